@@ -1,0 +1,94 @@
+// The zero-setup database: PGlite (PostgreSQL in WebAssembly) served over TCP on
+// 127.0.0.1, so the app connects to it like to any PostgreSQL server. Only one
+// process may own a data directory: a lock file with our pid guards it.
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { StartupError } from "./database-url";
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+function isRunning(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function acquireLock(lockPath: string, dataDir: string) {
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      const fd = openSync(lockPath, "wx");
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const owner = Number(readFileSync(lockPath, "utf8"));
+      if (owner && owner !== process.pid && isRunning(owner)) {
+        throw new StartupError(
+          `La base de datos embebida de ${dataDir} ya está en uso por el proceso ${owner}. Detenga ese servidor antes de iniciar otro.`,
+        );
+      }
+      rmSync(lockPath, { force: true }); // left behind by a process that is gone
+    }
+  }
+  throw new StartupError(`No se pudo bloquear ${lockPath}.`);
+}
+
+/**
+ * Starts PGlite on `dataDir` (or in memory when `dataDir` is null) and serves it on
+ * 127.0.0.1:`port` (0 picks a free port).
+ */
+export async function startEmbeddedDatabase({
+  dataDir,
+  port,
+}: {
+  dataDir: string | null;
+  port: number;
+}): Promise<EmbeddedDatabase> {
+  let lockPath: string | null = null;
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    lockPath = path.join(path.dirname(dataDir), `${path.basename(dataDir)}.lock`);
+    acquireLock(lockPath, dataDir);
+  }
+  const releaseLock = () => {
+    if (lockPath) rmSync(lockPath, { force: true });
+  };
+  try {
+    const db = await PGlite.create(dataDir ?? undefined);
+    // Prisma keeps a pool of connections; PGlite runs their queries one at a time.
+    const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port, maxConnections: 32 });
+    try {
+      await server.start();
+    } catch (error) {
+      await db.close();
+      if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
+        throw new StartupError(`El puerto ${port} de la base de datos embebida está ocupado (cambie EMBEDDED_DB_PORT).`);
+      }
+      throw error;
+    }
+    const address = server.getServerConn(); // "127.0.0.1:PORT"
+    let stopped = false;
+    return {
+      url: `postgresql://postgres:postgres@${address}/postgres?sslmode=disable`,
+      async stop() {
+        if (stopped) return;
+        stopped = true;
+        await server.stop();
+        await db.close();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}

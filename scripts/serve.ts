@@ -1,0 +1,122 @@
+// `npm start` / `npm run dev`: one command from a fresh clone to a running site.
+// Without DATABASE_URL it owns an embedded PostgreSQL (PGlite) under ./.data;
+// with DATABASE_URL it uses that server. Either way it applies pending migrations,
+// seeds an empty database with the demo content (outside production), builds when
+// the sources changed since the last build (start only), and runs Next.
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { createPrismaClient } from "../lib/db";
+import { deployMigrations } from "../prisma/migrate";
+import { seedDatabase } from "../prisma/seed";
+import { assertDatabaseReachable, parseDatabaseUrl, StartupError } from "./lib/database-url";
+import { startEmbeddedDatabase, type EmbeddedDatabase } from "./lib/embedded-database";
+
+const mode = process.argv[2] === "dev" ? "dev" : "start";
+const root = process.cwd();
+const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+
+/** Everything that changes what `next build` produces. */
+const BUILD_INPUTS = ["app", "components", "lib", "public", "next.config.ts", "postcss.config.mjs", "tsconfig.json", "package-lock.json", "proxy.ts"];
+
+function newestMtime(entry: string): number {
+  if (!existsSync(entry)) return 0;
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(entry).reduce((newest, child) => Math.max(newest, newestMtime(path.join(entry, child))), stat.mtimeMs);
+}
+
+function needsBuild() {
+  const buildId = path.join(root, ".next", "BUILD_ID");
+  if (!existsSync(buildId)) return true;
+  const builtAt = statSync(buildId).mtimeMs;
+  return BUILD_INPUTS.some((input) => newestMtime(path.join(root, input)) > builtAt);
+}
+
+function run(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, [nextBin, ...args], { stdio: "inherit", env });
+}
+
+function waitForExit(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+}
+
+async function main() {
+  let embedded: EmbeddedDatabase | null = null;
+  let child: ChildProcess | null = null;
+  let stopping = false;
+
+  const shutdown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    if (child && child.exitCode === null) {
+      child.kill("SIGTERM");
+      await waitForExit(child);
+    }
+    await embedded?.stop();
+    process.exit(code);
+  };
+  process.on("SIGINT", () => void shutdown(130));
+  process.on("SIGTERM", () => void shutdown(143));
+
+  try {
+    let databaseUrl: string;
+    if (process.env.DATABASE_URL) {
+      databaseUrl = parseDatabaseUrl(process.env.DATABASE_URL);
+      await assertDatabaseReachable(databaseUrl);
+    } else {
+      const dataDir = path.resolve(root, process.env.EMBEDDED_DB_DIR || ".data/pglite");
+      const port = Number(process.env.EMBEDDED_DB_PORT || 54329);
+      console.log(`Base de datos embebida (PGlite) en ${path.relative(root, dataDir)}, puerto ${port}…`);
+      embedded = await startEmbeddedDatabase({ dataDir, port });
+      databaseUrl = embedded.url;
+    }
+
+    await deployMigrations(databaseUrl);
+
+    if (process.env.NODE_ENV !== "production") {
+      const db = createPrismaClient(databaseUrl);
+      try {
+        if ((await db.siteSettings.count()) === 0) {
+          console.log("Base de datos vacía: cargando el contenido de demostración…");
+          await seedDatabase(db);
+        }
+      } finally {
+        await db.$disconnect();
+      }
+    }
+
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      NEXT_TELEMETRY_DISABLED: "1",
+      AUTH_TRUST_HOST: process.env.AUTH_TRUST_HOST ?? "true",
+    };
+    const port = process.env.PORT || "3000";
+
+    if (mode === "start" && needsBuild()) {
+      console.log("Compilando la aplicación (next build)…");
+      child = run(["build"], { ...env, NODE_ENV: "production" });
+      const code = await waitForExit(child);
+      child = null;
+      if (code !== 0) return shutdown(code);
+    }
+    if (stopping) return;
+
+    child = run(mode === "dev" ? ["dev", "-p", port] : ["start", "-p", port], {
+      ...env,
+      NODE_ENV: mode === "dev" ? "development" : "production",
+    });
+    const code = await waitForExit(child);
+    await shutdown(code);
+  } catch (error) {
+    if (error instanceof StartupError || (error as Error)?.name === "MigrationError") {
+      console.error(`Error: ${(error as Error).message}`);
+    } else {
+      console.error(error);
+    }
+    await shutdown(1);
+  }
+}
+
+void main();

@@ -1,0 +1,26 @@
+// One fresh, migrated and seeded database for the whole run; test files get its URL
+// as DATABASE_URL (tests/setup/env.ts) before anything imports lib/db.
+import type { TestProject } from "vitest/node";
+import { createPrismaClient } from "../../lib/db";
+import { deployMigrations } from "../../prisma/migrate";
+import { seedDatabase } from "../../prisma/seed";
+import { createTestDatabase } from "./databases";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    databaseUrl: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const database = await createTestDatabase("vitest");
+  await deployMigrations(database.url, { log: () => {} });
+  const db = createPrismaClient(database.url);
+  try {
+    await seedDatabase(db);
+  } finally {
+    await db.$disconnect();
+  }
+  project.provide("databaseUrl", database.url);
+  return () => database.drop();
+}

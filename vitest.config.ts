@@ -1,0 +1,18 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: {
+    alias: { "@": fileURLToPath(new URL("./", import.meta.url)) },
+  },
+  test: {
+    include: ["tests/**/*.test.ts", "tests/**/*.test.tsx"],
+    environment: "node",
+    globalSetup: ["tests/setup/global-database.ts"],
+    setupFiles: ["tests/setup/env.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    // Two cores: integration files share one database server, so keep parallelism modest.
+    maxWorkers: 2,
+  },
+});
