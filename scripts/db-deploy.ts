@@ -1,5 +1,6 @@
 // npm run db:deploy                                  apply pending migrations to DATABASE_URL
 // npm run db:deploy -- --resolve-rolled-back NAME    mark a failed migration as rolled back
+import "./lib/load-env";
 import { deployMigrations, markRolledBack, MigrationError } from "../prisma/migrate";
 import { assertDatabaseReachable, parseDatabaseUrl, StartupError } from "./lib/database-url";
 

@@ -3,6 +3,7 @@
 // with DATABASE_URL it uses that server. Either way it applies pending migrations,
 // seeds an empty database with the demo content (outside production), builds when
 // the sources changed since the last build (start only), and runs Next.
+import "./lib/load-env";
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";

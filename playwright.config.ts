@@ -1,0 +1,50 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// End-to-end tests run the real production server (`npm start`: migrations, demo seed,
+// `next build` when sources changed, `next start`) in Debian's Chromium. Without
+// DATABASE_URL the server uses its own embedded database under .data/e2e.
+const port = Number(process.env.E2E_PORT || 3210);
+const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: false,
+  workers: process.env.CI ? 1 : 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL,
+    locale: "es-PE",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
+  ],
+  webServer: {
+    command: "npx tsx scripts/serve.ts start",
+    url: `${baseURL}/api/health`,
+    timeout: 300_000,
+    reuseExistingServer: !process.env.CI,
+    stdout: "pipe",
+    env: {
+      PORT: String(port),
+      EMBEDDED_DB_DIR: ".data/e2e",
+      EMBEDDED_DB_PORT: "54339",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  },
+});
