@@ -31,7 +31,7 @@ function acquireLock(lockPath: string, dataDir: string) {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const owner = Number(readFileSync(lockPath, "utf8"));
-      if (owner && owner !== process.pid && isRunning(owner)) {
+      if (owner && isRunning(owner)) {
         throw new StartupError(
           `La base de datos embebida de ${dataDir} ya está en uso por el proceso ${owner}. Detenga ese servidor antes de iniciar otro.`,
         );
