@@ -1,0 +1,42 @@
+import { Prisma } from "@/lib/generated/prisma/client";
+import { ApiError } from "./errors";
+
+type RouteContext<P> = { params: Promise<P> };
+
+function errorResponse(error: ApiError) {
+  const body: { message: string; errors?: Record<string, string[]> } = { message: error.message };
+  if (error.errors) body.errors = error.errors;
+  return Response.json(body, { status: error.status, headers: error.headers });
+}
+
+/** Database errors a client's request can cause, mapped to the contract's statuses. */
+function fromDatabaseError(error: unknown): ApiError | null {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return null;
+  if (error.code === "P2002") return new ApiError(409, "Ya existe un registro con esos datos.");
+  if (error.code === "P2025") return new ApiError(404, "Recurso no encontrado.");
+  return null;
+}
+
+/**
+ * Wraps a route handler: a thrown ApiError becomes `{ message, errors }` with its
+ * status; anything unexpected is logged and answered with a 500 that shows no internals.
+ */
+export function apiRoute<P = Record<string, never>>(
+  handler: (request: Request, context: RouteContext<P>) => Promise<Response>,
+) {
+  return async (request: Request, context: RouteContext<P>): Promise<Response> => {
+    try {
+      return await handler(request, context);
+    } catch (error) {
+      const apiError = error instanceof ApiError ? error : fromDatabaseError(error);
+      if (apiError) return errorResponse(apiError);
+      console.error(`[api] ${request.method} ${new URL(request.url).pathname}`, error);
+      return Response.json({ message: "Error interno del servidor. Inténtalo de nuevo más tarde." }, { status: 500 });
+    }
+  };
+}
+
+/** `{ data }`, the contract's envelope for lists and single items. */
+export function dataResponse(data: unknown, init?: ResponseInit) {
+  return Response.json({ data }, init);
+}

@@ -1,0 +1,151 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import bcrypt from "bcryptjs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPrismaClient } from "../lib/db";
+import { deployMigrations } from "../prisma/migrate";
+import { seedDatabase } from "../prisma/seed";
+import { createTestDatabase, type TestDatabase } from "./setup/databases";
+
+type Db = ReturnType<typeof createPrismaClient>;
+
+async function freshDb() {
+  const database = await createTestDatabase("seed");
+  await deployMigrations(database.url, { log: () => {} });
+  return { database, db: createPrismaClient(database.url) };
+}
+
+async function rowCounts(db: Db) {
+  const tables = await db.$queryRaw<{ table_name: string }[]>`
+    SELECT table_name FROM information_schema.tables
+    WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> '_prisma_migrations'
+    ORDER BY table_name`;
+  const counts: Record<string, number> = {};
+  for (const { table_name } of tables) {
+    const [{ count }] = await db.$queryRawUnsafe<{ count: number }[]>(`SELECT count(*)::int AS count FROM "${table_name}"`);
+    counts[table_name] = count;
+  }
+  return counts;
+}
+
+const devEnv = { NODE_ENV: "development" } as NodeJS.ProcessEnv;
+
+describe("demo seed", () => {
+  let database: TestDatabase;
+  let db: Db;
+
+  beforeAll(async () => {
+    ({ database, db } = await freshDb());
+    await seedDatabase(db, devEnv);
+  });
+  afterAll(async () => {
+    await db.$disconnect();
+    await database.drop();
+  });
+
+  it("is a no-op when run again", async () => {
+    const before = await rowCounts(db);
+    const settingsBefore = await db.siteSettings.findUniqueOrThrow({ where: { id: 1 } });
+    await seedDatabase(db, devEnv);
+    expect(await rowCounts(db)).toEqual(before);
+    expect(await db.siteSettings.findUniqueOrThrow({ where: { id: 1 } })).toEqual(settingsBefore);
+  });
+
+  it("fills the public catalogue over every public category, with every field", async () => {
+    const products = await db.catalogItem.findMany({ where: { kind: "product", status: "active" } });
+    const services = await db.catalogItem.findMany({ where: { kind: "service", status: "active" } });
+    expect(products.length).toBeGreaterThanOrEqual(8);
+    expect(services.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(products.map((p) => p.category))).toEqual(new Set(["ERP", "CRM", "E-commerce", "Gestión Documental"]));
+    expect(new Set(services.map((s) => s.category))).toEqual(
+      new Set(["Business Intelligence", "Automatización", "Integración", "Desarrollo", "Consultoría"]),
+    );
+    expect(products.filter((p) => p.isFeatured).length).toBeGreaterThanOrEqual(3);
+    expect(services.filter((s) => s.isFeatured).length).toBeGreaterThanOrEqual(3);
+
+    for (const item of [...products, ...services]) {
+      for (const [field, value] of Object.entries(item)) {
+        expect(value, `${item.kind} ${item.slug}: ${field} is empty`).not.toBeNull();
+        if (Array.isArray(value)) expect(value.length, `${item.kind} ${item.slug}: ${field} is empty`).toBeGreaterThan(0);
+      }
+      expect(item.description).not.toMatch(/lorem ipsum/i);
+      for (const entry of item.faq) expect(entry, `FAQ of ${item.slug} is "pregunta: respuesta"`).toMatch(/^[^:]+\?:\s*\S/);
+      for (const image of [item.image!, ...item.galleryImages]) {
+        expect(existsSync(path.join("public", image)), `${image} is a local file under public/`).toBe(true);
+      }
+    }
+  });
+
+  it("fills sectors, technologies, testimonials, pages, case studies and company settings", async () => {
+    expect(await db.sector.count()).toBeGreaterThanOrEqual(6);
+    const technologies = await db.technology.findMany();
+    expect(technologies.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(technologies.map((t) => t.category))).toEqual(
+      new Set(["Inteligencia Artificial", "Desarrollo Web", "Desarrollo Móvil", "Base de Datos", "Cloud Computing", "DevOps"]),
+    );
+    const testimonials = await db.testimonial.findMany();
+    expect(testimonials.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(testimonials.map((t) => t.status)).size).toBeGreaterThan(1);
+    expect(testimonials.filter((t) => t.status === "published" && t.isActive && t.isFeatured).length).toBeGreaterThanOrEqual(3);
+    expect(await db.page.count({ where: { status: "published" } })).toBeGreaterThan(0);
+    expect(await db.caseStudy.count({ where: { status: "published" } })).toBeGreaterThan(0);
+
+    const settings = await db.siteSettings.findUniqueOrThrow({ where: { id: 1 } });
+    expect(settings.contactPhone).toMatch(/^\+51/);
+    expect(settings.contactAddress).toMatch(/Lima/);
+    expect(settings.businessHours).toBeTruthy();
+    expect(settings.socialLinkedin).toMatch(/^https:\/\//);
+  });
+
+  it("creates the demo admin and client with hashed passwords and their billing and support records", async () => {
+    const admin = await db.user.findUniqueOrThrow({ where: { email: "admin@lumenti.pe" } });
+    const client = await db.user.findUniqueOrThrow({
+      where: { email: "cliente@lumenti.pe" },
+      include: { subscriptions: true, invoices: true, payments: true, tickets: { include: { replies: true } } },
+    });
+    expect(admin.role).toBe("admin");
+    expect(client.role).toBe("client");
+    expect(await bcrypt.compare("Admin#2026", admin.passwordHash!)).toBe(true);
+    expect(await bcrypt.compare("Cliente#2026", client.passwordHash!)).toBe(true);
+    expect(bcrypt.getRounds(admin.passwordHash!)).toBe(12);
+    expect(client.subscriptions.some((s) => s.status === "active")).toBe(true);
+    expect(new Set(client.invoices.map((i) => i.status))).toEqual(new Set(["paid", "pending"]));
+    expect(client.payments.length).toBeGreaterThan(0);
+    expect(client.tickets.length).toBeGreaterThan(0);
+    expect(client.tickets.some((t) => t.replies.length > 0)).toBe(true);
+  });
+});
+
+describe("demo seed in production", () => {
+  it("refuses to run without the user variables and writes nothing", async () => {
+    const { database, db } = await freshDb();
+    try {
+      await expect(
+        seedDatabase(db, { NODE_ENV: "production", ADMIN_EMAIL: "ops@example.pe" } as NodeJS.ProcessEnv),
+      ).rejects.toThrow(/ADMIN_PASSWORD/);
+      expect(Object.values(await rowCounts(db)).every((count) => count === 0)).toBe(true);
+    } finally {
+      await db.$disconnect();
+      await database.drop();
+    }
+  });
+
+  it("creates the users given by the variables", async () => {
+    const { database, db } = await freshDb();
+    try {
+      await seedDatabase(db, {
+        NODE_ENV: "production",
+        ADMIN_EMAIL: "Ops@Example.PE",
+        ADMIN_PASSWORD: "una-clave-larga-1",
+        CLIENT_EMAIL: "cliente@example.pe",
+        CLIENT_PASSWORD: "otra-clave-larga-2",
+      } as NodeJS.ProcessEnv);
+      const admin = await db.user.findUniqueOrThrow({ where: { email: "ops@example.pe" } });
+      expect(admin.role).toBe("admin");
+      expect(await db.user.count({ where: { email: "admin@lumenti.pe" } })).toBe(0);
+    } finally {
+      await db.$disconnect();
+      await database.drop();
+    }
+  });
+});
