@@ -1,0 +1,230 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { unstable_rethrow } from "next/navigation";
+import type { ReactNode } from "react";
+import { ProductCard, ServiceCard } from "@/components/site/catalog-cards";
+import { HeroIllustration } from "@/components/site/hero-illustration";
+import { SectionHeading } from "@/components/site/section-heading";
+import { TestimonialCard } from "@/components/site/testimonial-card";
+import { ButtonLink } from "@/components/ui/button";
+import { Container } from "@/components/ui/container";
+import { EmptyState, ErrorState } from "@/components/ui/states";
+import { listFeaturedCatalogItems } from "@/lib/catalog/queries";
+import { listFeaturedTestimonials } from "@/lib/testimonials/queries";
+
+// Pre-rendered, regenerated at most every 5 minutes (admins' edits also revalidate "/").
+export const revalidate = 300;
+
+export const metadata: Metadata = {
+  title: { absolute: "Lumen Consultoría TI | Tecnología para pymes del Perú" },
+  description:
+    "Implementamos ERP, CRM y comercio electrónico, automatizamos procesos y damos soporte 24/7 a pequeñas y medianas empresas en todo el Perú.",
+};
+
+/** Spec §9: three featured items per section, three testimonials. */
+const HOME_FEATURED_LIMIT = 3;
+
+/** Spec §2.3: static figures. */
+const STATS = [
+  { value: "50+", label: "Proyectos completados" },
+  { value: "5+", label: "Años de experiencia" },
+  { value: "30+", label: "Clientes satisfechos" },
+  { value: "24/7", label: "Soporte técnico" },
+] as const;
+
+type Loaded<T> = { ok: true; data: T } | { ok: false };
+
+/** Runs one section's query; a failure only affects that section. */
+async function load<T>(section: string, query: () => Promise<T>): Promise<Loaded<T>> {
+  try {
+    return { ok: true, data: await query() };
+  } catch (error) {
+    unstable_rethrow(error);
+    console.error(`[home] No se pudo cargar la sección ${section}`, error);
+    return { ok: false };
+  }
+}
+
+function SeeAllLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Link href={href} className="group inline-flex items-center gap-1.5 rounded text-sm font-semibold text-brand-700 hover:text-brand-900">
+      {children}
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 transition-transform group-hover:translate-x-0.5" fill="currentColor">
+        <path fillRule="evenodd" d="M3 10a.75.75 0 01.75-.75h10.64l-3.96-3.96a.75.75 0 111.06-1.06l5.25 5.25a.75.75 0 010 1.06l-5.25 5.25a.75.75 0 11-1.06-1.06l3.96-3.96H3.75A.75.75 0 013 10z" clipRule="evenodd" />
+      </svg>
+    </Link>
+  );
+}
+
+const cardGrid = "mt-10 grid gap-6 sm:grid-cols-2 lg:mt-12 lg:grid-cols-3 lg:gap-8";
+
+/** Testimonials are centred: one or two cards do not hug the left edge. */
+function testimonialGrid(count: number): string {
+  if (count === 1) return "mx-auto mt-10 grid max-w-xl gap-6 lg:mt-12";
+  if (count === 2) return "mx-auto mt-10 grid max-w-4xl gap-6 sm:grid-cols-2 lg:mt-12 lg:gap-8";
+  return cardGrid;
+}
+
+export default async function HomePage() {
+  const [products, services, testimonials] = await Promise.all([
+    load("productos", () => listFeaturedCatalogItems("product", HOME_FEATURED_LIMIT)),
+    load("servicios", () => listFeaturedCatalogItems("service", HOME_FEATURED_LIMIT)),
+    load("testimonios", () => listFeaturedTestimonials(HOME_FEATURED_LIMIT)),
+  ]);
+
+  return (
+    <>
+      {/* Hero */}
+      <section aria-labelledby="hero-title" className="on-dark relative isolate overflow-hidden bg-brand-950">
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_80%_60%_at_70%_0%,rgb(61_104_241/0.45),transparent_70%),radial-gradient(ellipse_60%_50%_at_0%_100%,rgb(20_184_166/0.22),transparent_70%)]"
+        />
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 -z-10 bg-[linear-gradient(rgb(255_255_255/0.05)_1px,transparent_1px),linear-gradient(90deg,rgb(255_255_255/0.05)_1px,transparent_1px)] [mask-image:radial-gradient(ellipse_at_center,black_30%,transparent_75%)] bg-[size:48px_48px]"
+        />
+        <Container className="grid items-center gap-14 pt-16 pb-28 sm:pt-20 lg:grid-cols-2 lg:gap-12 lg:pt-24 lg:pb-36">
+          <div>
+            <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3.5 py-1.5 text-sm font-medium text-brand-100 ring-1 ring-white/15">
+              <span aria-hidden="true" className="size-2 rounded-full bg-accent-400" />
+              Consultoría TI para pymes en todo el Perú
+            </p>
+            <h1 id="hero-title" className="mt-6 text-4xl leading-[1.1] font-extrabold tracking-tight text-balance text-white sm:text-5xl lg:text-6xl">
+              Tecnología que impulsa el crecimiento de tu empresa
+            </h1>
+            <p className="mt-6 max-w-xl text-lg leading-8 text-pretty text-brand-100">
+              Implementamos software de gestión, automatizamos tus procesos y te acompañamos con soporte continuo para que
+              tu negocio venda más y opere mejor.
+            </p>
+            <div className="mt-9 flex flex-col gap-3 sm:flex-row">
+              <ButtonLink href="/contacto" variant="light" size="lg">
+                Solicitar una consulta
+              </ButtonLink>
+              <ButtonLink href="/servicios" variant="outline-light" size="lg">
+                Ver servicios
+              </ButtonLink>
+            </div>
+          </div>
+          <HeroIllustration />
+        </Container>
+      </section>
+
+      {/* Static figures */}
+      <section aria-labelledby="stats-title" className="relative z-10 -mt-14 sm:-mt-16">
+        <Container>
+          <h2 id="stats-title" className="sr-only">
+            Nuestra trayectoria en cifras
+          </h2>
+          <dl className="grid grid-cols-2 overflow-hidden rounded-2xl border border-ink-200 bg-white shadow-card lg:grid-cols-4">
+            {STATS.map((stat, index) => (
+              <div
+                key={stat.value}
+                data-testid="stat"
+                className={[
+                  "flex flex-col-reverse items-center gap-1 px-4 py-7 text-center sm:py-9",
+                  index % 2 === 1 ? "border-l border-ink-200" : "",
+                  index >= 2 ? "border-t border-ink-200 lg:border-t-0" : "",
+                  index === 2 ? "lg:border-l" : "",
+                ].join(" ")}
+              >
+                <dt className="text-sm font-medium text-ink-600 sm:text-base">{stat.label}</dt>
+                <dd className="text-3xl font-extrabold tracking-tight text-brand-700 sm:text-4xl">{stat.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </Container>
+      </section>
+
+      {/* Featured products */}
+      <section aria-labelledby="productos-title" className="py-20 sm:py-24">
+        <Container>
+          <div className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
+            <SectionHeading id="productos-title" eyebrow="Productos" title="Productos destacados">
+              Software listo para usar, adaptado a la realidad de las pymes peruanas.
+            </SectionHeading>
+            <SeeAllLink href="/productos">Ver todos los productos</SeeAllLink>
+          </div>
+          {!products.ok ? (
+            <ErrorState className="mt-10">Error al cargar productos</ErrorState>
+          ) : products.data.length === 0 ? (
+            <EmptyState className="mt-10">No hay productos disponibles en este momento.</EmptyState>
+          ) : (
+            <div className={cardGrid}>
+              {products.data.map((item) => (
+                <ProductCard key={item.id} item={item} />
+              ))}
+            </div>
+          )}
+        </Container>
+      </section>
+
+      {/* Featured services */}
+      <section aria-labelledby="servicios-title" className="bg-ink-50 py-20 sm:py-24">
+        <Container>
+          <div className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
+            <SectionHeading id="servicios-title" eyebrow="Servicios" title="Servicios destacados">
+              Un equipo experto que diseña, implementa y acompaña cada proyecto de principio a fin.
+            </SectionHeading>
+            <SeeAllLink href="/servicios">Ver todos los servicios</SeeAllLink>
+          </div>
+          {!services.ok ? (
+            <ErrorState className="mt-10">Error al cargar servicios</ErrorState>
+          ) : services.data.length === 0 ? (
+            <EmptyState className="mt-10 bg-white">No hay servicios disponibles en este momento.</EmptyState>
+          ) : (
+            <div className={cardGrid}>
+              {services.data.map((item) => (
+                <ServiceCard key={item.id} item={item} />
+              ))}
+            </div>
+          )}
+        </Container>
+      </section>
+
+      {/* Featured testimonials */}
+      <section aria-labelledby="testimonios-title" className="py-20 sm:py-24">
+        <Container>
+          <SectionHeading id="testimonios-title" eyebrow="Testimonios" title="Lo que dicen nuestros clientes" align="center">
+            Empresas de todo el Perú confían en nosotros para crecer con tecnología.
+          </SectionHeading>
+          {!testimonials.ok ? (
+            <ErrorState className="mt-10">Error al cargar testimonios</ErrorState>
+          ) : testimonials.data.length === 0 ? (
+            <EmptyState className="mt-10">No hay testimonios disponibles en este momento.</EmptyState>
+          ) : (
+            <div className={testimonialGrid(testimonials.data.length)}>
+              {testimonials.data.map((testimonial) => (
+                <TestimonialCard key={testimonial.id} testimonial={testimonial} />
+              ))}
+            </div>
+          )}
+          <div className="mt-10 text-center">
+            <SeeAllLink href="/testimonios">Ver todos los testimonios</SeeAllLink>
+          </div>
+        </Container>
+      </section>
+
+      {/* Final call to action */}
+      <section aria-labelledby="cta-title" className="px-5 pb-20 sm:px-6 sm:pb-24 lg:px-8">
+        <div className="on-dark relative isolate mx-auto max-w-7xl overflow-hidden rounded-3xl bg-brand-800 px-6 py-14 text-center shadow-xl sm:px-12 sm:py-16">
+          <div
+            aria-hidden="true"
+            className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_70%_80%_at_100%_0%,rgb(45_212_191/0.28),transparent_60%),radial-gradient(ellipse_60%_70%_at_0%_100%,rgb(97_142_247/0.35),transparent_60%)]"
+          />
+          <h2 id="cta-title" className="mx-auto max-w-2xl text-3xl font-bold tracking-tight text-balance text-white sm:text-4xl">
+            ¿Listo para llevar tu empresa al siguiente nivel?
+          </h2>
+          <p className="mx-auto mt-4 max-w-xl text-lg leading-8 text-brand-100">
+            Cuéntanos tu reto. Te respondemos en menos de 24 horas con una propuesta a tu medida, sin compromiso.
+          </p>
+          <div className="mt-8 flex justify-center">
+            <ButtonLink href="/contacto" variant="light" size="lg">
+              Contáctanos
+            </ButtonLink>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

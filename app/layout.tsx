@@ -1,0 +1,57 @@
+import type { Metadata, Viewport } from "next";
+import localFont from "next/font/local";
+import type { ReactNode } from "react";
+import { Toaster } from "sonner";
+import "./globals.css";
+
+// Inter (variable weight, Latin subset incl. á é í ó ú ñ ¿ ¡) shipped in an npm package:
+// no request to any font CDN at build or run time.
+const inter = localFont({
+  src: "../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2",
+  variable: "--font-inter",
+  weight: "100 900",
+  style: "normal",
+  display: "swap",
+});
+
+export const metadata: Metadata = {
+  title: {
+    default: "Lumen Consultoría TI",
+    template: "%s | Lumen Consultoría TI",
+  },
+  description:
+    "Consultoría TI para pymes del Perú: software de gestión, automatización de procesos, desarrollo a medida, inteligencia de negocios y soporte continuo.",
+  applicationName: "Lumen Consultoría TI",
+  openGraph: {
+    type: "website",
+    locale: "es_PE",
+    siteName: "Lumen Consultoría TI",
+  },
+  formatDetection: { telephone: false },
+};
+
+export const viewport: Viewport = {
+  themeColor: "#1f37cb",
+  width: "device-width",
+  initialScale: 1,
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="es" className={inter.variable}>
+      <body className="min-h-dvh">
+        {children}
+        {/* Spec §9: top right; 4 s for blank and error toasts (2 s for success via notify.success); at most 20. */}
+        <Toaster
+          position="top-right"
+          duration={4000}
+          visibleToasts={20}
+          richColors
+          closeButton
+          containerAriaLabel="Notificaciones"
+          toastOptions={{ closeButtonAriaLabel: "Cerrar notificación" }}
+        />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,34 @@
+/** Public navigation (spec §2.2). */
+export type NavItem = { href: string; label: string };
+
+export const HEADER_NAV: NavItem[] = [
+  { href: "/", label: "Inicio" },
+  { href: "/nosotros", label: "Nosotros" },
+  { href: "/soluciones", label: "Soluciones" },
+  { href: "/productos", label: "Productos" },
+  { href: "/servicios", label: "Servicios" },
+  { href: "/tecnologias", label: "Tecnologías" },
+  { href: "/sectores", label: "Sectores" },
+  { href: "/contacto", label: "Contacto" },
+];
+
+export const LOGIN_LINK: NavItem = { href: "/login", label: "Iniciar Sesión" };
+
+export const FOOTER_COMPANY_NAV: NavItem[] = [
+  { href: "/nosotros", label: "Nosotros" },
+  { href: "/soluciones", label: "Soluciones" },
+  { href: "/productos", label: "Productos" },
+  { href: "/servicios", label: "Servicios" },
+];
+
+export const FOOTER_LEGAL_NAV: NavItem[] = [
+  { href: "/privacidad", label: "Política de privacidad" },
+  { href: "/terminos", label: "Términos y condiciones" },
+];
+
+/** True when `pathname` is the item's page or one of its children ("/" only matches itself). */
+export function isActivePath(pathname: string | null, href: string): boolean {
+  if (!pathname) return false;
+  if (href === "/") return pathname === "/";
+  return pathname === href || pathname.startsWith(`${href}/`);
+}
