@@ -12,9 +12,9 @@ export async function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-ink-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/80">
       <Container className="relative flex h-16 items-center justify-between gap-6">
-        <Link href="/" className="flex items-center gap-2.5 rounded-lg" aria-label={`${settings.companyName}, inicio`}>
+        <Link href="/" className="flex min-w-0 items-center gap-2.5 rounded-lg" aria-label={`${settings.companyName}, inicio`}>
           <LogoMark />
-          <span className="text-lg leading-tight font-bold tracking-tight text-ink-900">{settings.companyName}</span>
+          <span className="text-lg leading-tight font-bold truncate tracking-tight text-ink-900 lg:sr-only xl:not-sr-only">{settings.companyName}</span>
         </Link>
 
         <nav aria-label="Principal" className="hidden lg:block">

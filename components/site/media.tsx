@@ -7,14 +7,16 @@ export function isLocalImage(src: string | null | undefined): src is string {
 }
 
 /** A card's cover: the local image, or a branded placeholder drawing. */
-export function CardCover({ src, alt, variant = "product", className }: {
+export function CardCover({ src, alt, variant = "product", ratio = "video", className }: {
   src: string | null;
   alt: string;
   variant?: "product" | "service";
+  /** video = 16:9, wide = 2:1 */
+  ratio?: "video" | "wide";
   className?: string;
 }) {
   return (
-    <div className={cn("relative aspect-[16/9] overflow-hidden bg-gradient-to-br from-brand-100 via-brand-50 to-teal-50", className)}>
+    <div className={cn("relative overflow-hidden", ratio === "wide" ? "aspect-[2/1]" : "aspect-video", "bg-gradient-to-br from-brand-100 via-brand-50 to-teal-50", className)}>
       {isLocalImage(src) ? (
         <Image src={src} alt={alt} width={640} height={360} unoptimized className="size-full object-cover" />
       ) : (
