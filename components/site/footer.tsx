@@ -148,7 +148,7 @@ export async function SiteFooter() {
         </div>
 
         <div className="mt-12 flex flex-col gap-3 border-t border-white/10 pt-8 text-sm text-ink-300 md:flex-row md:items-center md:justify-between">
-          <p>{`© ${year} ${settings.companyLegalName ?? settings.companyName}. Todos los derechos reservados.`}</p>
+          <p>{`© ${year} ${(settings.companyLegalName ?? settings.companyName).replace(/\.+$/, "")}. Todos los derechos reservados.`}</p>
           {settings.footerText && <p className="max-w-xl md:text-right">{settings.footerText}</p>}
         </div>
       </Container>
