@@ -1,6 +1,9 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
-import type { CatalogCardItem } from "@/lib/catalog/queries";
+import type { CatalogItemContract } from "@/lib/catalog/serialize";
+
+/** What a catalogue card shows. */
+export type CatalogCardData = Pick<CatalogItemContract, "id" | "name" | "slug" | "description" | "category" | "features" | "price_from" | "currency" | "billing_period" | "image" | "is_featured">;
 import { billingPeriodLabel, billingPeriodSuffix, formatMoney } from "@/lib/format";
 import { CardCover } from "./media";
 
@@ -33,17 +36,17 @@ const cardClass =
 /** The card title's link covers the whole card (one link per card for screen readers). */
 const stretchedLink = "rounded after:absolute after:inset-0 after:content-[''] focus-visible:outline-offset-4";
 
-function Price({ item }: { item: CatalogCardItem }) {
-  if (item.priceFrom === null) {
+function Price({ item }: { item: CatalogCardData }) {
+  if (item.price_from === null) {
     return <p className="text-sm font-semibold text-ink-700">Precio a consultar</p>;
   }
-  const suffix = billingPeriodSuffix(item.billingPeriod);
+  const suffix = billingPeriodSuffix(item.billing_period);
   return (
     <p className="min-w-0 text-ink-900">
       <span className="block text-xs font-medium text-ink-600">Desde</span>
-      <span className="text-xl font-bold tracking-tight whitespace-nowrap">{formatMoney(item.priceFrom, item.currency)}</span>{" "}
+      <span className="text-xl font-bold tracking-tight whitespace-nowrap">{formatMoney(item.price_from, item.currency)}</span>{" "}
       <span className="text-sm font-medium whitespace-nowrap text-ink-600">
-        {item.billingPeriod === "one_time" ? suffix : `/ ${suffix}`}
+        {item.billing_period === "one_time" ? suffix : `/ ${suffix}`}
       </span>
     </p>
   );
@@ -60,14 +63,14 @@ function MoreArrow({ children }: { children: string }) {
   );
 }
 
-export function ProductCard({ item }: { item: CatalogCardItem }) {
+export function ProductCard({ item }: { item: CatalogCardData }) {
   return (
     <article className={cardClass} data-testid="product-card">
       <CardCover src={item.image} alt="" variant="product" />
       <div className="flex flex-1 flex-col p-6">
         <div className="flex flex-wrap gap-2">
           {item.category && <Badge tone="brand">{item.category}</Badge>}
-          <Badge tone="neutral">{billingPeriodLabel(item.billingPeriod)}</Badge>
+          <Badge tone="neutral">{billingPeriodLabel(item.billing_period)}</Badge>
         </div>
         <h3 className="mt-4 text-lg font-semibold text-ink-900">
           <Link href={`/productos/${encodeURIComponent(item.slug)}`} className={stretchedLink}>
@@ -86,7 +89,7 @@ export function ProductCard({ item }: { item: CatalogCardItem }) {
   );
 }
 
-export function ServiceCard({ item }: { item: CatalogCardItem }) {
+export function ServiceCard({ item }: { item: CatalogCardData }) {
   const features = item.features.filter((feature) => feature.trim() !== "").slice(0, SERVICE_CARD_MAX_FEATURES);
   return (
     <article className={cardClass} data-testid="service-card">
@@ -120,7 +123,7 @@ export function ServiceCard({ item }: { item: CatalogCardItem }) {
           </ul>
         )}
         <div className="mt-auto flex items-end justify-between gap-4 pt-6">
-          {item.priceFrom !== null ? <Price item={item} /> : <span />}
+          {item.price_from !== null ? <Price item={item} /> : <span />}
           <MoreArrow>Más información</MoreArrow>
         </div>
       </div>

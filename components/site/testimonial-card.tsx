@@ -1,4 +1,4 @@
-import type { PublicTestimonial } from "@/lib/testimonials/queries";
+import type { TestimonialContract } from "@/lib/testimonials/serialize";
 import { isLocalImage } from "./media";
 import Image from "next/image";
 
@@ -30,8 +30,8 @@ function initials(name: string): string {
     .join("");
 }
 
-export function TestimonialCard({ testimonial }: { testimonial: PublicTestimonial }) {
-  const role = [testimonial.clientPosition, testimonial.clientCompany].filter(Boolean).join(", ");
+export function TestimonialCard({ testimonial }: { testimonial: TestimonialContract }) {
+  const role = [testimonial.client_position, testimonial.client_company].filter(Boolean).join(", ");
   return (
     <figure className="flex h-full flex-col rounded-2xl border border-ink-200 bg-white p-6 shadow-card sm:p-7" data-testid="testimonial-card">
       <Stars rating={testimonial.rating} />
@@ -43,11 +43,11 @@ export function TestimonialCard({ testimonial }: { testimonial: PublicTestimonia
           <Image src={testimonial.image} alt="" width={44} height={44} unoptimized className="size-11 rounded-full object-cover" />
         ) : (
           <span aria-hidden="true" className="grid size-11 shrink-0 place-items-center rounded-full bg-brand-100 text-sm font-bold text-brand-800">
-            {initials(testimonial.clientName)}
+            {initials(testimonial.client_name)}
           </span>
         )}
         <span className="min-w-0">
-          <span className="block font-semibold text-ink-900">{testimonial.clientName}</span>
+          <span className="block font-semibold text-ink-900">{testimonial.client_name}</span>
           {role && <span className="block text-sm text-ink-600">{role}</span>}
         </span>
       </figcaption>

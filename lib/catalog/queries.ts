@@ -1,49 +1,50 @@
 import "server-only";
+import { cachedQuery, CACHE_TAGS } from "@/lib/cache";
 import { db } from "@/lib/db";
-import type { BillingPeriod, CatalogKind, Currency } from "@/lib/generated/prisma/client";
+import type { CatalogKind, Prisma } from "@/lib/generated/prisma/client";
+import { serializeCatalogItem, type CatalogItemContract } from "./serialize";
 
-/** What a catalogue card needs (home, lists). The price is a decimal string, e.g. "1250.00". */
-export type CatalogCardItem = {
-  id: number;
-  kind: CatalogKind;
-  name: string;
-  slug: string;
-  description: string;
-  category: string | null;
-  features: string[];
-  priceFrom: string | null;
-  currency: Currency;
-  billingPeriod: BillingPeriod;
-  image: string | null;
-  isFeatured: boolean;
-};
+/** What the public sees: only active items. */
+const PUBLIC = { status: "active" } as const satisfies Prisma.CatalogItemWhereInput;
+const ORDER: Prisma.CatalogItemOrderByWithRelationInput[] = [{ orderIndex: "asc" }, { name: "asc" }, { id: "asc" }];
 
-const cardSelect = {
-  id: true,
-  kind: true,
-  name: true,
-  slug: true,
-  description: true,
-  category: true,
-  features: true,
-  priceFrom: true,
-  currency: true,
-  billingPeriod: true,
-  image: true,
-  isFeatured: true,
-} as const;
+export type PublicCatalogFilter = { featured?: boolean; category?: string; limit?: number };
+
+/** Active products or services, optionally only featured ones or one category, in display order. */
+export const listPublicCatalogItems = cachedQuery(
+  "catalog:list",
+  [CACHE_TAGS.catalog],
+  async (kind: CatalogKind, filter: PublicCatalogFilter = {}): Promise<CatalogItemContract[]> => {
+    const rows = await db.catalogItem.findMany({
+      where: {
+        kind,
+        ...PUBLIC,
+        ...(filter.featured === undefined ? {} : { isFeatured: filter.featured }),
+        ...(filter.category ? { category: filter.category } : {}),
+      },
+      orderBy: ORDER,
+      take: filter.limit,
+    });
+    return rows.map(serializeCatalogItem);
+  },
+);
+
+/** Featured, active products or services for the home page. */
+export function listFeaturedCatalogItems(kind: CatalogKind, limit = 3) {
+  return listPublicCatalogItems(kind, { featured: true, limit });
+}
 
 /**
- * Featured, active products or services for the home page, ordered by order_index, then name.
- * `limit` is clamped to 1..50.
+ * One active product or service by slug, or by numeric id (links by id from the
+ * solutions page resolve too; callers redirect those to the slug URL).
  */
-export async function listFeaturedCatalogItems(kind: CatalogKind, limit = 3): Promise<CatalogCardItem[]> {
-  const take = Math.min(Math.max(Math.trunc(limit) || 1, 1), 50);
-  const rows = await db.catalogItem.findMany({
-    where: { kind, status: "active", isFeatured: true },
-    orderBy: [{ orderIndex: "asc" }, { name: "asc" }, { id: "asc" }],
-    take,
-    select: cardSelect,
-  });
-  return rows.map((row) => ({ ...row, priceFrom: row.priceFrom === null ? null : row.priceFrom.toFixed(2) }));
-}
+export const findPublicCatalogItem = cachedQuery(
+  "catalog:one",
+  [CACHE_TAGS.catalog],
+  async (kind: CatalogKind, slugOrId: string): Promise<CatalogItemContract | null> => {
+    const bySlug = await db.catalogItem.findFirst({ where: { kind, ...PUBLIC, slug: slugOrId } });
+    const row =
+      bySlug ?? (/^\d{1,9}$/.test(slugOrId) ? await db.catalogItem.findFirst({ where: { kind, ...PUBLIC, id: Number(slugOrId) } }) : null);
+    return row ? serializeCatalogItem(row) : null;
+  },
+);

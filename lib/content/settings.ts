@@ -1,5 +1,6 @@
 import "server-only";
 import { cache } from "react";
+import { cachedQuery, CACHE_TAGS } from "@/lib/cache";
 import { db } from "@/lib/db";
 
 /** The company data shown across the public site (spec §3 "Site settings"). */
@@ -45,10 +46,12 @@ function clean(value: string | null | undefined): string | null {
  * A missing row or a failed read falls back to DEFAULT_SITE_SETTINGS, so the public
  * shell (header, footer) always renders.
  */
+const readSettingsRow = cachedQuery("settings", [CACHE_TAGS.settings], () => db.siteSettings.findUnique({ where: { id: 1 } }));
+
 export const getSiteSettings = cache(async (): Promise<SiteSettingsData> => {
   let row;
   try {
-    row = await db.siteSettings.findUnique({ where: { id: 1 } });
+    row = await readSettingsRow();
   } catch (error) {
     console.error("[settings] No se pudo leer la configuración del sitio", error);
     return DEFAULT_SITE_SETTINGS;

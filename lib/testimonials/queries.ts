@@ -1,37 +1,31 @@
 import "server-only";
+import { cachedQuery, CACHE_TAGS } from "@/lib/cache";
 import { db } from "@/lib/db";
+import { serializeTestimonial, type TestimonialContract } from "./serialize";
 
-/** What a public testimonial card needs. */
-export type PublicTestimonial = {
-  id: number;
-  clientName: string;
-  clientPosition: string | null;
-  clientCompany: string | null;
-  content: string;
-  rating: number;
-  image: string | null;
-  createdAt: Date;
-};
+/** The public only ever sees published, active testimonials. */
+export type PublicTestimonialFilter = { featured?: boolean; sectorId?: number; limit?: number };
 
-/**
- * Testimonials shown on the home page: published, active and featured, newest first.
- * `limit` is clamped to 1..50.
- */
-export async function listFeaturedTestimonials(limit = 3): Promise<PublicTestimonial[]> {
-  const take = Math.min(Math.max(Math.trunc(limit) || 1, 1), 50);
-  return db.testimonial.findMany({
-    where: { status: "published", isActive: true, isFeatured: true },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take,
-    select: {
-      id: true,
-      clientName: true,
-      clientPosition: true,
-      clientCompany: true,
-      content: true,
-      rating: true,
-      image: true,
-      createdAt: true,
-    },
-  });
+/** Published, active testimonials, newest first. */
+export const listPublicTestimonials = cachedQuery(
+  "testimonials:list",
+  [CACHE_TAGS.testimonials],
+  async (filter: PublicTestimonialFilter = {}): Promise<TestimonialContract[]> => {
+    const rows = await db.testimonial.findMany({
+      where: {
+        status: "published",
+        isActive: true,
+        ...(filter.featured === undefined ? {} : { isFeatured: filter.featured }),
+        ...(filter.sectorId === undefined ? {} : { sectorId: filter.sectorId }),
+      },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: filter.limit,
+    });
+    return rows.map(serializeTestimonial);
+  },
+);
+
+/** Testimonials shown on the home page: published, active and featured. */
+export function listFeaturedTestimonials(limit = 3) {
+  return listPublicTestimonials({ featured: true, limit });
 }

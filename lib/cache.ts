@@ -1,0 +1,46 @@
+import "server-only";
+import { revalidateTag, unstable_cache } from "next/cache";
+
+/**
+ * Public pages are pre-rendered; the data they read is cached under one tag per entity.
+ * Whatever changes an entity calls its revalidate function below, which marks every
+ * page that used the tag as stale (served once more while it regenerates).
+ */
+export const CACHE_TAGS = {
+  catalog: "catalog",
+  testimonials: "testimonials",
+  sectors: "sectors",
+  technologies: "technologies",
+  pages: "pages",
+  caseStudies: "case-studies",
+  settings: "site-settings",
+} as const;
+
+type CacheTag = (typeof CACHE_TAGS)[keyof typeof CACHE_TAGS];
+
+/** Safety net when a change bypasses the app (SQL by hand): data is at most an hour old. */
+const MAX_AGE_SECONDS = 3600;
+
+/**
+ * Caches a query's result (which must be plain JSON: serialize dates and decimals first)
+ * under the given tags. Arguments are part of the cache key. Outside Next's server
+ * (scripts, tests) there is no cache and the query simply runs.
+ */
+export function cachedQuery<Args extends unknown[], Result>(
+  name: string,
+  tags: CacheTag[],
+  query: (...args: Args) => Promise<Result>,
+) {
+  const cached = unstable_cache(query, [name], { tags, revalidate: MAX_AGE_SECONDS });
+  return (...args: Args): Promise<Result> => (process.env.NEXT_RUNTIME ? cached(...args) : query(...args));
+}
+
+const revalidate = (tag: CacheTag) => revalidateTag(tag, "max");
+
+export const revalidateCatalog = () => revalidate(CACHE_TAGS.catalog);
+export const revalidateTestimonials = () => revalidate(CACHE_TAGS.testimonials);
+export const revalidateSectors = () => revalidate(CACHE_TAGS.sectors);
+export const revalidateTechnologies = () => revalidate(CACHE_TAGS.technologies);
+export const revalidatePages = () => revalidate(CACHE_TAGS.pages);
+export const revalidateCaseStudies = () => revalidate(CACHE_TAGS.caseStudies);
+export const revalidateSiteSettings = () => revalidate(CACHE_TAGS.settings);

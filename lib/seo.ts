@@ -1,0 +1,77 @@
+import type { Metadata } from "next";
+import type { SiteSettingsData } from "@/lib/content/settings";
+import { absoluteUrl, siteUrl } from "@/lib/site-url";
+
+/** The image shown when a page has none of its own (Open Graph, Twitter). */
+export const DEFAULT_SHARE_IMAGE = "/images/og-default.svg";
+
+type PageSeo = {
+  /** Title without the site name (the root layout's template adds it). */
+  title: string;
+  description: string;
+  /** Path of the canonical URL, e.g. "/servicios/integracion-sunat". */
+  path: string;
+  image?: string | null;
+  keywords?: string | null;
+  type?: "website" | "article";
+};
+
+/** Title, description, canonical URL, Open Graph and Twitter card of one public page. */
+export function pageMetadata({ title, description, path, image, keywords, type = "website" }: PageSeo): Metadata {
+  const images = [{ url: absoluteUrl(image || DEFAULT_SHARE_IMAGE) }];
+  return {
+    title,
+    description,
+    keywords: keywords || undefined,
+    alternates: { canonical: absoluteUrl(path) },
+    openGraph: { type, title, description, url: absoluteUrl(path), images, locale: "es_PE" },
+    twitter: { card: "summary_large_image", title, description, images: images.map((i) => i.url) },
+  };
+}
+
+// JSON-LD (schema.org) builders. Rendered with <JsonLd> from components/seo/json-ld.tsx.
+
+export function organizationJsonLd(settings: SiteSettingsData) {
+  const sameAs = [settings.socialLinkedin, settings.socialTwitter, settings.socialFacebook].filter(Boolean);
+  return {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: settings.companyName,
+    legalName: settings.companyLegalName ?? undefined,
+    taxID: settings.companyTaxId ?? undefined,
+    url: siteUrl(),
+    logo: absoluteUrl("/icon.svg"),
+    email: settings.contactEmail ?? undefined,
+    telephone: settings.contactPhone ?? undefined,
+    address: settings.contactAddress
+      ? { "@type": "PostalAddress", streetAddress: settings.contactAddress, addressCountry: "PE" }
+      : undefined,
+    sameAs: sameAs.length ? sameAs : undefined,
+  };
+}
+
+/** Breadcrumb trail: [{ name: "Inicio", path: "/" }, …, the current page]. */
+export function breadcrumbJsonLd(items: { name: string; path: string }[]) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: items.map((item, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: item.name,
+      item: absoluteUrl(item.path),
+    })),
+  };
+}
+
+export function faqJsonLd(entries: { question: string; answer: string }[]) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    mainEntity: entries.map(({ question, answer }) => ({
+      "@type": "Question",
+      name: question,
+      acceptedAnswer: { "@type": "Answer", text: answer },
+    })),
+  };
+}
