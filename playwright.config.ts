@@ -3,8 +3,10 @@ import { defineConfig, devices } from "@playwright/test";
 // End-to-end tests run the real production server (`npm start`: migrations, demo seed,
 // `next build` when sources changed, `next start`) in Debian's Chromium. Without
 // DATABASE_URL the server uses its own embedded database under .data/e2e.
+// E2E_BASE_URL points the tests at a server you already run (nothing is started then).
 const port = Number(process.env.E2E_PORT || 3210);
-const baseURL = `http://localhost:${port}`;
+const externalBaseURL = process.env.E2E_BASE_URL;
+const baseURL = externalBaseURL || `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: "e2e",
@@ -34,7 +36,7 @@ export default defineConfig({
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
   ],
-  webServer: {
+  webServer: externalBaseURL ? undefined : {
     command: "npx tsx scripts/serve.ts start",
     url: `${baseURL}/api/health`,
     timeout: 300_000,
