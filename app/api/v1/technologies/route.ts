@@ -1,0 +1,11 @@
+import { apiRoute } from "@/lib/api/handler";
+import { publicDataResponse } from "@/lib/api/public";
+import { readQuery } from "@/lib/api/request";
+import { listPublicTechnologies } from "@/lib/content/queries";
+import { technologyListQuerySchema } from "@/lib/content/schema";
+
+/** GET /api/v1/technologies?featured&category → { data: TechnologyContract[] }, active ones. */
+export const GET = apiRoute(async (request) => {
+  const query = readQuery(request, technologyListQuerySchema);
+  return publicDataResponse(await listPublicTechnologies({ featured: query.featured, category: query.category }));
+});

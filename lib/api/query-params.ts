@@ -1,0 +1,39 @@
+// Building blocks for query-parameter schemas (zod 4). Pure: pages and client code may import them.
+// Query values arrive as strings; each helper bounds what it accepts, so an unknown or
+// oversized value is a 422 with a Spanish message (never echoed back, never a 500).
+import { z } from "zod";
+
+/** `?x=` (blank) means "not given", as an HTML GET form sends for an "all" option. */
+const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+/** An optional query parameter: absent or blank → undefined, otherwise parsed by `schema`. */
+export function optionalParam<S extends z.ZodType>(schema: S) {
+  return z.preprocess(blankToUndefined, schema.optional());
+}
+
+const BOOLEAN_VALUES = ["true", "false", "1", "0"] as const;
+
+/** A boolean flag: "true"/"1" → true, "false"/"0" → false; anything else is refused. */
+export function booleanParam(field: string) {
+  return optionalParam(
+    z
+      .enum(BOOLEAN_VALUES, { error: `El parámetro ${field} debe ser true, false, 1 o 0.` })
+      .transform((value) => value === "true" || value === "1"),
+  );
+}
+
+/** One of a fixed list of values (e.g. a category), compared exactly. */
+export function oneOfParam<const T extends readonly [string, ...string[]]>(values: T, message: string) {
+  return optionalParam(z.enum(values, { error: message }));
+}
+
+/** An integer in [min, max], written with digits only (no sign, no decimals, no exponent). */
+export function integerParam(min: number, max: number, message: string) {
+  const pattern = new RegExp(`^\\d{1,${String(max).length}}$`);
+  return optionalParam(
+    z
+      .string({ error: message })
+      .refine((value) => pattern.test(value) && Number(value) >= min && Number(value) <= max, { error: message })
+      .transform(Number),
+  );
+}
