@@ -1,0 +1,48 @@
+// Which URLs the sitemap lists, with the spec's priorities and change frequencies (§9).
+// The spec's table names the English paths of an older site; each entry here is the
+// route of this site that plays that role (DESIGN.md §5).
+
+export type ChangeFrequency = "always" | "hourly" | "daily" | "weekly" | "monthly" | "yearly" | "never";
+
+/** What a static page's lastmod is taken from. */
+export type LastModifiedSource =
+  | "everything"
+  | "catalog"
+  | "products"
+  | "services"
+  | "sectors"
+  | "technologies"
+  | "testimonials"
+  | "settings"
+  | { page: string };
+
+export type StaticRoute = {
+  path: string;
+  priority: number;
+  changefreq: ChangeFrequency;
+  lastmod: LastModifiedSource;
+};
+
+export const STATIC_ROUTES: readonly StaticRoute[] = [
+  { path: "/", priority: 1.0, changefreq: "daily", lastmod: "everything" }, // spec "/"
+  { path: "/soluciones", priority: 0.9, changefreq: "weekly", lastmod: "catalog" }, // spec "/solutions"
+  { path: "/productos", priority: 0.9, changefreq: "weekly", lastmod: "products" }, // spec "/products"
+  { path: "/servicios", priority: 0.9, changefreq: "weekly", lastmod: "services" }, // spec "/services"
+  { path: "/nosotros", priority: 0.8, changefreq: "weekly", lastmod: { page: "nosotros" } }, // spec "/about"
+  { path: "/sectores", priority: 0.8, changefreq: "weekly", lastmod: "sectors" }, // spec "/sectors"
+  { path: "/tecnologias", priority: 0.8, changefreq: "weekly", lastmod: "technologies" }, // spec "/technologies"
+  { path: "/contacto", priority: 0.7, changefreq: "weekly", lastmod: "settings" }, // spec "/contact"
+  { path: "/testimonios", priority: 0.6, changefreq: "monthly", lastmod: "testimonials" }, // linked from home; not in the spec's table
+  { path: "/privacidad", priority: 0.5, changefreq: "yearly", lastmod: { page: "privacidad" } }, // spec "/privacy-policy"
+  { path: "/terminos", priority: 0.5, changefreq: "yearly", lastmod: { page: "terminos" } }, // spec "/terms-of-use"
+];
+
+/**
+ * Detail pages (spec "/products/" and "/services/", 0.8 weekly). The spec's other dynamic
+ * prefixes (/page/, /sectors/, /technologies/, /case-studies/) have no detail page on
+ * this site, so nothing of theirs is listed: a sitemap must not point at 404s.
+ */
+export const DETAIL_ROUTES = {
+  product: { prefix: "/productos/", priority: 0.8, changefreq: "weekly" },
+  service: { prefix: "/servicios/", priority: 0.8, changefreq: "weekly" },
+} as const satisfies Record<string, { prefix: string; priority: number; changefreq: ChangeFrequency }>;
