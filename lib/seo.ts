@@ -2,8 +2,13 @@ import type { Metadata } from "next";
 import type { SiteSettingsData } from "@/lib/content/settings";
 import { absoluteUrl, siteUrl } from "@/lib/site-url";
 
-/** The image shown when a page has none of its own (Open Graph, Twitter). */
-export const DEFAULT_SHARE_IMAGE = "/images/og-default.svg";
+/** The image shown when a page has none of its own (Open Graph, Twitter): 1200×630 PNG. */
+export const DEFAULT_SHARE_IMAGE = "/images/og-default.png";
+
+/** Social networks do not render SVG previews, so SVG images fall back to the default. */
+function shareImage(image: string | null | undefined) {
+  return image && !/\.svg($|\?)/i.test(image) ? absoluteUrl(image) : absoluteUrl(DEFAULT_SHARE_IMAGE);
+}
 
 type PageSeo = {
   /** Title without the site name (the root layout's template adds it). */
@@ -18,7 +23,7 @@ type PageSeo = {
 
 /** Title, description, canonical URL, Open Graph and Twitter card of one public page. */
 export function pageMetadata({ title, description, path, image, keywords, type = "website" }: PageSeo): Metadata {
-  const images = [{ url: absoluteUrl(image || DEFAULT_SHARE_IMAGE) }];
+  const images = [{ url: shareImage(image) }];
   return {
     title,
     description,
