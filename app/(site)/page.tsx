@@ -10,15 +10,22 @@ import { ButtonLink } from "@/components/ui/button";
 import { Container } from "@/components/ui/container";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { listFeaturedCatalogItems } from "@/lib/catalog/queries";
+import { pageMetadata } from "@/lib/seo";
 import { listFeaturedTestimonials } from "@/lib/testimonials/queries";
 
-// Pre-rendered, regenerated at most every 5 minutes (admins' edits also revalidate "/").
-export const revalidate = 300;
+// Pre-rendered; regenerated when the catalogue, testimonials or settings change (lib/cache.ts).
+export const revalidate = 3600;
+
+const HOME_TITLE = "Lumen Consultoría TI | Tecnología para pymes del Perú";
 
 export const metadata: Metadata = {
-  title: { absolute: "Lumen Consultoría TI | Tecnología para pymes del Perú" },
-  description:
-    "Implementamos ERP, CRM y comercio electrónico, automatizamos procesos y damos soporte 24/7 a pequeñas y medianas empresas en todo el Perú.",
+  ...pageMetadata({
+    title: HOME_TITLE,
+    description:
+      "Implementamos ERP, CRM y comercio electrónico, automatizamos procesos y damos soporte 24/7 a pequeñas y medianas empresas en todo el Perú.",
+    path: "/",
+  }),
+  title: { absolute: HOME_TITLE },
 };
 
 /** Spec §9: three featured items per section, three testimonials. */
