@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { ApiError } from "@/lib/api/errors";
+import { apiRoute } from "@/lib/api/handler";
+import { readJsonBody } from "@/lib/api/request";
+import { CONTACT_MESSAGES } from "@/lib/contact/schema";
+import { submitContactMessage } from "@/lib/contact/service";
+import { clientIpFromHeaders } from "@/lib/rate-limit";
+
+/**
+ * POST /api/v1/contact — the public contact request (spec §7). Every answer carries `success`:
+ * 201 `{ success: true, message }`; 422 `{ success: false, message, errors }`; 429 (with
+ * Retry-After), 400 (not JSON), 413 (over 1 MB) and 500 (internals hidden) `{ success: false, message }`.
+ * The client IP comes from X-Forwarded-For / X-Real-IP, which a trusted proxy must set.
+ */
+export const POST = apiRoute(async (request) => {
+  try {
+    // The body is only read here (size and JSON checks); the service validates it.
+    const body = await readJsonBody(request, z.unknown());
+    await submitContactMessage(body, {
+      ipAddress: clientIpFromHeaders(request.headers),
+      userAgent: request.headers.get("user-agent"),
+    });
+    return Response.json({ success: true, message: CONTACT_MESSAGES.success }, { status: 201 });
+  } catch (error) {
+    if (!(error instanceof ApiError)) {
+      console.error("[api] POST /api/v1/contact", error);
+      return Response.json({ success: false, message: "Error interno del servidor. Inténtalo de nuevo más tarde." }, { status: 500 });
+    }
+    const body: { success: false; message: string; errors?: Record<string, string[]> } = { success: false, message: error.message };
+    if (error.errors) body.errors = error.errors;
+    return Response.json(body, { status: error.status, headers: error.headers });
+  }
+});

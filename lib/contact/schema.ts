@@ -1,0 +1,105 @@
+import { z } from "zod";
+
+// The public contact request (spec §3 "Contact request"): ONE schema shared by the form
+// (client-side, through react-hook-form), the server action and POST /api/v1/contact.
+
+export const CONTACT_LIMITS = { name: 120, email: 254, phone: 30, company: 120, subject: 200, message: 5000 } as const;
+
+/** The hidden field only bots fill in (see HONEYPOT_FIELD in the form and the service). */
+export const HONEYPOT_FIELD = "website";
+
+/** Texts of the spec (§8 "Public site") and of our contract. */
+export const CONTACT_MESSAGES = {
+  success: "Mensaje enviado correctamente. Te contactaremos pronto.",
+  failure: "Error al enviar el mensaje. Inténtalo de nuevo.",
+  network: "Error de conexión. Verifica tu conexión a internet.",
+  invalid: "Revisa los campos marcados.",
+  sectorMissing: "El sector seleccionado no existe.",
+} as const;
+
+const PHONE_PATTERN = /^[\d\s+()-]*$/;
+
+/** Optional free text: trimmed, blank becomes null, bounded. Accepts null from JSON clients. */
+function optionalText(max: number, tooLong: string) {
+  return z
+    .string({ error: "Este campo debe ser texto." })
+    .trim()
+    .max(max, tooLong)
+    .nullish()
+    .transform((value) => (value ? value : null));
+}
+
+export const contactRequestSchema = z.object({
+  name: z
+    .string({ error: "El nombre es obligatorio." })
+    .trim()
+    .min(1, "El nombre es obligatorio.")
+    .max(CONTACT_LIMITS.name, `El nombre no puede superar los ${CONTACT_LIMITS.name} caracteres.`),
+  email: z
+    .string({ error: "El correo electrónico es obligatorio." })
+    .trim()
+    .min(1, "El correo electrónico es obligatorio.")
+    .max(CONTACT_LIMITS.email, `El correo electrónico no puede superar los ${CONTACT_LIMITS.email} caracteres.`)
+    .pipe(z.email("Ingresa un correo electrónico válido."))
+    .transform((value) => value.toLowerCase()),
+  phone: optionalText(CONTACT_LIMITS.phone, `El teléfono no puede superar los ${CONTACT_LIMITS.phone} caracteres.`).refine(
+    (value) => value === null || (PHONE_PATTERN.test(value) && /\d/.test(value)),
+    "Ingresa un teléfono válido: solo dígitos, espacios y los signos + ( ) -.",
+  ),
+  company: optionalText(CONTACT_LIMITS.company, `La empresa no puede superar los ${CONTACT_LIMITS.company} caracteres.`),
+  subject: optionalText(CONTACT_LIMITS.subject, `El asunto no puede superar los ${CONTACT_LIMITS.subject} caracteres.`),
+  message: z
+    .string({ error: "El mensaje es obligatorio." })
+    .trim()
+    .min(1, "El mensaje es obligatorio.")
+    .max(CONTACT_LIMITS.message, `El mensaje no puede superar los ${CONTACT_LIMITS.message} caracteres.`),
+  // A <select> sends "" for "no sector"; JSON clients may send a number, a numeric string or null.
+  // Whether the sector exists is checked on the server (lib/contact/service.ts).
+  sector_id: z
+    .union([z.string(), z.number(), z.null()], { error: "El sector seleccionado no es válido." })
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined || value === null) return null;
+      const text = String(value).trim();
+      if (text === "") return null;
+      if (!/^\d{1,9}$/.test(text) || Number(text) < 1) {
+        context.addIssue({ code: "custom", message: "El sector seleccionado no es válido." });
+        return z.NEVER;
+      }
+      return Number(text);
+    }),
+  [HONEYPOT_FIELD]: z.string().max(0, "Deja este campo vacío.").nullish(),
+});
+
+/** What the form holds (all strings). */
+export type ContactFormValues = z.input<typeof contactRequestSchema>;
+/** What the server stores after validation. */
+export type ContactRequest = z.output<typeof contactRequestSchema>;
+
+export const EMPTY_CONTACT_FORM = {
+  name: "",
+  email: "",
+  phone: "",
+  company: "",
+  subject: "",
+  message: "",
+  sector_id: "",
+  [HONEYPOT_FIELD]: "",
+} satisfies ContactFormValues;
+
+export type ContactField = keyof typeof EMPTY_CONTACT_FORM;
+
+/**
+ * The outcome of one submission, as the server action returns it and the form shows it.
+ * On failure `values` carries what was typed, so a visitor without JavaScript loses nothing.
+ */
+export type ContactFormState =
+  | { status: "idle" }
+  | { status: "success"; message: string; submittedAt: number }
+  | {
+      status: "error";
+      message: string;
+      errors?: Partial<Record<string, string[]>>;
+      values?: Partial<Record<ContactField, string>>;
+      submittedAt: number;
+    };

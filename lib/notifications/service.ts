@@ -1,0 +1,44 @@
+import "server-only";
+import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
+
+export type AdminNotificationInput = {
+  /** Machine-readable kind, e.g. "contact_message". */
+  type: string;
+  /** Spanish title an admin reads. */
+  title: string;
+  body?: string | null;
+  /** Where clicking the notification leads (an app path). */
+  link?: string | null;
+  data?: Prisma.InputJsonValue;
+};
+
+/** The main client or a transaction client, so notifications can be part of a larger write. */
+type DbClient = Prisma.TransactionClient | typeof db;
+
+const LIMITS = { type: 60, title: 200, body: 1000, link: 500 } as const;
+
+function fit(value: string, max: number): string {
+  return value.length <= max ? value : `${value.slice(0, max - 1)}…`;
+}
+
+/**
+ * Creates one unread notification per admin user. Pass the transaction client to make the
+ * notifications commit (or roll back) together with the change they announce.
+ * Returns how many notifications were created.
+ */
+export async function notifyAdmins(input: AdminNotificationInput, client: DbClient = db): Promise<number> {
+  const admins = await client.user.findMany({ where: { role: "admin" }, select: { id: true } });
+  if (admins.length === 0) return 0;
+  const { count } = await client.notification.createMany({
+    data: admins.map((admin) => ({
+      userId: admin.id,
+      type: fit(input.type, LIMITS.type),
+      title: fit(input.title, LIMITS.title),
+      body: input.body ? fit(input.body, LIMITS.body) : null,
+      link: input.link ? fit(input.link, LIMITS.link) : null,
+      data: input.data,
+    })),
+  });
+  return count;
+}
