@@ -1,0 +1,118 @@
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import type { CatalogItemContract } from "@/lib/catalog/serialize";
+import type { SectorContract } from "@/lib/content/serialize";
+import { formatMoney } from "@/lib/format";
+import { ArrowIcon, ICONS, OutlineIcon } from "./icon";
+
+const grid = "grid gap-6 sm:grid-cols-2 lg:grid-cols-3";
+const card = "flex h-full flex-col rounded-2xl border border-ink-200 bg-white p-6 shadow-card transition hover:border-brand-200 hover:shadow-card-hover";
+const actionLink =
+  "mt-auto inline-flex items-center gap-1.5 self-start rounded pt-6 text-sm font-semibold text-brand-700 hover:text-brand-900";
+
+export type SolutionProduct = Pick<CatalogItemContract, "id" | "name" | "description" | "is_featured" | "price_from" | "currency" | "billing_period" | "documentation_url">;
+
+/** Spec §2.3: on the solutions page the period is "mes" when monthly, otherwise "año". */
+export function solutionPeriod(billingPeriod: string): string {
+  return billingPeriod === "monthly" ? "mes" : "año";
+}
+
+/** Ver Detalles: the documentation (new tab) when there is one, otherwise the product page by id. */
+function ProductDetailsLink({ product }: { product: SolutionProduct }) {
+  if (product.documentation_url) {
+    return (
+      <a href={product.documentation_url} target="_blank" rel="noopener noreferrer" className={actionLink}>
+        Ver Detalles<span className="sr-only"> de {product.name} (se abre en una pestaña nueva)</span>
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
+          <path fillRule="evenodd" d="M4.25 5.5a.75.75 0 00-.75.75v8.5c0 .414.336.75.75.75h8.5a.75.75 0 00.75-.75v-4a.75.75 0 011.5 0v4A2.25 2.25 0 0112.75 17h-8.5A2.25 2.25 0 012 14.75v-8.5A2.25 2.25 0 014.25 4h5a.75.75 0 010 1.5h-5zm7.25-.75a.75.75 0 01.75-.75h3.5a.75.75 0 01.75.75v3.5a.75.75 0 01-1.5 0V6.56l-5.22 5.22a.75.75 0 11-1.06-1.06l5.22-5.22h-1.69a.75.75 0 01-.75-.75z" clipRule="evenodd" />
+        </svg>
+      </a>
+    );
+  }
+  return (
+    <Link href={`/productos/${product.id}`} className={actionLink}>
+      Ver Detalles<span className="sr-only"> de {product.name}</span>
+      <ArrowIcon />
+    </Link>
+  );
+}
+
+export function ProductsPanel({ products }: { products: SolutionProduct[] }) {
+  return (
+    <ul className={grid}>
+      {products.map((product) => (
+        <li key={product.id}>
+          <article className={card} data-testid="solution-product">
+            <div className="flex items-start justify-between gap-3">
+              <div aria-hidden="true" className="grid size-11 place-items-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100">
+                <OutlineIcon d={ICONS.cog} />
+              </div>
+              {product.is_featured && <Badge tone="warning">Destacado</Badge>}
+            </div>
+            <h3 className="mt-5 text-lg font-semibold text-ink-900">{product.name}</h3>
+            <p className="mt-2 line-clamp-3 text-sm leading-6 text-ink-600">{product.description}</p>
+            <p className="mt-5 border-t border-ink-100 pt-5 text-ink-900">
+              {product.price_from === null ? (
+                <span className="text-sm font-semibold text-ink-700">Precio a consultar</span>
+              ) : (
+                <>
+                  <span className="block text-xs font-medium text-ink-600">Desde</span>
+                  <span className="text-xl font-bold tracking-tight whitespace-nowrap">{formatMoney(product.price_from, product.currency)}</span>{" "}
+                  <span className="text-sm font-medium text-ink-600">/ {solutionPeriod(product.billing_period)}</span>
+                </>
+              )}
+            </p>
+            <ProductDetailsLink product={product} />
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export type SolutionService = Pick<CatalogItemContract, "id" | "name" | "description" | "category" | "is_featured">;
+
+export function ServicesPanel({ services }: { services: SolutionService[] }) {
+  return (
+    <ul className={grid}>
+      {services.map((service) => (
+        <li key={service.id}>
+          <article className={card} data-testid="solution-service">
+            <div className="flex flex-wrap gap-2">{service.category && <Badge tone="accent">{service.category}</Badge>}</div>
+            <h3 className="mt-4 text-lg font-semibold text-ink-900">{service.name}</h3>
+            <p className="mt-2 line-clamp-3 text-sm leading-6 text-ink-600">{service.description}</p>
+            <Link href={`/servicios/${service.id}`} className={actionLink}>
+              Ver servicio<span className="sr-only">: {service.name}</span>
+              <ArrowIcon />
+            </Link>
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function SectorsPanel({ sectors }: { sectors: Pick<SectorContract, "id" | "name" | "description">[] }) {
+  return (
+    <ul className={grid}>
+      {sectors.map((sector) => (
+        <li key={sector.id}>
+          <article className={card} data-testid="solution-sector">
+            <div className="flex items-start justify-between gap-3">
+              <div aria-hidden="true" className="grid size-11 place-items-center rounded-xl bg-teal-50 text-accent-700 ring-1 ring-teal-100">
+                <OutlineIcon d={ICONS.building} />
+              </div>
+              <Badge tone="brand">Especialidad</Badge>
+            </div>
+            <h3 className="mt-5 text-lg font-semibold text-ink-900">{sector.name}</h3>
+            <p className="mt-2 text-sm leading-6 text-ink-600">{sector.description}</p>
+            <Link href="/contacto" className={actionLink}>
+              Solicitar consulta<span className="sr-only"> para {sector.name}</span>
+              <ArrowIcon />
+            </Link>
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+}
