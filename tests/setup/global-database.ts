@@ -18,6 +18,12 @@ export default async function setup(project: TestProject) {
   const db = createPrismaClient(database.url);
   try {
     await seedDatabase(db);
+  } catch (error) {
+    await database.drop();
+    throw new Error(
+      "Seeding the test database failed. If schema.prisma changed, add its migration (npm run db:diff -- --create <name>).",
+      { cause: error },
+    );
   } finally {
     await db.$disconnect();
   }
