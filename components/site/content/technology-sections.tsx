@@ -71,7 +71,7 @@ const METHODOLOGIES = [
   {
     icon: ICONS.shield,
     title: "Seguridad desde el diseño",
-    text: "Accesos por rol, cifrado y copias de seguridad desde el primer día, alineados con la Ley N.° 29733 de Protección de Datos Personales.",
+    text: "Accesos por rol, cifrado y copias de seguridad desde el primer día, alineados con la Ley N.°\u00a029733 de Protección de Datos Personales.",
   },
   {
     icon: ICONS.document,
