@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
+import { cn } from "@/components/ui/cn";
 import type { CatalogItemContract } from "@/lib/catalog/serialize";
 
 /** What a catalogue card shows. */
@@ -89,29 +90,42 @@ export function ProductCard({ item }: { item: CatalogCardData }) {
   );
 }
 
-export function ServiceCard({ item }: { item: CatalogCardData }) {
+/** A service card: a grid tile, or a wide row in the list view of /servicios (`layout="list"`). */
+export function ServiceCard({ item, layout = "grid" }: { item: CatalogCardData; layout?: "grid" | "list" }) {
   const features = item.features.filter((feature) => feature.trim() !== "").slice(0, SERVICE_CARD_MAX_FEATURES);
+  const list = layout === "list";
   return (
-    <article className={cardClass} data-testid="service-card">
-      <CardCover src={item.image} alt="" variant="service" ratio="wide" />
-      <div className="flex flex-1 flex-col p-6 sm:p-7">
-        <div className="flex items-end justify-between gap-4">
-          <div
-            aria-hidden="true"
-            className="relative -mt-12 grid size-12 place-items-center rounded-xl bg-brand-700 text-white shadow-md ring-4 ring-white"
-          >
-            <ServiceIcon category={item.category} />
+    <article className={cn(cardClass, list && "sm:flex-row")} data-testid="service-card" data-layout={layout}>
+      <CardCover
+        src={item.image}
+        alt=""
+        variant="service"
+        ratio="wide"
+        className={list ? "sm:aspect-auto sm:w-56 sm:shrink-0 lg:w-72" : undefined}
+      />
+      <div className={cn("flex flex-1 flex-col p-6 sm:p-7", list && "lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,18rem)] lg:gap-x-8")}>
+        <div className={cn(list && "lg:col-start-1")}>
+          <div className="flex items-end justify-between gap-4">
+            <div
+              aria-hidden="true"
+              className={cn(
+                "relative -mt-12 grid size-12 place-items-center rounded-xl bg-brand-700 text-white shadow-md ring-4 ring-white",
+                list && "sm:mt-0",
+              )}
+            >
+              <ServiceIcon category={item.category} />
+            </div>
+            {item.category && <Badge tone="accent">{item.category}</Badge>}
           </div>
-          {item.category && <Badge tone="accent">{item.category}</Badge>}
+          <h3 className="mt-5 text-lg font-semibold text-ink-900">
+            <Link href={`/servicios/${encodeURIComponent(item.slug)}`} className={stretchedLink}>
+              {item.name}
+            </Link>
+          </h3>
+          <p className={cn("mt-2 text-sm leading-6 text-ink-600", !list && "line-clamp-3")}>{item.description}</p>
         </div>
-        <h3 className="mt-5 text-lg font-semibold text-ink-900">
-          <Link href={`/servicios/${encodeURIComponent(item.slug)}`} className={stretchedLink}>
-            {item.name}
-          </Link>
-        </h3>
-        <p className="mt-2 line-clamp-3 text-sm leading-6 text-ink-600">{item.description}</p>
         {features.length > 0 && (
-          <ul className="mt-5 space-y-2.5" aria-label={`Características de ${item.name}`}>
+          <ul className={cn("mt-5 space-y-2.5", list && "lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:mt-0 lg:self-center")} aria-label={`Características de ${item.name}`}>
             {features.map((feature) => (
               <li key={feature} className="flex gap-2.5 text-sm text-ink-700">
                 <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 size-4 shrink-0 text-accent-700" fill="currentColor">
@@ -122,7 +136,7 @@ export function ServiceCard({ item }: { item: CatalogCardData }) {
             ))}
           </ul>
         )}
-        <div className="mt-auto flex items-end justify-between gap-4 pt-6">
+        <div className={cn("mt-auto flex items-end justify-between gap-4 pt-6", list && "lg:col-start-1 lg:pt-5")}>
           {item.price_from !== null ? <Price item={item} /> : <span />}
           <MoreArrow>Más información</MoreArrow>
         </div>

@@ -1,0 +1,47 @@
+import { ExternalLink } from "./external-link";
+import { videoSource } from "./media-urls";
+
+/**
+ * Embedded videos: YouTube through youtube-nocookie.com and Vimeo with do-not-track, loaded
+ * lazily; any other address is offered as a plain link.
+ */
+export function VideoList({ videos, itemName }: { videos: string[]; itemName: string }) {
+  const sources = videos.map(videoSource).filter((source) => source !== null);
+  if (sources.length === 0) return null;
+  const total = sources.length;
+  return (
+    <ul className={total === 1 ? "mx-auto grid max-w-4xl gap-6" : "grid gap-6 md:grid-cols-2"}>
+      {sources.map((source, index) => {
+        const label = total === 1 ? `Video de ${itemName}` : `Video ${index + 1} de ${total}: ${itemName}`;
+        return (
+          <li key={index}>
+            {source.type === "embed" ? (
+              <div className="overflow-hidden rounded-2xl border border-ink-200 bg-ink-900 shadow-card">
+                <iframe
+                  src={source.src}
+                  title={`${label} (${source.provider})`}
+                  loading="lazy"
+                  allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+                  allowFullScreen
+                  referrerPolicy="strict-origin-when-cross-origin"
+                  className="aspect-video w-full"
+                />
+              </div>
+            ) : (
+              <ExternalLink
+                href={source.href}
+                className="flex items-center gap-3 rounded-2xl border border-ink-200 bg-white p-5 font-semibold text-brand-700 shadow-card hover:border-brand-300 hover:text-brand-900"
+              >
+                <svg aria-hidden="true" viewBox="0 0 24 24" className="size-8 shrink-0" fill="none" stroke="currentColor" strokeWidth="1.5">
+                  <path strokeLinecap="round" strokeLinejoin="round" d="M21 12a9 9 0 11-18 0 9 9 0 0118 0z" />
+                  <path strokeLinecap="round" strokeLinejoin="round" d="M15.91 11.672a.375.375 0 010 .656l-5.603 3.113a.375.375 0 01-.557-.328V8.887c0-.286.307-.466.557-.327l5.603 3.112z" />
+                </svg>
+                <span>Ver {label.charAt(0).toLowerCase() + label.slice(1)}</span>
+              </ExternalLink>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
