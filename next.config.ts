@@ -21,7 +21,6 @@ const contentSecurityPolicy = [
 ].join("; ");
 
 const securityHeaders = [
-  { key: "Content-Security-Policy", value: contentSecurityPolicy },
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "X-Frame-Options", value: "DENY" },
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
@@ -35,7 +34,12 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+    return [
+      { source: "/:path*", headers: securityHeaders },
+      // The signed-in areas get a nonce-based policy from proxy.ts instead of the static one.
+      { source: "/", headers: [{ key: "Content-Security-Policy", value: contentSecurityPolicy }] },
+      { source: "/:path((?!admin|client).*)", headers: [{ key: "Content-Security-Policy", value: contentSecurityPolicy }] },
+    ];
   },
 };
 

@@ -86,3 +86,16 @@ export function clientIpFromHeaders(headers: Headers): string {
   const ip = forwarded || real || "unknown";
   return ip.slice(0, MAX_IP_LENGTH);
 }
+
+/**
+ * Whether `key` has already used up its rule in the current window, without counting a hit:
+ * for limits on failures (count with hitRateLimit only when an attempt fails, check here first).
+ */
+export async function peekRateLimit(key: string, { limit }: RateLimitRule): Promise<RateLimitResult> {
+  const rows = await db.$queryRaw<{ hits: number; retry_after: number }[]>`
+    SELECT hits, CEIL(EXTRACT(EPOCH FROM (reset_at - clock_timestamp())))::int AS retry_after
+    FROM rate_limit_buckets WHERE key = ${normalizeKey(key)} AND reset_at > clock_timestamp()`;
+  const hits = rows[0] ? Number(rows[0].hits) : 0;
+  const allowed = hits < limit;
+  return { allowed, hits, retryAfterSeconds: allowed ? 0 : Math.max(1, Number(rows[0].retry_after)) };
+}

@@ -5,7 +5,8 @@
 // the sources changed since the last build (start only), and runs Next.
 import "./lib/load-env";
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createPrismaClient } from "../lib/db";
 import { deployMigrations } from "../prisma/migrate";
@@ -32,6 +33,20 @@ function needsBuild() {
   if (!existsSync(buildId)) return true;
   const builtAt = statSync(buildId).mtimeMs;
   return BUILD_INPUTS.some((input) => newestMtime(path.join(root, input)) > builtAt);
+}
+
+/**
+ * The zero-setup demo (embedded database) keeps a generated session secret next to its
+ * data, so sessions survive restarts (so does `npm run dev`). A production server on
+ * DATABASE_URL must be given AUTH_SECRET, or it refuses to start (instrumentation.ts).
+ */
+function embeddedAuthSecret() {
+  const file = path.join(root, ".data", "auth-secret");
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, randomBytes(32).toString("base64"), { mode: 0o600 });
+  }
+  return readFileSync(file, "utf8").trim();
 }
 
 function run(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
@@ -89,6 +104,7 @@ async function main() {
 
     const env: NodeJS.ProcessEnv = {
       ...process.env,
+      AUTH_SECRET: process.env.AUTH_SECRET || (embedded || mode === "dev" ? embeddedAuthSecret() : undefined),
       DATABASE_URL: databaseUrl,
       NEXT_TELEMETRY_DISABLED: "1",
       AUTH_TRUST_HOST: process.env.AUTH_TRUST_HOST ?? "true",

@@ -1,0 +1,32 @@
+import "server-only";
+import { identifyCaller, type Caller } from "@/lib/auth/caller";
+import { hasValidCsrfToken } from "@/lib/auth/csrf";
+import { ApiError } from "./errors";
+import { apiRoute } from "./handler";
+
+type RouteContext<P> = { params: Promise<P> };
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export const unauthenticated = () => new ApiError(401, "No autenticado. Inicia sesión para continuar.");
+export const forbidden = () => new ApiError(403, "No tienes permiso para realizar esta acción.");
+
+/**
+ * A route handler for signed-in callers (`"user"`) or admins only (`"admin"`):
+ * 401 without valid credentials, 403 for the wrong role, 419 for a cookie-authenticated
+ * unsafe request without the CSRF header. Bearer requests need no CSRF token.
+ */
+export function authRoute<P = Record<string, never>>(
+  role: "user" | "admin",
+  handler: (request: Request, context: RouteContext<P>, caller: Caller) => Promise<Response>,
+) {
+  return apiRoute<P>(async (request, context) => {
+    const caller = await identifyCaller(request);
+    if (!caller) throw unauthenticated();
+    if (role === "admin" && caller.user.role !== "admin") throw forbidden();
+    if (caller.via === "session" && !SAFE_METHODS.has(request.method) && !hasValidCsrfToken(request)) {
+      throw new ApiError(419, "La sesión expiró o falta el token CSRF. Recarga la página e inténtalo de nuevo.");
+    }
+    return handler(request, context, caller);
+  });
+}

@@ -1,0 +1,38 @@
+import "server-only";
+import { getToken } from "next-auth/jwt";
+import { db } from "@/lib/db";
+import { findValidApiToken } from "./api-tokens";
+
+// Who is calling the REST contract: a bearer token ("Authorization: Bearer <id>|<secret>")
+// or the Auth.js session cookie. The user is re-read from the database, so a deleted
+// account or a changed role takes effect at once.
+
+export type Caller = {
+  user: { id: string; name: string; email: string; role: "client" | "admin"; createdAt: Date };
+  via: "bearer" | "session";
+  /** The bearer token's id (logout revokes it). */
+  tokenId: number | null;
+};
+
+const userSelect = { id: true, name: true, email: true, role: true, createdAt: true } as const;
+
+export function bearerToken(request: Request): string | null {
+  const header = request.headers.get("authorization");
+  const match = header ? /^Bearer\s+(.+)$/i.exec(header.trim()) : null;
+  return match ? match[1] : null;
+}
+
+/** A bearer header that is present but invalid is an authentication failure (never a fallback to cookies). */
+export async function identifyCaller(request: Request): Promise<Caller | null> {
+  const plain = bearerToken(request);
+  if (plain !== null) {
+    const token = await findValidApiToken(plain);
+    return token ? { user: token.user, via: "bearer", tokenId: token.id } : null;
+  }
+  const secret = process.env.AUTH_SECRET;
+  if (!secret) return null;
+  const session = await getToken({ req: request, secret, secureCookie: process.env.NODE_ENV === "production" });
+  if (!session?.sub) return null;
+  const user = await db.user.findUnique({ where: { id: session.sub }, select: userSelect });
+  return user ? { user, via: "session", tokenId: null } : null;
+}

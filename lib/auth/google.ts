@@ -1,0 +1,43 @@
+import "server-only";
+import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from "jose";
+
+// Verifies Google ID tokens (POST /api/v1/auth/google): signature against Google's
+// published keys, audience (our client id), issuer and expiry.
+
+const GOOGLE_ISSUERS = ["https://accounts.google.com", "accounts.google.com"];
+const DEFAULT_JWKS_URL = "https://www.googleapis.com/oauth2/v3/certs";
+
+let keySet: { url: string; get: JWTVerifyGetKey } | null = null;
+
+/** Google's keys, fetched and cached by jose; GOOGLE_JWKS_URL replaces the URL (tests serve their own). */
+function googleKeys(): JWTVerifyGetKey {
+  const url = process.env.GOOGLE_JWKS_URL?.trim() || DEFAULT_JWKS_URL;
+  if (keySet?.url !== url) keySet = { url, get: createRemoteJWKSet(new URL(url), { timeoutDuration: 5_000 }) };
+  return keySet.get;
+}
+
+export class InvalidGoogleTokenError extends Error {
+  constructor() {
+    super("El token de Google no es válido.");
+  }
+}
+
+export type GoogleIdentity = { sub: string; email: string; name: string };
+
+export async function verifyGoogleIdToken(token: string): Promise<GoogleIdentity> {
+  const audience = process.env.AUTH_GOOGLE_ID?.trim();
+  if (!audience) throw new InvalidGoogleTokenError(); // Google sign-in is not configured
+  try {
+    const { payload } = await jwtVerify(token, googleKeys(), {
+      audience,
+      issuer: GOOGLE_ISSUERS,
+      algorithms: ["RS256"],
+    });
+    const email = typeof payload.email === "string" ? payload.email : "";
+    if (!payload.sub || !email || payload.email_verified !== true) throw new InvalidGoogleTokenError();
+    const name = typeof payload.name === "string" && payload.name.trim() ? payload.name.trim() : email;
+    return { sub: payload.sub, email, name };
+  } catch {
+    throw new InvalidGoogleTokenError();
+  }
+}

@@ -1,0 +1,25 @@
+import bcrypt from "bcryptjs";
+
+export const BCRYPT_COST = 12;
+export const PASSWORD_MIN_LENGTH = 8;
+/** bcrypt only reads the first 72 bytes; longer passwords are refused rather than silently cut. */
+export const PASSWORD_MAX_LENGTH = 72;
+
+export function hashPassword(password: string) {
+  return bcrypt.hash(password, BCRYPT_COST);
+}
+
+/** A real hash of a random value: comparing against it costs what a real check costs. */
+const DUMMY_HASH = bcrypt.hashSync(`dummy-${Math.random()}`, BCRYPT_COST);
+
+/**
+ * Checks a password against a stored hash. Without a hash (unknown user, or a Google-only
+ * account) it still runs one bcrypt comparison, so timing does not tell whether an e-mail exists.
+ */
+export async function verifyPassword(password: string, hash: string | null | undefined): Promise<boolean> {
+  if (!hash) {
+    await bcrypt.compare(password, DUMMY_HASH);
+    return false;
+  }
+  return bcrypt.compare(password, hash);
+}

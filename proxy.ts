@@ -1,0 +1,74 @@
+import { getToken } from "next-auth/jwt";
+import { NextResponse, type NextRequest } from "next/server";
+import { dashboardFor, loginUrl, type Role } from "@/lib/auth/redirects";
+
+// Runs only on the signed-in areas, /dashboard, and "/" when a session cookie is present
+// (see the matcher), so anonymous visitors of the public site never pay for it.
+// It redirects (spec §2.1) and gives the signed-in areas a strict, nonce-based CSP.
+// Layouts, actions and handlers check again: this is not the only guard.
+
+async function sessionRole(request: NextRequest): Promise<Role | null> {
+  const secret = process.env.AUTH_SECRET;
+  if (!secret) return null;
+  const token = await getToken({ req: request, secret, secureCookie: process.env.NODE_ENV === "production" });
+  if (!token?.sub) return null;
+  return token.role === "admin" ? "admin" : "client";
+}
+
+function redirectTo(request: NextRequest, path: string) {
+  return NextResponse.redirect(new URL(path, request.url));
+}
+
+function strictPolicy(nonce: string) {
+  const dev = process.env.NODE_ENV !== "production";
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src 'self'${dev ? " ws:" : ""}`,
+    "frame-src https://www.youtube.com https://www.youtube-nocookie.com https://player.vimeo.com",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+export async function proxy(request: NextRequest) {
+  const { pathname, search } = request.nextUrl;
+  const role = await sessionRole(request);
+
+  if (pathname === "/") return role ? redirectTo(request, dashboardFor(role)) : NextResponse.next();
+  if (pathname === "/dashboard") return redirectTo(request, role ? dashboardFor(role) : loginUrl("/client/dashboard"));
+
+  const area = pathname.startsWith("/admin") ? "admin" : "client";
+  if (!role) return redirectTo(request, loginUrl(`${pathname}${search}`));
+  if (area === "admin" && role !== "admin") return redirectTo(request, dashboardFor(role));
+  if (area === "client" && role === "admin") return redirectTo(request, dashboardFor(role));
+  if (pathname === "/admin" || pathname === "/client") return redirectTo(request, dashboardFor(role));
+
+  const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
+  const policy = strictPolicy(nonce);
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("content-security-policy", policy);
+  requestHeaders.set("x-return-to", `${pathname}${search}`);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set("Content-Security-Policy", policy);
+  response.headers.set("Cache-Control", "private, no-store");
+  return response;
+}
+
+export const config = {
+  matcher: [
+    "/admin",
+    "/admin/:path*",
+    "/client",
+    "/client/:path*",
+    "/dashboard",
+    { source: "/", has: [{ type: "cookie", key: "authjs.session-token" }] },
+    { source: "/", has: [{ type: "cookie", key: "__Secure-authjs.session-token" }] },
+  ],
+};
