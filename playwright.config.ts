@@ -8,6 +8,13 @@ const port = Number(process.env.E2E_PORT || 3210);
 const externalBaseURL = process.env.E2E_BASE_URL;
 const baseURL = externalBaseURL || `http://localhost:${port}`;
 
+// The server started below and the tests share these, so tests can mint session cookies
+// (AUTH_SECRET) and prepare data (E2E_DATABASE_URL: the server's database).
+process.env.AUTH_SECRET ||= "e2e-only-secret-0123456789abcdefghijklmnopqrstuvwxyz";
+const embeddedDbPort = 54339;
+process.env.E2E_DATABASE_URL ||=
+  process.env.DATABASE_URL || `postgresql://postgres:postgres@127.0.0.1:${embeddedDbPort}/postgres?sslmode=disable`;
+
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
@@ -45,7 +52,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       EMBEDDED_DB_DIR: ".data/e2e",
-      EMBEDDED_DB_PORT: "54339",
+      EMBEDDED_DB_PORT: String(embeddedDbPort),
       NEXT_TELEMETRY_DISABLED: "1",
     },
   },
