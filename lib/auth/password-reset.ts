@@ -1,0 +1,126 @@
+import "server-only";
+import { createHash, randomBytes } from "node:crypto";
+import { db } from "@/lib/db";
+import { sendMail, type MailMessage } from "@/lib/mail";
+import { hitRateLimit, type RateLimitRule } from "@/lib/rate-limit";
+import { siteUrl } from "@/lib/site-url";
+import { RateLimitedError } from "./accounts";
+import { hashPassword } from "./password";
+import { newPasswordSchema } from "./schema";
+
+// "Forgot password" that really works (DESIGN.md §5): a single-use link valid for 60 minutes.
+// The link carries 32 random bytes; only their SHA-256 is stored, so a leaked table cannot be
+// turned into working links. Unknown e-mails get the same answer and nothing is sent.
+
+/** Reset requests: 5 per 15 minutes per IP address. */
+export const PASSWORD_RESET_LIMIT: RateLimitRule = { limit: 5, windowSeconds: 15 * 60 };
+export const RESET_TOKEN_TTL_MINUTES = 60;
+
+/** What the reset screen says for a wrong, expired or already used link (and nothing more). */
+export const INVALID_RESET_LINK_MESSAGE = "El enlace no es válido o ha expirado.";
+
+export class InvalidResetTokenError extends Error {
+  constructor() {
+    super(INVALID_RESET_LINK_MESSAGE);
+  }
+}
+
+/** 32 random bytes in base64url are exactly 43 characters of this alphabet. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+
+export function passwordResetUrl(token: string) {
+  return `${siteUrl()}/reset-password/${token}`;
+}
+
+type Mailer = (message: MailMessage) => Promise<unknown>;
+
+/**
+ * Starts a password reset for `email` (already validated and lower-cased by the caller).
+ * Throws RateLimitedError after 5 requests from the IP in 15 minutes. For an unknown e-mail it
+ * does nothing, silently. Otherwise it replaces any earlier unused link of that user with a
+ * new one and e-mails it (SMTP when SMTP_URL is set, else the server console). A mail server
+ * failure is logged, not thrown: the screen's answer must not depend on it.
+ */
+export async function requestPasswordReset(email: string, ip: string, options: { mailer?: Mailer } = {}): Promise<void> {
+  const limit = await hitRateLimit(`password-reset:ip:${ip}`, PASSWORD_RESET_LIMIT);
+  if (!limit.allowed) throw new RateLimitedError(limit.retryAfterSeconds);
+
+  const user = await db.user.findUnique({ where: { email: email.trim().toLowerCase() }, select: { id: true, name: true, email: true } });
+  if (!user) return;
+
+  const token = randomBytes(32).toString("base64url");
+  await db.$transaction([
+    // Only the newest link works: earlier unused ones (and spent ones) go away.
+    db.passwordResetToken.deleteMany({ where: { userId: user.id } }),
+    db.passwordResetToken.create({
+      data: { userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000) },
+    }),
+  ]);
+
+  const mailer = options.mailer ?? sendMail;
+  try {
+    await mailer({
+      to: user.email,
+      subject: "Restablece tu contraseña — Lumen Consultoría TI",
+      text: [
+        `Hola, ${user.name}:`,
+        "",
+        "Recibimos una solicitud para restablecer la contraseña de tu cuenta en Lumen Consultoría TI.",
+        "Para elegir una nueva contraseña, abre este enlace:",
+        "",
+        passwordResetUrl(token),
+        "",
+        `El enlace vence en ${RESET_TOKEN_TTL_MINUTES} minutos y solo puede usarse una vez.`,
+        "Si no lo solicitaste, ignora este mensaje: tu contraseña no cambiará.",
+      ].join("\n"),
+    });
+  } catch (error) {
+    console.error("[password-reset] No se pudo enviar el correo de restablecimiento", error);
+  }
+}
+
+/** The stored row of a link that can still be used, or null. */
+async function usableToken(token: string) {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const row = await db.passwordResetToken.findUnique({
+    where: { tokenHash: sha256(token) },
+    select: { id: true, userId: true, usedAt: true, expiresAt: true },
+  });
+  if (!row || row.usedAt || row.expiresAt <= new Date()) return null;
+  return row;
+}
+
+/** Whether a reset link still works (the screen shows the form only then). */
+export async function isPasswordResetTokenUsable(token: string): Promise<boolean> {
+  return (await usableToken(token)) !== null;
+}
+
+/**
+ * Sets a new password with a reset link. The link must exist, be unused and unexpired,
+ * otherwise InvalidResetTokenError. Marking it used is the gate (UPDATE … WHERE used_at IS
+ * NULL), so two submissions of one link cannot both succeed. In the same transaction the
+ * password hash changes and every API token of the user is revoked (what revokeAllApiTokens
+ * does, inside the transaction so it cannot be left half done).
+ */
+export async function resetPassword(token: string, password: string): Promise<{ userId: string }> {
+  const parsed = newPasswordSchema.safeParse(password);
+  if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? "Contraseña no válida.");
+
+  const row = await usableToken(token);
+  if (!row) throw new InvalidResetTokenError();
+  const passwordHash = await hashPassword(parsed.data);
+
+  await db.$transaction(async (tx) => {
+    const claimed = await tx.passwordResetToken.updateMany({
+      where: { id: row.id, usedAt: null, expiresAt: { gt: new Date() } },
+      data: { usedAt: new Date() },
+    });
+    if (claimed.count !== 1) throw new InvalidResetTokenError();
+    await tx.user.update({ where: { id: row.userId }, data: { passwordHash } });
+    await tx.apiToken.deleteMany({ where: { userId: row.userId } });
+    await tx.passwordResetToken.deleteMany({ where: { userId: row.userId, usedAt: null } });
+  });
+  return { userId: row.userId };
+}
