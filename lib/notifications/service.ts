@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { notificationSelect, serializeNotification } from "./serialize";
 
 export type AdminNotificationInput = {
   /** Machine-readable kind, e.g. "contact_message". */
@@ -40,5 +41,21 @@ export async function notifyAdmins(input: AdminNotificationInput, client: DbClie
       data: input.data,
     })),
   });
+  return count;
+}
+
+/**
+ * Marks one of the user's notifications as read (keeping the first read time) and returns it;
+ * null when the id does not exist or belongs to someone else (callers answer 404 either way).
+ */
+export async function markRead(userId: string, id: number) {
+  await db.notification.updateMany({ where: { id, userId, readAt: null }, data: { readAt: new Date() } });
+  const row = await db.notification.findFirst({ where: { id, userId }, select: notificationSelect });
+  return row ? serializeNotification(row) : null;
+}
+
+/** Marks every unread notification of the user as read. Returns how many changed. */
+export async function markAllRead(userId: string): Promise<number> {
+  const { count } = await db.notification.updateMany({ where: { userId, readAt: null }, data: { readAt: new Date() } });
   return count;
 }

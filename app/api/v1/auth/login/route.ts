@@ -1,0 +1,27 @@
+import { ApiError, tooManyRequests } from "@/lib/api/errors";
+import { apiRoute } from "@/lib/api/handler";
+import { readJsonBody } from "@/lib/api/request";
+import { authenticateWithPassword, RateLimitedError } from "@/lib/auth/accounts";
+import { createApiToken } from "@/lib/auth/api-tokens";
+import { loginSchema } from "@/lib/auth/schema";
+import { clientIpFromHeaders } from "@/lib/rate-limit";
+import { serializeUser } from "@/lib/users/serialize";
+
+/**
+ * POST /api/v1/auth/login { email, password } → 200 `{ user, token }` (a new bearer token).
+ * 401 on wrong credentials (same answer and time for an unknown e-mail); 429 with Retry-After
+ * after too many failures from this IP or for this e-mail; 422 / 400 / 413 on a bad body.
+ */
+export const POST = apiRoute(async (request) => {
+  const { email, password } = await readJsonBody(request, loginSchema);
+  let result;
+  try {
+    result = await authenticateWithPassword(email, password, clientIpFromHeaders(request.headers));
+  } catch (error) {
+    if (error instanceof RateLimitedError) throw tooManyRequests(error.retryAfterSeconds);
+    throw error;
+  }
+  if (!result.ok) throw new ApiError(401, "Credenciales incorrectas.");
+  const token = await createApiToken(result.user.id);
+  return Response.json({ user: serializeUser(result.user), token }, { headers: { "Cache-Control": "no-store" } });
+});

@@ -1,0 +1,27 @@
+import { ApiError, tooManyRequests } from "@/lib/api/errors";
+import { apiRoute } from "@/lib/api/handler";
+import { readJsonBody } from "@/lib/api/request";
+import { EmailTakenError, RateLimitedError, registerClient } from "@/lib/auth/accounts";
+import { createApiToken } from "@/lib/auth/api-tokens";
+import { registerSchema } from "@/lib/auth/schema";
+import { clientIpFromHeaders } from "@/lib/rate-limit";
+import { serializeUser } from "@/lib/users/serialize";
+
+/**
+ * POST /api/v1/auth/register { name, email, password, password_confirmation } → 201
+ * `{ user, token }`: a new client account, already signed in through the token.
+ * 409 when the e-mail is taken; 429 (Retry-After) past the per-IP limit; 422 / 400 / 413.
+ */
+export const POST = apiRoute(async (request) => {
+  const input = await readJsonBody(request, registerSchema);
+  let user;
+  try {
+    user = await registerClient(input, clientIpFromHeaders(request.headers));
+  } catch (error) {
+    if (error instanceof RateLimitedError) throw tooManyRequests(error.retryAfterSeconds);
+    if (error instanceof EmailTakenError) throw new ApiError(409, error.message, { email: [error.message] });
+    throw error;
+  }
+  const token = await createApiToken(user.id);
+  return Response.json({ user: serializeUser(user), token }, { status: 201, headers: { "Cache-Control": "no-store" } });
+});

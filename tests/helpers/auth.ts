@@ -1,0 +1,98 @@
+// Helpers for integration tests of authenticated route handlers: test users, bearer tokens,
+// Auth.js session cookies (minted exactly as Auth.js would) and a small request runner.
+import { randomBytes } from "node:crypto";
+import { encode } from "next-auth/jwt";
+import { createApiToken } from "@/lib/auth/api-tokens";
+import { hashPassword } from "@/lib/auth/password";
+import { db } from "@/lib/db";
+
+/** The Auth.js session cookie outside production (its name is also the JWT salt). */
+export const SESSION_COOKIE = "authjs.session-token";
+
+export const BASE_URL = "http://localhost";
+
+export type TestUser = { id: string; name: string; email: string; role: "client" | "admin"; password: string | null };
+
+/** A unique tag for e-mails and names, so parallel test files never collide. */
+export const uniqueTag = () => randomBytes(6).toString("hex");
+
+/** A fresh private address per call, so tests never share a rate-limit bucket. */
+export function fakeIp(): string {
+  const [a, b, c] = randomBytes(3);
+  return `10.${a}.${b}.${c}`;
+}
+
+/**
+ * Creates a user straight in the database. With `password`, it gets a real bcrypt hash
+ * (cost 12, so about a quarter of a second); without, it has no password (like a Google-only account).
+ */
+export async function createTestUser(
+  options: { role?: "client" | "admin"; password?: string; name?: string; email?: string } = {},
+): Promise<TestUser> {
+  const tag = uniqueTag();
+  const user = await db.user.create({
+    data: {
+      name: options.name ?? `Usuario de prueba ${tag}`,
+      email: (options.email ?? `prueba.${tag}@example.pe`).toLowerCase(),
+      role: options.role ?? "client",
+      passwordHash: options.password ? await hashPassword(options.password) : null,
+    },
+    select: { id: true, name: true, email: true, role: true },
+  });
+  return { ...user, password: options.password ?? null };
+}
+
+/** A bearer token for the user, as POST /api/v1/auth/login would issue. */
+export const tokenFor = (user: { id: string }) => createApiToken(user.id);
+
+/** The Cookie header value of a valid Auth.js session for the user. */
+export async function sessionCookieFor(
+  user: { id: string; name: string; email: string; role: string },
+  secret = process.env.AUTH_SECRET!,
+): Promise<string> {
+  const value = await encode({
+    token: { sub: user.id, name: user.name, email: user.email, role: user.role },
+    secret,
+    salt: SESSION_COOKIE,
+  });
+  return `${SESSION_COOKIE}=${value}`;
+}
+
+export type Json = Record<string, unknown>;
+
+type Handler<P> = (request: Request, context: { params: Promise<P> }) => Promise<Response>;
+
+export type CallOptions<P> = {
+  method?: string;
+  /** A value is sent as JSON; a string is sent as it is (to test malformed bodies). */
+  body?: unknown;
+  headers?: Record<string, string>;
+  bearer?: string;
+  cookie?: string;
+  params?: P;
+  ip?: string;
+};
+
+/** Calls a route handler directly with a Request for `path`, and reads its JSON answer (if any). */
+export async function call<P = Record<string, never>>(handler: Handler<P>, path: string, options: CallOptions<P> = {}) {
+  const headers: Record<string, string> = { "x-forwarded-for": options.ip ?? fakeIp(), ...options.headers };
+  if (options.bearer !== undefined) headers.authorization = `Bearer ${options.bearer}`;
+  if (options.cookie) headers.cookie = options.cookie;
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
+    headers["content-type"] ??= "application/json";
+  }
+  const request = new Request(`${BASE_URL}${path}`, { method: options.method ?? (body === undefined ? "GET" : "POST"), headers, body });
+  const response = await handler(request, { params: Promise.resolve((options.params ?? {}) as P) });
+  const text = await response.text();
+  let json: Json = {};
+  if (text) {
+    try {
+      json = JSON.parse(text) as Json;
+    } catch {
+      json = { _raw: text };
+    }
+  }
+  return { response, status: response.status, body: json, text };
+}
