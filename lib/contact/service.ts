@@ -98,7 +98,7 @@ export async function submitContactMessage(input: unknown, meta: ContactRequestM
     return created;
   });
 
-  afterResponse(() => emailCompany(message.id, request, sectorName));
+  await afterResponse(() => emailCompany(message.id, request, sectorName));
   return message.id;
 }
 
@@ -106,11 +106,11 @@ export async function submitContactMessage(input: unknown, meta: ContactRequestM
  * Runs a task once the response has been sent (Next's `after`), so a slow mail server never
  * delays the visitor. Outside a request (scripts, tests) it simply runs now.
  */
-function afterResponse(task: () => Promise<void>) {
+async function afterResponse(task: () => Promise<void>): Promise<void> {
   try {
     after(task);
   } catch {
-    return task();
+    await task();
   }
 }
 

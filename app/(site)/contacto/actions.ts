@@ -1,0 +1,40 @@
+"use server";
+
+import { headers } from "next/headers";
+import { unstable_rethrow } from "next/navigation";
+import { ApiError } from "@/lib/api/errors";
+import { CONTACT_MESSAGES, EMPTY_CONTACT_FORM, type ContactField, type ContactFormState } from "@/lib/contact/schema";
+import { submitContactMessage } from "@/lib/contact/service";
+import { clientIpFromHeaders } from "@/lib/rate-limit";
+
+const FIELDS = Object.keys(EMPTY_CONTACT_FORM) as ContactField[];
+
+/**
+ * The contact form's server action: what a browser without JavaScript posts to (the page
+ * itself stays static; only this action reads the request headers). Same service as the API.
+ */
+export async function sendContactMessage(_previous: ContactFormState, formData: FormData): Promise<ContactFormState> {
+  const input: Record<string, string> = {};
+  for (const field of FIELDS) {
+    const value = formData.get(field);
+    input[field] = typeof value === "string" ? value : "";
+  }
+
+  try {
+    const requestHeaders = await headers();
+    await submitContactMessage(input, {
+      ipAddress: clientIpFromHeaders(requestHeaders),
+      userAgent: requestHeaders.get("user-agent"),
+    });
+    return { status: "success", message: CONTACT_MESSAGES.success, submittedAt: Date.now() };
+  } catch (error) {
+    unstable_rethrow(error);
+    // What was typed comes back, so the visitor can correct it instead of starting over.
+    const values = { ...input, website: "" };
+    if (error instanceof ApiError) {
+      return { status: "error", message: error.message, errors: error.errors, values, submittedAt: Date.now() };
+    }
+    console.error("[contacto] No se pudo enviar el mensaje", error);
+    return { status: "error", message: CONTACT_MESSAGES.failure, values, submittedAt: Date.now() };
+  }
+}

@@ -1,0 +1,333 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useActionState, useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useForm, useWatch, type FieldPath } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import {
+  CONTACT_LIMITS,
+  CONTACT_MESSAGES,
+  contactRequestSchema,
+  EMPTY_CONTACT_FORM,
+  HONEYPOT_FIELD,
+  type ContactFormState,
+  type ContactFormValues,
+  type ContactRequest,
+} from "@/lib/contact/schema";
+
+export type ContactSectorOption = { id: number; name: string };
+
+type ContactAction = (previous: ContactFormState, formData: FormData) => Promise<ContactFormState>;
+
+type ApiAnswer = { success?: boolean; message?: string; errors?: Record<string, string[]> } | null;
+
+const VISIBLE_FIELDS = ["name", "email", "phone", "company", "subject", "message", "sector_id"] as const;
+type VisibleField = (typeof VISIBLE_FIELDS)[number];
+
+/** One submission's outcome; the timestamp makes a repeated identical banner re-announce. */
+function outcome(status: "success" | "error", message: string): ContactFormState {
+  return { status, message, submittedAt: Date.now() };
+}
+
+const inputClass =
+  "block w-full rounded-lg border border-ink-300 bg-white px-3.5 py-2.5 text-base text-ink-900 shadow-sm transition-colors placeholder:text-ink-500 hover:border-ink-500 focus:border-brand-600 aria-invalid:border-red-700 aria-invalid:bg-red-50/40 sm:text-sm";
+
+/**
+ * The contact form (spec §2.3, §4 "Contact form", §8 "Public site").
+ * With JavaScript: validated in the browser with the shared schema, sent as JSON to
+ * POST /api/v1/contact, banners without a page load. Without JavaScript: the <form> posts to
+ * the server action (same service), and the page comes back with the banner and, on error,
+ * with what was typed.
+ */
+export function ContactForm({ sectors, action }: { sectors: ContactSectorOption[]; action: ContactAction }) {
+  const [actionState, formAction, actionPending] = useActionState(action, { status: "idle" });
+  const [clientState, setClientState] = useState<ContactFormState | null>(null);
+  const [sending, setSending] = useState(false);
+  const bannerRef = useRef<HTMLDivElement>(null);
+  const id = useId();
+
+  const state = clientState ?? actionState;
+  const initialValues = actionState.status === "error" ? { ...EMPTY_CONTACT_FORM, ...actionState.values } : EMPTY_CONTACT_FORM;
+  const serverErrors = clientState === null && actionState.status === "error" ? actionState.errors ?? {} : {};
+
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    control,
+    formState: { errors },
+  } = useForm<ContactFormValues, unknown, ContactRequest>({
+    resolver: zodResolver(contactRequestSchema),
+    defaultValues: initialValues,
+    mode: "onTouched",
+  });
+
+  const messageLength = (useWatch({ control, name: "message" }) ?? "").length;
+  const busy = sending || actionPending;
+
+  // Bring the outcome into view: the banner sits at the top of a long form.
+  useEffect(() => {
+    if (state.status !== "idle") bannerRef.current?.scrollIntoView({ behavior: "smooth", block: "nearest" });
+  }, [state]);
+
+  async function send(values: ContactRequest) {
+    setSending(true);
+    setClientState(null);
+    let response: Response;
+    try {
+      response = await fetch("/api/v1/contact", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify(values),
+        // A public endpoint: no cookies, so no session (and no CSRF token) is involved.
+        credentials: "omit",
+      });
+    } catch {
+      setClientState(outcome("error", CONTACT_MESSAGES.network));
+      setSending(false);
+      return;
+    }
+
+    const answer: ApiAnswer = await response.json().catch(() => null);
+    if (response.ok && answer?.success) {
+      reset(EMPTY_CONTACT_FORM);
+      setClientState(outcome("success", answer.message || CONTACT_MESSAGES.success));
+    } else {
+      const fieldErrors = answer?.errors ?? {};
+      let focused = false;
+      for (const field of VISIBLE_FIELDS) {
+        const message = fieldErrors[field]?.[0];
+        if (!message) continue;
+        setError(field as FieldPath<ContactFormValues>, { type: "server", message }, { shouldFocus: !focused });
+        focused = true;
+      }
+      setClientState(outcome("error", answer?.message || CONTACT_MESSAGES.failure));
+    }
+    setSending(false);
+  }
+
+  function fieldError(field: VisibleField): string | undefined {
+    return errors[field]?.message ?? serverErrors[field]?.[0];
+  }
+
+  function fieldProps(field: VisibleField) {
+    const error = fieldError(field);
+    const describedBy = [error ? `${id}-${field}-error` : null, field === "message" ? `${id}-message-count` : null]
+      .filter(Boolean)
+      .join(" ");
+    return {
+      id: `${id}-${field}`,
+      "aria-invalid": error ? true : undefined,
+      "aria-describedby": describedBy || undefined,
+      defaultValue: initialValues[field] ?? "",
+      ...register(field),
+    };
+  }
+
+  return (
+    <form
+      action={formAction}
+      onSubmit={handleSubmit(send)}
+      noValidate
+      aria-busy={busy}
+      aria-labelledby={`${id}-title`}
+      className="rounded-3xl border border-ink-200 bg-white p-5 shadow-card sm:p-8 lg:p-10"
+    >
+      <h2 id={`${id}-title`} className="text-2xl font-bold tracking-tight text-ink-900">
+        Envíanos un mensaje
+      </h2>
+      <p className="mt-2 text-sm text-ink-600">
+        Los campos marcados con <span aria-hidden="true" className="font-semibold text-red-700">*</span>
+        <span className="sr-only">asterisco</span> son obligatorios. Te respondemos en menos de 24 horas hábiles.
+      </p>
+
+      {/* Live regions exist from the start, so screen readers announce what appears in them. */}
+      <div ref={bannerRef} className="scroll-mt-28">
+        <div role="status" aria-live="polite">
+          {state.status === "success" && (
+            <Banner tone="success" key={state.submittedAt}>
+              {state.message}
+            </Banner>
+          )}
+        </div>
+        <div role="alert" aria-live="assertive">
+          {state.status === "error" && (
+            <Banner tone="error" key={state.submittedAt}>
+              {state.message}
+            </Banner>
+          )}
+        </div>
+      </div>
+
+      <div className="mt-6 grid gap-5 sm:grid-cols-2">
+        <Field id={id} field="name" label="Nombre Completo" required error={fieldError("name")}>
+          <input type="text" autoComplete="name" maxLength={CONTACT_LIMITS.name} aria-required="true" className={inputClass} {...fieldProps("name")} />
+        </Field>
+        <Field id={id} field="email" label="Correo electrónico" required error={fieldError("email")}>
+          <input
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="tu@empresa.pe"
+            maxLength={CONTACT_LIMITS.email}
+            aria-required="true"
+            className={inputClass}
+            {...fieldProps("email")}
+          />
+        </Field>
+        <Field id={id} field="phone" label="Teléfono" error={fieldError("phone")}>
+          <input
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            placeholder="+51 987 654 321"
+            maxLength={CONTACT_LIMITS.phone}
+            className={inputClass}
+            {...fieldProps("phone")}
+          />
+        </Field>
+        <Field id={id} field="company" label="Empresa" error={fieldError("company")}>
+          <input type="text" autoComplete="organization" maxLength={CONTACT_LIMITS.company} className={inputClass} {...fieldProps("company")} />
+        </Field>
+        <Field id={id} field="sector_id" label="Sector" error={fieldError("sector_id")}>
+          <select className={cn(inputClass, "appearance-auto pr-8")} {...fieldProps("sector_id")}>
+            <option value="">Selecciona un sector (opcional)</option>
+            {sectors.map((sector) => (
+              <option key={sector.id} value={String(sector.id)}>
+                {sector.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id={id} field="subject" label="Asunto" error={fieldError("subject")}>
+          <input type="text" maxLength={CONTACT_LIMITS.subject} className={inputClass} {...fieldProps("subject")} />
+        </Field>
+        <Field id={id} field="message" label="Mensaje" required error={fieldError("message")} className="sm:col-span-2">
+          <textarea
+            rows={6}
+            maxLength={CONTACT_LIMITS.message}
+            aria-required="true"
+            placeholder="Cuéntanos sobre tu empresa y qué necesitas resolver."
+            className={cn(inputClass, "min-h-36 resize-y")}
+            {...fieldProps("message")}
+          />
+          <p id={`${id}-message-count`} className="mt-1.5 text-right text-xs text-ink-600">
+            {`${messageLength} / ${CONTACT_LIMITS.message} caracteres`}
+          </p>
+        </Field>
+      </div>
+
+      {/* Honeypot: invisible to people and skipped by keyboard and screen readers; bots fill it in. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>Sitio web (deja este campo vacío)</label>
+        <input
+          id={`${id}-${HONEYPOT_FIELD}`}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+          {...register(HONEYPOT_FIELD)}
+        />
+      </div>
+
+      <div className="mt-8 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-xs leading-5 text-ink-600 sm:max-w-sm">
+          Usamos tus datos solo para responder tu consulta, conforme a la Ley 29733 de Protección de Datos Personales.
+        </p>
+        <Button type="submit" size="lg" disabled={busy} className="w-full sm:w-auto">
+          {busy ? (
+            <>
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 animate-spin" fill="none">
+                <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.3" strokeWidth="3" />
+                <path d="M21 12a9 9 0 00-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+              </svg>
+              Enviando...
+            </>
+          ) : (
+            <>
+              Enviar mensaje
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
+                <path d="M3.105 2.289a.75.75 0 00-.826.95l1.414 4.925A1.5 1.5 0 005.135 9.25h6.115a.75.75 0 010 1.5H5.135a1.5 1.5 0 00-1.442 1.086l-1.414 4.926a.75.75 0 00.826.95 28.896 28.896 0 0015.293-7.154.75.75 0 000-1.115A28.897 28.897 0 003.105 2.289z" />
+              </svg>
+            </>
+          )}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Field({
+  id,
+  field,
+  label,
+  required,
+  error,
+  className,
+  children,
+}: {
+  id: string;
+  field: VisibleField;
+  label: string;
+  required?: boolean;
+  error?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={`${id}-${field}`} className="mb-1.5 block text-sm font-semibold text-ink-800">
+        {label}
+        {required && (
+          <span aria-hidden="true" className="ml-0.5 text-red-700">
+            *
+          </span>
+        )}
+      </label>
+      {children}
+      {error && (
+        <p id={`${id}-${field}-error`} className="mt-1.5 flex items-start gap-1.5 text-sm text-red-700">
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 size-4 shrink-0" fill="currentColor">
+            <path
+              fillRule="evenodd"
+              d="M18 10a8 8 0 11-16 0 8 8 0 0116 0zm-8-5a.75.75 0 01.75.75v4.5a.75.75 0 01-1.5 0v-4.5A.75.75 0 0110 5zm0 10a1 1 0 100-2 1 1 0 000 2z"
+              clipRule="evenodd"
+            />
+          </svg>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Banner({ tone, children }: { tone: "success" | "error"; children: ReactNode }) {
+  const success = tone === "success";
+  return (
+    <div
+      className={cn(
+        "mt-6 flex items-start gap-3 rounded-xl border px-4 py-3.5 text-sm font-medium",
+        success ? "border-emerald-200 bg-emerald-50 text-emerald-900" : "border-red-200 bg-red-50 text-red-800",
+      )}
+    >
+      <svg aria-hidden="true" viewBox="0 0 20 20" className={cn("mt-px size-5 shrink-0", success ? "text-emerald-700" : "text-red-700")} fill="currentColor">
+        {success ? (
+          <path
+            fillRule="evenodd"
+            d="M10 18a8 8 0 100-16 8 8 0 000 16zm3.857-9.809a.75.75 0 00-1.214-.882l-3.483 4.79-1.88-1.88a.75.75 0 10-1.06 1.061l2.5 2.5a.75.75 0 001.137-.089l4-5.5z"
+            clipRule="evenodd"
+          />
+        ) : (
+          <path
+            fillRule="evenodd"
+            d="M18 10a8 8 0 11-16 0 8 8 0 0116 0zm-8-5a.75.75 0 01.75.75v4.5a.75.75 0 01-1.5 0v-4.5A.75.75 0 0110 5zm0 10a1 1 0 100-2 1 1 0 000 2z"
+            clipRule="evenodd"
+          />
+        )}
+      </svg>
+      <p>{children}</p>
+    </div>
+  );
+}
