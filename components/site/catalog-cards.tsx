@@ -105,7 +105,7 @@ export function ServiceCard({ item, layout = "grid" }: { item: CatalogCardData; 
       />
       <div className={cn("flex flex-1 flex-col p-6 sm:p-7", list && "lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,18rem)] lg:gap-x-8")}>
         <div className={cn(list && "lg:col-start-1")}>
-          <div className="flex items-end justify-between gap-4">
+          <div className={cn("flex items-end justify-between gap-4", list && "sm:items-center")}>
             <div
               aria-hidden="true"
               className={cn(

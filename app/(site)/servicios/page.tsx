@@ -74,14 +74,11 @@ export default async function ServicesPage({ searchParams }: Props) {
                       <path strokeLinecap="round" strokeLinejoin="round" d={step.icon} />
                     </svg>
                   </div>
-                  <span aria-hidden="true" className="text-4xl font-extrabold text-brand-100">
-                    {String(index + 1).padStart(2, "0")}
+                  <span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-bold tracking-wide text-brand-800 uppercase">
+                    Paso {index + 1}
                   </span>
                 </div>
-                <h3 className="mt-5 text-lg font-semibold text-ink-900">
-                  <span className="sr-only">Paso {index + 1}: </span>
-                  {step.title}
-                </h3>
+                <h3 className="mt-5 text-lg font-semibold text-ink-900">{step.title}</h3>
                 <p className="mt-2 text-sm leading-6 text-ink-600">{step.text}</p>
               </li>
             ))}

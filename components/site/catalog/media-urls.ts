@@ -12,7 +12,8 @@ export function safeExternalUrl(value: string | null | undefined): string | null
 }
 
 export type VideoSource =
-  | { type: "embed"; provider: "YouTube" | "Vimeo"; src: string }
+  /** `src` is the player to embed, `href` the video's own page (the link without JavaScript). */
+  | { type: "embed"; provider: "YouTube" | "Vimeo"; src: string; href: string }
   | { type: "link"; href: string };
 
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{6,20}$/;
@@ -49,8 +50,13 @@ export function videoSource(value: string): VideoSource | null {
   if (!href) return null;
   const url = new URL(href);
   const youtube = youtubeId(url);
-  if (youtube) return { type: "embed", provider: "YouTube", src: `https://www.youtube-nocookie.com/embed/${youtube}` };
+  if (youtube) return {
+      type: "embed",
+      provider: "YouTube",
+      src: `https://www.youtube-nocookie.com/embed/${youtube}`,
+      href: `https://www.youtube.com/watch?v=${youtube}`,
+    };
   const vimeo = vimeoId(url);
-  if (vimeo) return { type: "embed", provider: "Vimeo", src: `https://player.vimeo.com/video/${vimeo}?dnt=1` };
+  if (vimeo) return { type: "embed", provider: "Vimeo", src: `https://player.vimeo.com/video/${vimeo}?dnt=1`, href: `https://vimeo.com/${vimeo}` };
   return { type: "link", href };
 }

@@ -1,9 +1,10 @@
 import { ExternalLink } from "./external-link";
 import { videoSource } from "./media-urls";
+import { VideoPlayer } from "./video-player";
 
 /**
- * Embedded videos: YouTube through youtube-nocookie.com and Vimeo with do-not-track, loaded
- * lazily; any other address is offered as a plain link.
+ * Embedded videos: YouTube through youtube-nocookie.com and Vimeo with do-not-track, loaded on
+ * request (click to play); any other address is offered as a plain link.
  */
 export function VideoList({ videos, itemName }: { videos: string[]; itemName: string }) {
   const sources = videos.map(videoSource).filter((source) => source !== null);
@@ -16,16 +17,8 @@ export function VideoList({ videos, itemName }: { videos: string[]; itemName: st
         return (
           <li key={index}>
             {source.type === "embed" ? (
-              <div className="overflow-hidden rounded-2xl border border-ink-200 bg-ink-900 shadow-card">
-                <iframe
-                  src={source.src}
-                  title={`${label} (${source.provider})`}
-                  loading="lazy"
-                  allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
-                  allowFullScreen
-                  referrerPolicy="strict-origin-when-cross-origin"
-                  className="aspect-video w-full"
-                />
+              <div className="overflow-hidden rounded-2xl border border-ink-200 bg-ink-900 shadow-card" data-testid="video">
+                <VideoPlayer src={source.src} href={source.href} title={`${label} (${source.provider})`} provider={source.provider} />
               </div>
             ) : (
               <ExternalLink
