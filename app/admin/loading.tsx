@@ -1,0 +1,5 @@
+import { VerifyingAuth } from "@/components/account/area-shell";
+
+export default function Loading() {
+  return <VerifyingAuth />;
+}

@@ -1,0 +1,89 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { LogoutButton } from "@/components/auth/logout-button";
+import { LogoMark } from "@/components/site/logo";
+import { AreaFrame } from "./area-frame";
+import type { AreaNavGroup } from "./nav";
+import { NotificationBell } from "./notification-bell";
+import { UserMenu } from "./user-menu";
+
+export type AreaUser = { name: string; email: string };
+
+/**
+ * The shell of a signed-in area (admin and client share it): header with the area's name,
+ * notification bell, the user (linking to the profile) and "Cerrar sesión"; side menu; content.
+ * The layout that renders it has already checked the session and role.
+ */
+export function AreaShell({
+  title,
+  homeHref,
+  profileHref,
+  navLabel,
+  navGroups,
+  user,
+  children,
+}: {
+  title: string;
+  homeHref: string;
+  profileHref: string;
+  navLabel: string;
+  navGroups: AreaNavGroup[];
+  user: AreaUser;
+  children: ReactNode;
+}) {
+  return (
+    <AreaFrame
+      navLabel={navLabel}
+      navGroups={navGroups}
+      brand={
+        <Link href={homeHref} className="inline-flex max-w-full min-w-0 items-center gap-2.5 rounded-lg">
+          <LogoMark className="hidden size-8 sm:block" />
+          <span className="truncate text-base font-bold tracking-tight text-ink-900 sm:text-lg">{title}</span>
+        </Link>
+      }
+      headerEnd={
+        <>
+          <NotificationBell />
+          <UserMenu name={user.name} email={user.email} profileHref={profileHref} />
+          {/* Below 640 px the header has no room: "Cerrar sesión" moves to the drawer's footer. */}
+          <div className="hidden sm:block">
+            <LogoutButton />
+          </div>
+        </>
+      }
+      drawerFooter={<LogoutButton />}
+    >
+      {children}
+    </AreaFrame>
+  );
+}
+
+/** The heading block at the top of every area page. */
+export function AreaPageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+      <div className="min-w-0">
+        <h1 className="text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl">{title}</h1>
+        {description && <p className="mt-1.5 max-w-2xl text-base text-ink-600">{description}</p>}
+      </div>
+      {actions && <div className="flex shrink-0 flex-wrap gap-2">{actions}</div>}
+    </div>
+  );
+}
+
+/** The padded content column of an area page. */
+export function AreaPage({ children }: { children: ReactNode }) {
+  return <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8">{children}</div>;
+}
+
+/** Spec §2.1: the protected-route loading text, shown while the server checks the session. */
+export function VerifyingAuth() {
+  return (
+    <div className="flex min-h-[50vh] items-center justify-center px-4">
+      <div role="status" className="flex items-center gap-3 text-base font-medium text-ink-700">
+        <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-brand-200 border-t-brand-700" />
+        Verificando autenticación...
+      </div>
+    </div>
+  );
+}

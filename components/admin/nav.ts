@@ -1,0 +1,30 @@
+import type { AreaNavGroup } from "@/components/account/nav";
+
+/** The admin side menu (spec §2.5): management links, then the "Reportes" group. */
+export const ADMIN_NAV: AreaNavGroup[] = [
+  {
+    id: "gestion",
+    label: "Gestión",
+    items: [
+      { href: "/admin/dashboard", label: "Dashboard", icon: "dashboard" },
+      { href: "/admin/contact-messages", label: "Contactos", icon: "envelope" },
+      { href: "/admin/products", label: "Productos", icon: "cube" },
+      { href: "/admin/services", label: "Servicios", icon: "briefcase" },
+      { href: "/admin/users", label: "Usuarios", icon: "users" },
+      { href: "/admin/testimonials", label: "Testimonios", icon: "chat" },
+      { href: "/admin/sitemap", label: "Mantenimiento Sitemap", icon: "globe" },
+    ],
+  },
+  {
+    id: "reportes",
+    label: "Reportes",
+    items: [
+      { href: "/admin/dashboard", label: "Dashboard", icon: "dashboard" },
+      { href: "/admin/users", label: "Usuarios", icon: "users" },
+      { href: "/admin/subscriptions", label: "Suscripciones", icon: "refresh" },
+      { href: "/admin/invoices", label: "Facturas", icon: "document" },
+      { href: "/admin/tickets", label: "Tickets", icon: "ticket" },
+      { href: "/admin/payments", label: "Pagos", icon: "card" },
+    ],
+  },
+];

@@ -1,0 +1,153 @@
+import Link from "next/link";
+import { AreaIcon, type AreaIconName } from "@/components/account/icons";
+import { formatLongDay, formatShortDay, isoDay } from "@/components/account/dates";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { EmptyState } from "@/components/ui/states";
+import type { ClientInvoiceContract, ClientSubscriptionContract } from "@/lib/billing/queries";
+import { billingPeriodSuffix, formatMoney } from "@/lib/format";
+
+/** Spec §4 "Invoice": paid is Pagada, pending Pendiente; a cancelled invoice says so instead of "Pendiente". */
+export function invoiceStatus(status: string): { label: string; tone: BadgeTone } {
+  if (status === "paid") return { label: "Pagada", tone: "success" };
+  if (status === "cancelled") return { label: "Anulada", tone: "neutral" };
+  return { label: "Pendiente", tone: "warning" };
+}
+
+/** "US$ 149.00 / mes", "S/ 16,800.00 / año", or "… · pago único". */
+export function priceWithPeriod(amount: string, currency: string, period: string) {
+  const money = formatMoney(amount, currency);
+  return period === "monthly" || period === "yearly" ? `${money} / ${billingPeriodSuffix(period)}` : `${money} · ${billingPeriodSuffix(period)}`;
+}
+
+/** The plan's own part of its name ("Plan Pyme Plus" of "Lumen ERP Pyme · Plan Pyme Plus"), or null. */
+function planDetail(subscription: ClientSubscriptionContract): string | null {
+  const { plan_name: plan, product } = subscription;
+  if (plan === product.name) return null;
+  const prefix = `${product.name} · `;
+  return plan.startsWith(prefix) ? plan.slice(prefix.length) : plan;
+}
+
+function SectionHeader({ id, title, href, linkLabel }: { id: string; title: string; href: string; linkLabel: string }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+      <h2 id={id} className="text-lg font-semibold text-ink-900">
+        {title}
+      </h2>
+      <Link href={href} className="rounded text-sm font-semibold whitespace-nowrap text-brand-700 hover:text-brand-800 hover:underline">
+        Ver todas<span className="sr-only"> {linkLabel}</span>
+      </Link>
+    </div>
+  );
+}
+
+export function ActiveSubscriptions({ subscriptions }: { subscriptions: ClientSubscriptionContract[] }) {
+  return (
+    <section aria-labelledby="suscripciones-activas" className="flex flex-col gap-4">
+      <SectionHeader id="suscripciones-activas" title="Suscripciones activas" href="/client/subscriptions" linkLabel="las suscripciones" />
+      {subscriptions.length === 0 ? (
+        <EmptyState
+          action={
+            <Link href="/productos" className="text-sm font-semibold text-brand-700 hover:underline">
+              Ver catálogo de productos
+            </Link>
+          }
+        >
+          No tienes suscripciones activas
+        </EmptyState>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="active-subscriptions">
+          {subscriptions.map((subscription) => (
+            <li key={subscription.id} className="flex flex-col gap-4 rounded-2xl border border-ink-200 bg-white p-5 shadow-card">
+              <div className="flex items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <h3 className="text-base font-semibold text-ink-900">{subscription.product.name}</h3>
+                  {planDetail(subscription) && <p className="mt-0.5 text-sm text-ink-600">{planDetail(subscription)}</p>}
+                </div>
+                <Badge tone="success">Activa</Badge>
+              </div>
+              <p className="text-2xl font-bold tracking-tight text-ink-900" data-testid="subscription-amount">
+                {priceWithPeriod(subscription.amount, subscription.currency, subscription.billing_period)}
+              </p>
+              <p className="mt-auto flex items-center gap-2 border-t border-ink-100 pt-3 text-sm text-ink-600">
+                <AreaIcon name="calendar" className="size-4 text-ink-500" />
+                {subscription.next_billing_date ? (
+                  <span>
+                    Próximo pago: <time dateTime={isoDay(subscription.next_billing_date)} className="font-medium text-ink-800">{formatLongDay(subscription.next_billing_date)}</time>
+                  </span>
+                ) : (
+                  <span>Sin pagos programados</span>
+                )}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function RecentInvoices({ invoices }: { invoices: ClientInvoiceContract[] }) {
+  return (
+    <section aria-labelledby="facturas-recientes" className="flex flex-col gap-4">
+      <SectionHeader id="facturas-recientes" title="Facturas recientes" href="/client/invoices" linkLabel="las facturas" />
+      {invoices.length === 0 ? (
+        <EmptyState>No hay facturas recientes</EmptyState>
+      ) : (
+        <ul className="divide-y divide-ink-100 overflow-hidden rounded-2xl border border-ink-200 bg-white shadow-card" data-testid="recent-invoices">
+          {invoices.map((invoice) => {
+            const status = invoiceStatus(invoice.status);
+            return (
+              <li key={invoice.id} className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2 px-5 py-4">
+                <div className="min-w-0">
+                  <p className="font-mono text-sm font-semibold text-ink-900">{invoice.invoice_number}</p>
+                  <p className="text-sm text-ink-600">
+                    Emitida el <time dateTime={isoDay(invoice.issued_at)}>{formatShortDay(invoice.issued_at)}</time>
+                    {invoice.description && <span className="hidden sm:inline"> · {invoice.description}</span>}
+                  </p>
+                </div>
+                <div className="flex items-center gap-3">
+                  <span className="text-sm font-semibold whitespace-nowrap text-ink-900">{formatMoney(invoice.amount, invoice.currency)}</span>
+                  <Badge tone={status.tone}>{status.label}</Badge>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+const QUICK_LINKS: { href: string; title: string; text: string; icon: AreaIconName }[] = [
+  { href: "/productos", title: "Catálogo de productos", text: "Conoce nuestras soluciones para tu empresa.", icon: "bag" },
+  { href: "/client/profile", title: "Mi perfil", text: "Revisa y actualiza tus datos de contacto.", icon: "user" },
+  { href: "/client/tickets", title: "Soporte técnico", text: "Consulta tus tickets o pide ayuda a nuestro equipo.", icon: "ticket" },
+];
+
+export function QuickLinks() {
+  return (
+    <section aria-labelledby="accesos-rapidos" className="flex flex-col gap-4">
+      <h2 id="accesos-rapidos" className="text-lg font-semibold text-ink-900">
+        Accesos rápidos
+      </h2>
+      <ul className="grid gap-4 sm:grid-cols-3">
+        {QUICK_LINKS.map((link) => (
+          <li key={link.href}>
+            <Link
+              href={link.href}
+              className="group flex h-full items-start gap-4 rounded-2xl border border-ink-200 bg-white p-5 shadow-card transition-shadow hover:border-brand-200 hover:shadow-card-hover"
+            >
+              <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100 ring-inset">
+                <AreaIcon name={link.icon} />
+              </span>
+              <span className="min-w-0">
+                <span className="block font-semibold text-ink-900 group-hover:text-brand-800">{link.title}</span>
+                <span className="mt-1 block text-sm text-ink-600">{link.text}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
