@@ -1,0 +1,146 @@
+"use server";
+
+import { AuthError, CredentialsSignin } from "next-auth";
+import { headers } from "next/headers";
+import { redirect, unstable_rethrow } from "next/navigation";
+import type { z } from "zod";
+import { signIn } from "@/lib/auth";
+import { EmailTakenError, RateLimitedError, registerClient } from "@/lib/auth/accounts";
+import { InvalidResetTokenError, requestPasswordReset, resetPassword } from "@/lib/auth/password-reset";
+import { afterSignIn, dashboardFor } from "@/lib/auth/redirects";
+import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from "@/lib/auth/schema";
+import { db } from "@/lib/db";
+import { clientIpFromHeaders } from "@/lib/rate-limit";
+import {
+  AUTH_MESSAGES,
+  type FieldErrors,
+  type ForgotPasswordState,
+  type LoginState,
+  type RegisterField,
+  type RegisterState,
+  type ResetPasswordState,
+} from "./form-state";
+
+// Thin server actions of the sign-in screens: parse, call lib/auth, shape the answer.
+// The forms call them with JavaScript (and then navigate and toast themselves, flagged by
+// "js" = "1") or post to them natively without it (then success redirects).
+
+/** A text field of the form; anything else (missing, a file) is "". Long values are cut. */
+function text(formData: FormData, name: string, max = 10_000): string {
+  const value = formData.get(name);
+  return typeof value === "string" ? value.slice(0, max) : "";
+}
+
+async function requestIp() {
+  return clientIpFromHeaders(await headers());
+}
+
+/** The first message per field of a zod error. */
+function fieldErrors<Field extends string>(error: z.ZodError): FieldErrors<Field> {
+  const errors: FieldErrors<Field> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "") as Field;
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+function signInFailureMessage(error: unknown) {
+  return error instanceof CredentialsSignin && error.code === "rate_limited" ? AUTH_MESSAGES.tooManyAttempts : AUTH_MESSAGES.invalidCredentials;
+}
+
+export async function loginAction(_previous: LoginState, formData: FormData): Promise<LoginState> {
+  const email = text(formData, "email", 400);
+  const callbackUrl = text(formData, "callbackUrl", 2000);
+  const failed = (message: string): LoginState => ({ status: "error", message, email, at: Date.now() });
+
+  const parsed = loginSchema.safeParse({ email, password: text(formData, "password", 400) });
+  if (!parsed.success) return failed(AUTH_MESSAGES.invalidCredentials);
+
+  try {
+    await signIn("credentials", { email: parsed.data.email, password: parsed.data.password, redirect: false });
+  } catch (error) {
+    unstable_rethrow(error);
+    if (!(error instanceof AuthError)) console.error("[login] Error inesperado al iniciar sesión", error);
+    return failed(signInFailureMessage(error));
+  }
+
+  const user = await db.user.findUnique({ where: { email: parsed.data.email }, select: { name: true, role: true } });
+  const redirectTo = afterSignIn(user?.role ?? "client", callbackUrl);
+  if (text(formData, "js") === "1") return { status: "success", redirectTo, name: user?.name ?? "" };
+  redirect(redirectTo);
+}
+
+export async function registerAction(_previous: RegisterState, formData: FormData): Promise<RegisterState> {
+  const input = {
+    name: text(formData, "name", 400),
+    email: text(formData, "email", 400),
+    password: text(formData, "password", 400),
+    password_confirmation: text(formData, "password_confirmation", 400),
+  };
+  const failed = (errors: FieldErrors<RegisterField>, message?: string): RegisterState => ({
+    status: "error",
+    message,
+    errors,
+    values: { name: input.name, email: input.email },
+    at: Date.now(),
+  });
+
+  const parsed = registerSchema.safeParse(input);
+  if (!parsed.success) return failed(fieldErrors<RegisterField>(parsed.error));
+
+  try {
+    await registerClient(parsed.data, await requestIp());
+  } catch (error) {
+    if (error instanceof EmailTakenError) return failed({ email: error.message }, error.message);
+    if (error instanceof RateLimitedError) return failed({}, AUTH_MESSAGES.tooManyAttempts);
+    console.error("[register] No se pudo crear la cuenta", error);
+    return failed({}, AUTH_MESSAGES.registerFailed); // internals are never shown
+  }
+
+  // The account exists: sign the new client in. Should that fail, they can still log in.
+  try {
+    await signIn("credentials", { email: parsed.data.email, password: parsed.data.password, redirect: false });
+  } catch (error) {
+    unstable_rethrow(error);
+    console.error("[register] Cuenta creada, pero no se pudo iniciar la sesión", error);
+    return { status: "success", redirectTo: "/login" };
+  }
+  return { status: "success", redirectTo: dashboardFor("client") };
+}
+
+export async function forgotPasswordAction(_previous: ForgotPasswordState, formData: FormData): Promise<ForgotPasswordState> {
+  const email = text(formData, "email", 400);
+  const parsed = forgotPasswordSchema.safeParse({ email });
+  if (!parsed.success) return { status: "error", errors: fieldErrors<"email">(parsed.error), email, at: Date.now() };
+
+  // The answer never tells whether the e-mail exists, nor whether this IP was rate limited.
+  try {
+    await requestPasswordReset(parsed.data.email, await requestIp());
+  } catch (error) {
+    if (!(error instanceof RateLimitedError)) console.error("[forgot-password] No se pudo procesar la solicitud", error);
+  }
+  return { status: "sent", at: Date.now() };
+}
+
+export async function resetPasswordAction(_previous: ResetPasswordState, formData: FormData): Promise<ResetPasswordState> {
+  const parsed = resetPasswordSchema.safeParse({
+    token: text(formData, "token", 400),
+    password: text(formData, "password", 400),
+    password_confirmation: text(formData, "password_confirmation", 400),
+  });
+  if (!parsed.success) {
+    const errors = fieldErrors<"token" | "password" | "password_confirmation">(parsed.error);
+    if (errors.token) return { status: "invalid" };
+    return { status: "error", errors: { password: errors.password, password_confirmation: errors.password_confirmation }, at: Date.now() };
+  }
+
+  try {
+    await resetPassword(parsed.data.token, parsed.data.password);
+  } catch (error) {
+    if (error instanceof InvalidResetTokenError) return { status: "invalid" };
+    console.error("[reset-password] No se pudo actualizar la contraseña", error);
+    return { status: "error", message: AUTH_MESSAGES.resetFailed, errors: {}, at: Date.now() };
+  }
+  return { status: "done" };
+}

@@ -1,0 +1,59 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type FormEvent, startTransition, useActionState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { FormAlert } from "@/components/auth/form-alert";
+import { SubmitButton, TextField } from "@/components/auth/form-fields";
+import { EMAIL_MAX_LENGTH, forgotPasswordSchema } from "@/lib/auth/schema";
+import { forgotPasswordAction } from "../actions";
+import { AUTH_MESSAGES, type ForgotPasswordState } from "../form-state";
+
+type ForgotValues = z.input<typeof forgotPasswordSchema>;
+
+/**
+ * "Forgot password" (spec §2.4): the answer is always the same neutral sentence, whether the
+ * e-mail exists or not (and also when this address asked too often). Behind it a real,
+ * single-use link is e-mailed to existing accounts.
+ */
+export function ForgotPasswordForm() {
+  const [state, formAction, pending] = useActionState(forgotPasswordAction, { status: "idle" } as ForgotPasswordState);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ForgotValues>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: state.status === "error" ? state.email : "" },
+    mode: "onTouched",
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget;
+    void handleSubmit(() => startTransition(() => formAction(new FormData(form))))(event);
+  };
+  const sent = state.status === "sent";
+
+  return (
+    <div className="space-y-5">
+      <FormAlert tone="success" message={sent ? AUTH_MESSAGES.forgotSent : undefined} messageKey={sent ? state.at : undefined} />
+      <form action={formAction} onSubmit={submit} noValidate aria-label="Recuperar contraseña" aria-busy={pending} className="space-y-5">
+        <TextField
+          label="Correo electrónico"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="tu@empresa.pe"
+          required
+          maxLength={EMAIL_MAX_LENGTH}
+          error={errors.email?.message ?? (state.status === "error" ? state.errors.email : undefined)}
+          {...register("email")}
+        />
+        <SubmitButton busy={pending} busyLabel="Enviando...">
+          {sent ? "Enviar de nuevo" : "Enviar enlace"}
+        </SubmitButton>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { AuthCard } from "@/components/auth/auth-card";
+import { GoogleButton } from "@/components/auth/google-button";
+import { googleSignInEnabled } from "@/lib/auth";
+import { currentUser } from "@/lib/auth/guards";
+import { afterSignIn, safeReturnPath } from "@/lib/auth/redirects";
+import { AUTH_MESSAGES } from "../form-state";
+import { firstParam, type SearchParams } from "../search-params";
+import { LoginForm } from "./login-client";
+
+export const metadata: Metadata = {
+  title: "Iniciar Sesión",
+  description: "Accede a tu panel de cliente o de administración de Lumen Consultoría TI.",
+};
+
+/** Auth.js sends errors back here as ?error=…(&code=…). */
+function errorFromAuthJs(error: string | undefined, code: string | undefined) {
+  if (!error) return undefined;
+  if (error === "CredentialsSignin") return code === "rate_limited" ? AUTH_MESSAGES.tooManyAttempts : AUTH_MESSAGES.invalidCredentials;
+  return AUTH_MESSAGES.googleFailed;
+}
+
+export default async function LoginPage({ searchParams }: { searchParams: SearchParams }) {
+  const params = await searchParams;
+  const callbackUrl = safeReturnPath(firstParam(params.callbackUrl)) ?? "";
+
+  // Already signed in: straight to where they were going.
+  const user = await currentUser();
+  if (user) redirect(afterSignIn(user.role, callbackUrl));
+
+  return (
+    <AuthCard title="Iniciar Sesión" description="Accede a tu panel para ver tus servicios, facturas y tickets de soporte.">
+      <LoginForm
+        callbackUrl={callbackUrl}
+        google={googleSignInEnabled() ? <GoogleButton callbackUrl={callbackUrl || undefined} /> : null}
+        signedOut={firstParam(params.sesion) === "cerrada"}
+        initialError={errorFromAuthJs(firstParam(params.error), firstParam(params.code))}
+      />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,136 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { type FormEvent, startTransition, useActionState, useEffect } from "react";
+import { useForm, type FieldPath } from "react-hook-form";
+import type { z } from "zod";
+import { FormAlert } from "@/components/auth/form-alert";
+import { PasswordField, SubmitButton, TextField } from "@/components/auth/form-fields";
+import { buttonClasses } from "@/components/ui/button";
+import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password";
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, registerSchema } from "@/lib/auth/schema";
+import { registerAction } from "../actions";
+import { AUTH_MESSAGES, type RegisterField, type RegisterState } from "../form-state";
+import { useToastWhenLeaving } from "../use-toast-when-leaving";
+
+type RegisterValues = z.input<typeof registerSchema>;
+
+/** How long "¡Registro exitoso!" stays on screen before the dashboard opens. */
+const SUCCESS_PAUSE_MS = 1200;
+
+/**
+ * Registration (spec §2.4, §5): four required fields checked in the browser with the shared
+ * schema and again by the server action, which creates the client and signs them in. Success
+ * shows "¡Registro exitoso!", then the client dashboard opens with "¡Cuenta creada exitosamente!".
+ * Without JavaScript the success box links to the dashboard.
+ */
+export function RegisterForm() {
+  const [state, formAction, pending] = useActionState(registerAction, { status: "idle" } as RegisterState);
+  const router = useRouter();
+  const toastWhenLeaving = useToastWhenLeaving();
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<RegisterValues>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: {
+      name: state.status === "error" ? state.values.name : "",
+      email: state.status === "error" ? state.values.email : "",
+      password: "",
+      password_confirmation: "",
+    },
+    mode: "onTouched",
+  });
+
+  // Field errors from the server (e.g. the e-mail is taken) land on their fields.
+  useEffect(() => {
+    if (state.status !== "error") return;
+    let focused = false;
+    for (const [field, message] of Object.entries(state.errors)) {
+      if (!message) continue;
+      setError(field as FieldPath<RegisterValues>, { type: "server", message }, { shouldFocus: !focused });
+      focused = true;
+    }
+  }, [state, setError]);
+
+  useEffect(() => {
+    if (state.status !== "success") return;
+    if (state.redirectTo === "/client/dashboard") toastWhenLeaving(AUTH_MESSAGES.accountCreated);
+    const timer = window.setTimeout(() => router.replace(state.redirectTo), SUCCESS_PAUSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [state, router, toastWhenLeaving]);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget;
+    void handleSubmit(() => {
+      const data = new FormData(form);
+      data.set("js", "1");
+      startTransition(() => formAction(data));
+    })(event);
+  };
+
+  const serverErrors = state.status === "error" ? state.errors : {};
+  const fieldError = (field: RegisterField) => errors[field]?.message ?? serverErrors[field];
+
+  if (state.status === "success") {
+    return (
+      <div className="space-y-5 text-center">
+        <FormAlert
+          tone="success"
+          message={
+            <>
+              <p className="text-base font-semibold">{AUTH_MESSAGES.registered}</p>
+              <p className="mt-1 font-normal">
+                {state.redirectTo === "/login" ? "Tu cuenta está lista. Inicia sesión para continuar." : "Tu cuenta está lista. Abriendo tu panel..."}
+              </p>
+            </>
+          }
+        />
+        <Link href={state.redirectTo} className={buttonClasses("primary", "lg", "w-full")}>
+          {state.redirectTo === "/login" ? "Iniciar Sesión" : "Ir a mi panel"}
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <form action={formAction} onSubmit={submit} noValidate aria-label="Crear una cuenta" aria-busy={pending} className="space-y-5">
+      <FormAlert tone="error" message={state.status === "error" ? state.message : undefined} messageKey={state.status === "error" ? state.at : undefined} />
+      <TextField label="Nombre completo" autoComplete="name" required maxLength={NAME_MAX_LENGTH} error={fieldError("name")} {...register("name")} />
+      <TextField
+        label="Correo electrónico"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder="tu@empresa.pe"
+        required
+        maxLength={EMAIL_MAX_LENGTH}
+        error={fieldError("email")}
+        {...register("email")}
+      />
+      <PasswordField
+        label="Contraseña"
+        autoComplete="new-password"
+        required
+        hint={`Mínimo ${PASSWORD_MIN_LENGTH} caracteres.`}
+        error={fieldError("password")}
+        {...register("password")}
+      />
+      <PasswordField
+        label="Confirmar contraseña"
+        autoComplete="new-password"
+        required
+        error={fieldError("password_confirmation")}
+        {...register("password_confirmation")}
+      />
+      <SubmitButton busy={pending} busyLabel="Creando cuenta...">
+        Crear cuenta
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,83 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type FormEvent, startTransition, useActionState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { FormAlert } from "@/components/auth/form-alert";
+import { PasswordField, SubmitButton } from "@/components/auth/form-fields";
+import { ButtonLink } from "@/components/ui/button";
+import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password";
+import { resetPasswordSchema } from "@/lib/auth/schema";
+import { resetPasswordAction } from "../../actions";
+import { AUTH_MESSAGES, type ResetPasswordState } from "../../form-state";
+
+type ResetValues = z.input<typeof resetPasswordSchema>;
+
+
+/** The new password for a reset link: at least 8 characters, typed twice. */
+export function ResetPasswordForm({ token, usable }: { token: string; usable: boolean }) {
+  const [state, formAction, pending] = useActionState(resetPasswordAction, (usable ? { status: "idle" } : { status: "invalid" }) as ResetPasswordState);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ResetValues>({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { token, password: "", password_confirmation: "" },
+    mode: "onTouched",
+  });
+
+  if (state.status === "invalid") {
+    return (
+      <div className="space-y-5">
+        <FormAlert tone="error" message={AUTH_MESSAGES.invalidResetLink} />
+        <ButtonLink href="/forgot-password" size="lg" className="w-full">
+          Solicitar un nuevo enlace
+        </ButtonLink>
+      </div>
+    );
+  }
+
+  if (state.status === "done") {
+    return (
+      <div className="space-y-5">
+        <FormAlert tone="success" message={AUTH_MESSAGES.passwordUpdated} />
+        <ButtonLink href="/login" size="lg" className="w-full">
+          Iniciar Sesión
+        </ButtonLink>
+      </div>
+    );
+  }
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget;
+    void handleSubmit(() => startTransition(() => formAction(new FormData(form))))(event);
+  };
+  const serverErrors = state.status === "error" ? state.errors : {};
+
+  return (
+    <form action={formAction} onSubmit={submit} noValidate aria-label="Restablecer contraseña" aria-busy={pending} className="space-y-5">
+      <FormAlert tone="error" message={state.status === "error" ? state.message : undefined} messageKey={state.status === "error" ? state.at : undefined} />
+      <input type="hidden" {...register("token")} />
+      <PasswordField
+        label="Nueva contraseña"
+        autoComplete="new-password"
+        required
+        hint={`Mínimo ${PASSWORD_MIN_LENGTH} caracteres.`}
+        error={errors.password?.message ?? serverErrors.password}
+        {...register("password")}
+      />
+      <PasswordField
+        label="Confirmar contraseña"
+        autoComplete="new-password"
+        required
+        error={errors.password_confirmation?.message ?? serverErrors.password_confirmation}
+        {...register("password_confirmation")}
+      />
+      <SubmitButton busy={pending} busyLabel="Guardando...">
+        Guardar nueva contraseña
+      </SubmitButton>
+    </form>
+  );
+}
