@@ -7,7 +7,7 @@ import type { CatalogItemContract } from "@/lib/catalog/serialize";
 import { getSiteSettings } from "@/lib/content/settings";
 import type { CatalogKind } from "@/lib/generated/prisma/enums";
 import { CatalogDetail } from "./catalog-detail";
-import { catalogItemPath } from "./catalog-kinds";
+import { CATALOG_PAGES, catalogItemPath } from "./catalog-kinds";
 import { catalogItemJsonLd, catalogItemMetadata } from "./seo";
 
 // The shared logic of /productos/[slug] and /servicios/[slug]; the route files stay thin.
@@ -40,8 +40,14 @@ export async function catalogStaticParams(kind: CatalogKind): Promise<{ slug: st
   return items.map((item) => ({ slug: item.slug }));
 }
 
+/**
+ * Metadata never redirects or throws 404 itself: the page does (doing it in both sends the
+ * Location header twice on a first, uncached render).
+ */
 export async function catalogDetailMetadata(kind: CatalogKind, { params }: DetailParams): Promise<Metadata> {
-  return catalogItemMetadata(kind, await loadItem(kind, params));
+  const item = await findPublicCatalogItem(kind, decodeParam((await params).slug));
+  if (!item) return { title: CATALOG_PAGES[kind].notFoundText, robots: { index: false } };
+  return catalogItemMetadata(kind, item);
 }
 
 export async function CatalogDetailPage({ kind, params }: { kind: CatalogKind; params: DetailParams["params"] }) {

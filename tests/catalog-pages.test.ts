@@ -1,0 +1,155 @@
+import { describe, expect, it } from "vitest";
+import { CATALOG_PAGES } from "@/components/site/catalog/catalog-kinds";
+import { categoryFilterLinks, listHref, parseListState, type ListState } from "@/components/site/catalog/list-params";
+import { safeExternalUrl, videoSource } from "@/components/site/catalog/media-urls";
+import { catalogItemJsonLd, catalogItemMetadata, faqEntries } from "@/components/site/catalog/seo";
+import { listPublicCatalogItems } from "@/lib/catalog/queries";
+import type { CatalogKind } from "@/lib/generated/prisma/enums";
+
+// Helpers of the public product and service pages: URL state of the lists, video URLs and the
+// structured data / metadata of detail pages (checked against the seeded catalogue).
+
+const KINDS: CatalogKind[] = ["product", "service"];
+
+/** What a page would read from its URL. */
+function searchParamsOf(href: string): Record<string, string | string[]> {
+  const params: Record<string, string | string[]> = {};
+  for (const [key, value] of new URL(href, "http://x").searchParams) {
+    const previous = params[key];
+    params[key] = previous === undefined ? value : ([] as string[]).concat(previous, value);
+  }
+  return params;
+}
+
+describe("estado de las listas en la URL", () => {
+  for (const kind of KINDS) {
+    const page = CATALOG_PAGES[kind];
+
+    it(`${page.basePath}: cada filtro y vista sobrevive al ida y vuelta por la URL`, () => {
+      const states: ListState[] = [null, ...page.categories].flatMap((category) => [
+        { category, view: "grid" as const },
+        { category, view: "list" as const },
+      ]);
+      for (const state of states) {
+        const href = listHref(page.basePath, state);
+        expect(new URL(href, "http://x").pathname).toBe(page.basePath);
+        expect(parseListState(searchParamsOf(href), { categories: page.categories, withView: true })).toEqual(state);
+      }
+    });
+
+    it(`${page.basePath}: valores desconocidos o repetidos no son válidos (404)`, () => {
+      const options = { categories: page.categories, withView: true };
+      expect(parseListState({ categoria: "x" }, options)).toBeNull();
+      expect(parseListState({ categoria: "" }, options)).toBeNull();
+      expect(parseListState({ categoria: page.categories[0].toLowerCase() }, options)).toBeNull();
+      expect(parseListState({ categoria: [page.categories[0], page.categories[1]] }, options)).toBeNull();
+      expect(parseListState({ vista: "mosaico" }, options)).toBeNull();
+      // Other parameters (campaign tags…) are ignored.
+      expect(parseListState({ utm_source: "boletin" }, options)).toEqual({ category: null, view: "grid" });
+    });
+  }
+
+  it("los productos no tienen vista de lista: ?vista se ignora", () => {
+    const page = CATALOG_PAGES.product;
+    expect(parseListState({ vista: "lista" }, { categories: page.categories, withView: false })).toEqual({ category: null, view: "grid" });
+  });
+
+  it("los filtros son Todos más las categorías públicas del spec; el activo quita el filtro y conserva la vista", () => {
+    const page = CATALOG_PAGES.service;
+    const category = page.categories[2];
+    const links = categoryFilterLinks(page.basePath, page.categories, { category, view: "list" });
+    expect(links.map((link) => link.label)).toEqual(["Todos", ...page.categories]);
+    expect(links.filter((link) => link.active).map((link) => link.label)).toEqual([category]);
+
+    const active = links.find((link) => link.active)!;
+    expect(parseListState(searchParamsOf(active.href), { categories: page.categories, withView: true })).toEqual({ category: null, view: "list" });
+    for (const link of links.filter((link) => !link.active && link.label !== "Todos")) {
+      expect(parseListState(searchParamsOf(link.href), { categories: page.categories, withView: true })).toEqual({
+        category: link.label,
+        view: "list",
+      });
+    }
+  });
+});
+
+describe("videos", () => {
+  it("YouTube (cualquier forma de URL) se incrusta desde youtube-nocookie.com con el mismo id", () => {
+    for (const url of [
+      "https://www.youtube.com/watch?v=Lm3rPq7yT2c&t=42",
+      "https://youtu.be/Lm3rPq7yT2c",
+      "https://www.youtube.com/embed/Lm3rPq7yT2c",
+      "https://youtube.com/shorts/Lm3rPq7yT2c",
+      "https://m.youtube.com/watch?v=Lm3rPq7yT2c",
+    ]) {
+      const source = videoSource(url);
+      expect(source, url).toMatchObject({ type: "embed", provider: "YouTube", src: "https://www.youtube-nocookie.com/embed/Lm3rPq7yT2c" });
+    }
+  });
+
+  it("Vimeo se incrusta desde player.vimeo.com; otras direcciones quedan como enlace; lo demás se descarta", () => {
+    const vimeo = videoSource("https://vimeo.com/76979871");
+    expect(vimeo).toMatchObject({ type: "embed", provider: "Vimeo" });
+    expect(vimeo?.type === "embed" && new URL(vimeo.src).host).toBe("player.vimeo.com");
+    expect(videoSource("https://cdn.example.pe/demo.mp4")).toEqual({ type: "link", href: "https://cdn.example.pe/demo.mp4" });
+    expect(videoSource("https://www.youtube.com/watch?v=<script>")).toEqual({ type: "link", href: expect.any(String) });
+    expect(videoSource("javascript:alert(1)")).toBeNull();
+    expect(videoSource("/videos/local.mp4")).toBeNull();
+    expect(safeExternalUrl("ftp://docs.lumenti.pe")).toBeNull();
+    expect(safeExternalUrl(" https://docs.lumenti.pe/erp ")).toBe("https://docs.lumenti.pe/erp");
+  });
+});
+
+describe("datos estructurados y metadatos de las fichas", () => {
+  for (const kind of KINDS) {
+    it(`${kind}: cada ítem activo da su tipo schema.org, su oferta, sus migas y su FAQ`, async () => {
+      const items = await listPublicCatalogItems(kind);
+      expect(items.length).toBeGreaterThan(0);
+      for (const item of items) {
+        const [main, breadcrumb, faq] = catalogItemJsonLd(kind, item, "Lumen Consultoría TI") as Record<string, never>[];
+        const path = `${CATALOG_PAGES[kind].basePath}/${item.slug}`;
+
+        expect(main["@type"]).toBe(kind === "product" ? "Product" : "Service");
+        expect(main["name"]).toBe(item.name);
+        expect(String(main["url"]).endsWith(path)).toBe(true);
+        if (item.price_from === null) expect(main["offers"]).toBeUndefined();
+        else expect(main["offers"]).toMatchObject({ price: item.price_from.toFixed(2), priceCurrency: item.currency });
+        if (kind === "service") {
+          expect(main["provider"]).toMatchObject({ "@type": "Organization", name: "Lumen Consultoría TI" });
+          expect(main["areaServed"]).toMatchObject({ name: "Perú" });
+        }
+
+        const trail = (breadcrumb["itemListElement"] as { name: string; item: string }[]).map((entry) => entry.name);
+        expect(trail).toEqual(["Inicio", CATALOG_PAGES[kind].listLabel, item.name]);
+
+        // FAQ: split at the FIRST colon, so question + ":" + answer gives the stored entry back.
+        const answered = item.faq.filter((entry) => entry.indexOf(":") > 0 && entry.slice(entry.indexOf(":") + 1).trim() !== "");
+        if (answered.length === 0) {
+          expect(faq).toBeUndefined();
+        } else {
+          const questions = faq["mainEntity"] as { name: string; acceptedAnswer: { text: string } }[];
+          expect(questions).toHaveLength(answered.length);
+          questions.forEach((question, index) => {
+            expect(`${question.name}:${question.acceptedAnswer.text}`.replace(/\s/g, "")).toBe(answered[index].replace(/\s/g, ""));
+            expect(question.name).not.toContain(":");
+          });
+        }
+        expect(faqEntries(item).length).toBeGreaterThanOrEqual(answered.length);
+      }
+    });
+
+    it(`${kind}: los metadatos usan el SEO del ítem o, si falta, su nombre y descripción, con la URL del slug como canónica`, async () => {
+      for (const item of await listPublicCatalogItems(kind)) {
+        const metadata = catalogItemMetadata(kind, item);
+        const title = typeof metadata.title === "object" && metadata.title && "absolute" in metadata.title ? metadata.title.absolute : metadata.title;
+        expect(title).toBe(item.meta_title || item.name);
+        expect(metadata.description).toBe(item.meta_description || item.description);
+        expect(String(metadata.alternates?.canonical).endsWith(`${CATALOG_PAGES[kind].basePath}/${item.slug}`)).toBe(true);
+      }
+    });
+  }
+
+  it("una pregunta cuya respuesta contiene dos puntos se parte solo en el primero", () => {
+    const [entry] = faqEntries({ faq: ["¿Horario?: De 9:00 a 18:00"] });
+    expect(entry).toEqual({ question: "¿Horario?", answer: "De 9:00 a 18:00" });
+  });
+});
