@@ -2,10 +2,7 @@
 // register, me, logout and Google, called as route handlers against the seeded test database.
 // Expected users come from the database; texts from the spec and the issue.
 import { createHash, randomBytes } from "node:crypto";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import bcrypt from "bcryptjs";
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as google } from "@/app/api/v1/auth/google/route";
 import { POST as login } from "@/app/api/v1/auth/login/route";
@@ -16,6 +13,7 @@ import { LOGIN_FAILURE_LIMIT, REGISTER_LIMIT } from "@/lib/auth/accounts";
 import { BCRYPT_COST, PASSWORD_MIN_LENGTH } from "@/lib/auth/password";
 import { db } from "@/lib/db";
 import { call, createTestUser, fakeIp, sessionCookieFor, tokenFor, uniqueTag, type Json } from "./helpers/auth";
+import { startFakeGoogle, type FakeGoogle, type GoogleClaims, type SignOptions } from "./helpers/google";
 
 const SEEDED_CLIENT = { email: "cliente@lumenti.pe", password: "Cliente#2026" };
 const WRONG_CREDENTIALS = "Credenciales incorrectas.";
@@ -24,6 +22,8 @@ const REQUIRED = "Todos los campos son obligatorios.";
 const MISMATCH = "Las contraseñas no coinciden.";
 
 const USER_KEYS = ["created_at", "email", "id", "name", "role"];
+/** Tests that run a dozen bcrypt comparisons at cost 12 (each up to ~2 s on a busy 2-core machine). */
+const SLOW = 120_000;
 
 /** The contract's user (DESIGN §4) as the database has it. */
 async function expectedUser(email: string) {
@@ -103,7 +103,7 @@ describe("POST /api/v1/auth/login", () => {
     // A bcrypt comparison at cost 12 dominates both; without the dummy comparison the unknown
     // e-mail would answer in a few milliseconds.
     expect(unknown).toBeGreaterThan(wrong * 0.5);
-  });
+  }, SLOW);
 
   it(`answers 429 with Retry-After from one IP after ${LOGIN_FAILURE_LIMIT.limit} failures, even with the right password`, async () => {
     const password = `Clave#${uniqueTag()}`;
@@ -124,7 +124,7 @@ describe("POST /api/v1/auth/login", () => {
     // Another address is not affected.
     const elsewhere = await call(login, "/api/v1/auth/login", { body: { email: user.email, password } });
     expect(elsewhere.status).toBe(200);
-  });
+  }, SLOW);
 
   it(`answers 429 for one e-mail after ${LOGIN_FAILURE_LIMIT.limit} failures spread over many IPs`, async () => {
     const password = `Clave#${uniqueTag()}`;
@@ -138,7 +138,7 @@ describe("POST /api/v1/auth/login", () => {
     expect(blocked.status).toBe(429);
     expect(Number(blocked.response.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await db.apiToken.count({ where: { userId: user.id } })).toBe(tokensBefore);
-  });
+  }, SLOW);
 });
 
 describe("bearer token lifecycle: me and logout", () => {
@@ -343,49 +343,14 @@ describe("bad input never causes a 500 and never creates anything", () => {
 
 describe("POST /api/v1/auth/google", () => {
   const audience = `test-client-${uniqueTag()}.apps.googleusercontent.com`;
-  const saved = { jwks: process.env.GOOGLE_JWKS_URL, id: process.env.AUTH_GOOGLE_ID };
-  let server: Server;
-  let googleKey: CryptoKey;
-  let strangerKey: CryptoKey;
-  const kid = "clave-de-prueba";
-
+  let fake: FakeGoogle;
   beforeAll(async () => {
-    const google = await generateKeyPair("RS256");
-    const stranger = await generateKeyPair("RS256");
-    googleKey = google.privateKey;
-    strangerKey = stranger.privateKey;
-    const jwk: JWK = { ...(await exportJWK(google.publicKey)), kid, alg: "RS256", use: "sig" };
-    server = createServer((_request, response) => {
-      response.writeHead(200, { "content-type": "application/json" });
-      response.end(JSON.stringify({ keys: [jwk] }));
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    process.env.GOOGLE_JWKS_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/certs`;
-    process.env.AUTH_GOOGLE_ID = audience;
+    fake = await startFakeGoogle(audience);
   });
+  afterAll(() => fake?.stop());
 
-  afterAll(async () => {
-    for (const [key, value] of [["GOOGLE_JWKS_URL", saved.jwks], ["AUTH_GOOGLE_ID", saved.id]] as const) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
-    await new Promise((resolve) => server?.close(resolve));
-  });
-
-  type Claims = { sub: string; email: string; name?: string; email_verified?: unknown };
-  async function idToken(
-    claims: Claims,
-    options: { key?: CryptoKey; kid?: string; audience?: string; issuer?: string; expiresAt?: number } = {},
-  ) {
-    return new SignJWT({ email: claims.email, name: claims.name, email_verified: claims.email_verified ?? true })
-      .setProtectedHeader({ alg: "RS256", kid: options.kid ?? kid })
-      .setSubject(claims.sub)
-      .setIssuer(options.issuer ?? "https://accounts.google.com")
-      .setAudience(options.audience ?? audience)
-      .setIssuedAt()
-      .setExpirationTime(options.expiresAt ?? Math.floor(Date.now() / 1000) + 3600)
-      .sign(options.key ?? googleKey);
-  }
+  type Claims = GoogleClaims;
+  const idToken = (claims: Claims, options?: SignOptions) => fake.idToken(claims, options);
 
   const identity = (): Claims => {
     const tag = uniqueTag();
@@ -433,8 +398,8 @@ describe("POST /api/v1/auth/google", () => {
     const now = Math.floor(Date.now() / 1000);
     const cases: Array<[string, (claims: Claims) => Promise<string>]> = [
       ["another audience", (c) => idToken(c, { audience: "otra-app.apps.googleusercontent.com" })],
-      ["another key, same kid", (c) => idToken(c, { key: strangerKey })],
-      ["another key, unknown kid", (c) => idToken(c, { key: strangerKey, kid: "desconocida" })],
+      ["another key, same kid", (c) => idToken(c, { key: fake.strangerKey })],
+      ["another key, unknown kid", (c) => idToken(c, { key: fake.strangerKey, kid: "desconocida" })],
       ["expired", (c) => idToken(c, { expiresAt: now - 600 })],
       ["another issuer", (c) => idToken(c, { issuer: "https://accounts.example.com" })],
       ["e-mail not verified", (c) => idToken({ ...c, email_verified: false })],

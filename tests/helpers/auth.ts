@@ -60,7 +60,7 @@ export async function sessionCookieFor(
 
 export type Json = Record<string, unknown>;
 
-type Handler<P> = (request: Request, context: { params: Promise<P> }) => Promise<Response>;
+type Handler<P> = (request: Request, context: { params: Promise<P> }) => Promise<Response> | Response;
 
 export type CallOptions<P> = {
   method?: string;
