@@ -54,6 +54,20 @@ export function AreaFrame({
       if (event.key === "Escape") {
         setDrawerOpen(false);
         drawerToggleRef.current?.focus();
+        return;
+      }
+      // A modal drawer: Tab cycles inside it.
+      if (event.key !== "Tab" || !drawerRef.current) return;
+      const focusable = Array.from(drawerRef.current.querySelectorAll<HTMLElement>("a[href], button:not([disabled])"));
+      if (focusable.length === 0) return;
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first.focus();
       }
     }
     document.addEventListener("keydown", onKeyDown);
@@ -114,7 +128,12 @@ export function AreaFrame({
 
       <div id={MOBILE_DRAWER_ID} hidden={!drawerOpen} className="fixed inset-0 z-40 md:hidden">
         <div aria-hidden="true" className="absolute inset-0 bg-ink-900/40" onClick={closeDrawer} />
-        <div ref={drawerRef} className="absolute inset-y-0 left-0 flex w-64 max-w-[85vw] flex-col overflow-y-auto bg-white shadow-2xl">
+        <div
+          ref={drawerRef}
+          role="dialog"
+          aria-modal="true"
+          aria-label={navLabel}
+          className="absolute inset-y-0 left-0 flex w-64 max-w-[85vw] flex-col overflow-y-auto bg-white shadow-2xl">
           <div className="flex h-16 shrink-0 items-center justify-between border-b border-ink-200 px-3">
             <div className="min-w-0 pl-1">{brand}</div>
             <button
