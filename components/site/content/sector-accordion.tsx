@@ -30,7 +30,8 @@ export function SectorAccordion({ sectors, contactLabel }: { sectors: SectorItem
   function toggle(event: MouseEvent<HTMLAnchorElement>, href: string) {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    window.history.replaceState(window.history.state, "", href);
+    // null state: Next syncs useSearchParams with the new URL (its own history entries are left alone).
+    window.history.replaceState(null, "", href);
   }
 
   return (
