@@ -29,7 +29,8 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-describe("embedded database (PGlite)", () => {
+// Starting PGlite on a new data directory takes seconds, and much longer on a busy 2-core machine.
+describe("embedded database (PGlite)", { timeout: 120_000 }, () => {
   it("keeps its data across a stop and a restart", async () => {
     const root = mkdtempSync(path.join(tmpdir(), "pglite-"));
     dirs.push(root);
