@@ -157,7 +157,7 @@ test.describe("Panel de administración", () => {
       const expected = await unread();
       expect(expected).toBeGreaterThanOrEqual(2);
       await page.clock.fastForward(30_000);
-      await expect(bell).toHaveAttribute("aria-label", `Notificaciones (${expected} sin leer)`);
+      await expect(bell).toHaveAttribute("aria-label", `Notificaciones (${expected} sin leer)`, { timeout: 20_000 });
       await expect(page.getByTestId("notification-count")).toHaveText(String(expected));
 
       // The dropdown lists them; Escape closes it and gives focus back to the bell.
@@ -174,7 +174,7 @@ test.describe("Panel de administración", () => {
       // "Marcar todas como leídas" sets the count to 0, in the page and in the database.
       await bell.click();
       await panel.getByRole("button", { name: "Marcar todas como leídas" }).click();
-      await expect(bell).toHaveAttribute("aria-label", "Notificaciones (0 sin leer)");
+      await expect(bell).toHaveAttribute("aria-label", "Notificaciones (0 sin leer)", { timeout: 20_000 });
       await expect(page.getByTestId("notification-count")).toHaveCount(0);
       await expect(panel.getByRole("button", { name: "Marcar todas como leídas" })).toBeDisabled();
       await expect.poll(unread).toBe(0);

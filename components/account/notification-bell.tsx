@@ -84,8 +84,12 @@ export function NotificationBell() {
   const headingId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  // Each load and each local change takes a number; a response older than the latest is dropped,
+  // so a slow poll can never bring back a count that "Marcar todas como leídas" already cleared.
+  const generation = useRef(0);
 
   const load = useCallback(async () => {
+    const current = ++generation.current;
     try {
       const response = await fetch("/api/v1/notifications", {
         credentials: "same-origin",
@@ -95,6 +99,7 @@ export function NotificationBell() {
       if (!response.ok) throw new Error(`GET /api/v1/notifications → ${response.status}`);
       const list = parseList(await response.json());
       if (!list) throw new Error("GET /api/v1/notifications: respuesta inesperada");
+      if (current !== generation.current) return;
       setItems(list.items);
       setUnread(list.unread);
     } catch (error) {
@@ -156,6 +161,7 @@ export function NotificationBell() {
     setMarking(true);
     try {
       await csrfPut("/api/v1/notifications/mark-all-read");
+      generation.current++;
       const now = new Date().toISOString();
       setItems((list) => list.map((item) => (item.read_at ? item : { ...item, read_at: now })));
       setUnread(0);
@@ -169,6 +175,7 @@ export function NotificationBell() {
   function markRead(item: NotificationItem) {
     setOpen(false);
     if (item.read_at) return;
+    generation.current++;
     const now = new Date().toISOString();
     setItems((list) => list.map((entry) => (entry.id === item.id ? { ...entry, read_at: now } : entry)));
     setUnread((count) => (count === null ? count : Math.max(0, count - 1)));

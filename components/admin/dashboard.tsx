@@ -19,8 +19,11 @@ export function RevenueFigure({ revenue }: { revenue: DashboardStats["totalReven
     <>
       {revenue.map((entry, index) => (
         <span key={entry.currency}>
-          {index > 0 && <span className="text-ink-500"> · </span>}
-          <span className="whitespace-nowrap">{formatMoney(entry.amount, entry.currency)}</span>
+          {index > 0 && " "}
+          <span className="whitespace-nowrap">
+            {index > 0 && <span className="text-ink-500">· </span>}
+            {formatMoney(entry.amount, entry.currency)}
+          </span>
         </span>
       ))}
     </>
@@ -31,8 +34,8 @@ export function RevenueFigure({ revenue }: { revenue: DashboardStats["totalReven
 export function DashboardStatCards({ stats }: { stats: DashboardStats }) {
   const multiCurrency = stats.totalRevenue.length > 1;
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-6">
-      <div className="xl:col-span-2">
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <div>
         <StatCard
           testId="stat-contacts"
           label="Contactos"
@@ -42,7 +45,7 @@ export function DashboardStatCards({ stats }: { stats: DashboardStats }) {
           icon="envelope"
         />
       </div>
-      <div className="xl:col-span-2">
+      <div>
         <StatCard
           testId="stat-users"
           label="Usuarios"
@@ -53,7 +56,7 @@ export function DashboardStatCards({ stats }: { stats: DashboardStats }) {
           accent="teal"
         />
       </div>
-      <div className="xl:col-span-2">
+      <div>
         <StatCard
           testId="stat-subscriptions"
           label="Suscripciones"
@@ -64,7 +67,7 @@ export function DashboardStatCards({ stats }: { stats: DashboardStats }) {
           accent="violet"
         />
       </div>
-      <div className="sm:col-span-2 xl:col-span-4">
+      <div className="lg:col-span-2">
         <StatCard
           testId="stat-revenue"
           label="Ingresos"
@@ -79,7 +82,7 @@ export function DashboardStatCards({ stats }: { stats: DashboardStats }) {
           accent="emerald"
         />
       </div>
-      <div className="sm:col-span-2 xl:col-span-2">
+      <div className="sm:col-span-2 lg:col-span-1">
         <StatCard
           testId="stat-tickets"
           label="Tickets"
