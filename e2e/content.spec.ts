@@ -25,9 +25,7 @@ async function expectNoAxeViolations(page: Page) {
 
 async function expectNotFoundPage(page: Page, path: string) {
   const response = await page.goto(path);
-  // A 404 status when the check runs before streaming starts; the shared (site)/loading.tsx
-  // starts streaming first, and Next then keeps 200 and marks the page noindex.
-  expect([200, 404]).toContain(response?.status());
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Página no encontrada");
   expect(await page.locator('meta[name="robots"][content*="noindex"]').count()).toBeGreaterThan(0);
 }
