@@ -4,6 +4,7 @@ import type { CatalogItemContract } from "@/lib/catalog/serialize";
 import type { SectorContract } from "@/lib/content/serialize";
 import { formatMoney } from "@/lib/format";
 import { ArrowIcon, ICONS, OutlineIcon } from "./icon";
+import { SectorIcon } from "./sector-icon";
 
 const grid = "grid gap-6 sm:grid-cols-2 lg:grid-cols-3";
 const card = "flex h-full flex-col rounded-2xl border border-ink-200 bg-white p-6 shadow-card transition hover:border-brand-200 hover:shadow-card-hover";
@@ -92,7 +93,7 @@ export function ServicesPanel({ services }: { services: SolutionService[] }) {
   );
 }
 
-export function SectorsPanel({ sectors }: { sectors: Pick<SectorContract, "id" | "name" | "description">[] }) {
+export function SectorsPanel({ sectors }: { sectors: Pick<SectorContract, "id" | "name" | "description" | "icon">[] }) {
   return (
     <ul className={grid}>
       {sectors.map((sector) => (
@@ -100,7 +101,7 @@ export function SectorsPanel({ sectors }: { sectors: Pick<SectorContract, "id" |
           <article className={card} data-testid="solution-sector">
             <div className="flex items-start justify-between gap-3">
               <div aria-hidden="true" className="grid size-11 place-items-center rounded-xl bg-teal-50 text-accent-700 ring-1 ring-teal-100">
-                <OutlineIcon d={ICONS.building} />
+                <SectorIcon name={sector.icon} />
               </div>
               <Badge tone="brand">Especialidad</Badge>
             </div>

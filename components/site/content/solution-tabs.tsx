@@ -17,18 +17,18 @@ export function isSolutionTab(value: string): value is SolutionTabKey {
 /** The four tabs as links: the state lives in the URL, so they work without JavaScript. */
 export function SolutionTabs({ active }: { active: SolutionTabKey }) {
   return (
-    <nav aria-label="Secciones de soluciones" className="-mx-5 overflow-x-auto px-5 sm:mx-0 sm:px-0">
-      <ul className="flex min-w-max gap-1 rounded-2xl border border-ink-200 bg-ink-50 p-1.5 sm:min-w-0 sm:flex-wrap">
+    <nav aria-label="Secciones de soluciones">
+      <ul className="grid grid-cols-2 gap-1 rounded-2xl border border-ink-200 bg-ink-50 p-1.5 md:flex">
         {SOLUTION_TABS.map((tab) => {
           const current = tab.key === active;
           return (
-            <li key={tab.key} className="sm:flex-1">
+            <li key={tab.key} className="md:flex-1">
               <Link
                 href={tab.href}
                 scroll={false}
                 aria-current={current ? "page" : undefined}
                 className={cn(
-                  "block rounded-xl px-4 py-2.5 text-center text-sm font-semibold whitespace-nowrap transition-colors sm:text-base",
+                  "flex h-full items-center justify-center rounded-xl px-3 py-2.5 text-center text-sm leading-5 font-semibold transition-colors md:px-4 md:text-base",
                   current ? "bg-white text-brand-800 shadow-sm ring-1 ring-ink-200" : "text-ink-700 hover:bg-white/70 hover:text-ink-900",
                 )}
               >
