@@ -84,7 +84,7 @@ test.describe("Soluciones", () => {
       await expect(card).toHaveCount(1);
       await expect(card.getByText("Destacado", { exact: true })).toHaveCount(product.is_featured ? 1 : 0);
       if (product.price_from !== null) {
-        await expect(card).toContainText(product.billing_period === "monthly" ? "/ mes" : "/ año");
+        await expect(card).toContainText({ monthly: "/ mes", yearly: "/ año" }[product.billing_period as string] ?? "pago único");
       }
       const details = card.getByRole("link", { name: /^Ver Detalles/ });
       if (product.documentation_url) {

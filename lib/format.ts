@@ -48,6 +48,12 @@ export function billingPeriodSuffix(period: string | null | undefined): string {
   return "pago único";
 }
 
+/** What follows a price: "/ mes", "/ año", or "pago único" for a one-off price. */
+export function priceSuffix(period: string | null | undefined): string {
+  const suffix = billingPeriodSuffix(period);
+  return period === "monthly" || period === "yearly" ? `/ ${suffix}` : suffix;
+}
+
 /** The business's time zone: dates print the same on the server and in the browser. */
 export const BUSINESS_TIME_ZONE = "America/Lima";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseFaqEntry, parseSpecification, splitAtFirstColon } from "@/lib/catalog/lists";
-import { billingPeriodLabel, billingPeriodSuffix, formatDate, formatMoney } from "@/lib/format";
+import { billingPeriodLabel, billingPeriodSuffix, formatDate, formatMoney, priceSuffix } from "@/lib/format";
 
 describe("money", () => {
   it("is written in its own currency, never a fixed $", () => {
@@ -28,6 +28,10 @@ describe("billing periods (spec §4)", () => {
       "año",
       "pago único",
     ]);
+  });
+
+  it("follow a price as a period, or as a single payment", () => {
+    expect([priceSuffix("monthly"), priceSuffix("yearly"), priceSuffix("one_time")]).toEqual(["/ mes", "/ año", "pago único"]);
   });
 });
 

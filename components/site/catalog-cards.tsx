@@ -5,7 +5,7 @@ import type { CatalogItemContract } from "@/lib/catalog/serialize";
 
 /** What a catalogue card shows. */
 export type CatalogCardData = Pick<CatalogItemContract, "id" | "name" | "slug" | "description" | "category" | "features" | "price_from" | "currency" | "billing_period" | "image" | "is_featured">;
-import { billingPeriodLabel, billingPeriodSuffix, formatMoney } from "@/lib/format";
+import { billingPeriodLabel, formatMoney, priceSuffix } from "@/lib/format";
 import { CardCover } from "./media";
 
 /** Outline icon paths (24×24) for the public service categories (spec §9). */
@@ -41,13 +41,12 @@ function Price({ item }: { item: CatalogCardData }) {
   if (item.price_from === null) {
     return <p className="text-sm font-semibold text-ink-700">Precio a consultar</p>;
   }
-  const suffix = billingPeriodSuffix(item.billing_period);
   return (
     <p className="min-w-0 text-ink-900">
       <span className="block text-xs font-medium text-ink-600">Desde</span>
       <span className="text-xl font-bold tracking-tight whitespace-nowrap">{formatMoney(item.price_from, item.currency)}</span>{" "}
       <span className="text-sm font-medium whitespace-nowrap text-ink-600">
-        {item.billing_period === "one_time" ? suffix : `/ ${suffix}`}
+        {priceSuffix(item.billing_period)}
       </span>
     </p>
   );

@@ -5,7 +5,7 @@ import { ButtonLink, buttonClasses } from "@/components/ui/button";
 import { Container } from "@/components/ui/container";
 import { parseSpecification } from "@/lib/catalog/lists";
 import type { CatalogItemContract } from "@/lib/catalog/serialize";
-import { billingPeriodLabel, billingPeriodSuffix, formatMoney } from "@/lib/format";
+import { billingPeriodLabel, formatMoney, priceSuffix } from "@/lib/format";
 import type { CatalogKind } from "@/lib/generated/prisma/enums";
 import { CardCover, isLocalImage } from "../media";
 import { Breadcrumb } from "./breadcrumb";
@@ -43,7 +43,6 @@ function DetailSection({ id, title, children, className }: { id: string; title: 
 /** Price block (spec §2.3): "Desde", the amount in its currency, the period suffix and the currency code. */
 function PriceBlock({ item }: { item: CatalogItemContract }) {
   if (item.price_from === null) return null;
-  const suffix = billingPeriodSuffix(item.billing_period);
   return (
     <div className="rounded-2xl bg-white/10 p-5 ring-1 ring-white/15 sm:inline-block sm:min-w-72" data-testid="price-block">
       <p className="text-sm font-medium text-brand-100">Desde</p>
@@ -51,7 +50,7 @@ function PriceBlock({ item }: { item: CatalogItemContract }) {
         <span className="text-3xl font-extrabold tracking-tight sm:text-4xl" data-testid="price">
           {formatMoney(item.price_from, item.currency)}
         </span>
-        <span className="text-base font-medium text-brand-100">{item.billing_period === "one_time" ? suffix : `/ ${suffix}`}</span>
+        <span className="text-base font-medium text-brand-100">{priceSuffix(item.billing_period)}</span>
       </p>
       <p className="mt-2 text-sm text-brand-100">
         Precio en <abbr title={CURRENCY_NAMES[item.currency] ?? item.currency}>{item.currency}</abbr>

