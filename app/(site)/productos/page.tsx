@@ -4,7 +4,7 @@ import { CATALOG_PAGES } from "@/components/site/catalog/catalog-kinds";
 import { CatalogCta } from "@/components/site/catalog/catalog-cta";
 import { CatalogList } from "@/components/site/catalog/catalog-list";
 import { parseListState } from "@/components/site/catalog/list-params";
-import { CatalogPageHeader } from "@/components/site/catalog/page-header";
+import { PageHero } from "@/components/site/page-hero";
 import { Container } from "@/components/ui/container";
 import { pageMetadata } from "@/lib/seo";
 
@@ -27,10 +27,12 @@ export default async function ProductsPage({ searchParams }: Props) {
 
   return (
     <>
-      <CatalogPageHeader id="productos-title" eyebrow="Productos" title="Software listo para hacer crecer tu pyme">
-        ERP, CRM, comercio electrónico y gestión documental pensados para empresas peruanas: facturación electrónica SUNAT,
-        precios claros y un equipo local que te acompaña en la implementación.
-      </CatalogPageHeader>
+      <PageHero id="productos-title" eyebrow="Productos" title="Software listo para hacer crecer tu pyme">
+        <p>
+          ERP, CRM, comercio electrónico y gestión documental pensados para empresas peruanas: facturación electrónica SUNAT,
+          precios claros y un equipo local que te acompaña en la implementación.
+        </p>
+      </PageHero>
       <Container>
         <CatalogList kind="product" state={state} headingId="lista-productos" heading="Catálogo de productos" />
       </Container>

@@ -5,7 +5,7 @@ import { CATALOG_PAGES } from "@/components/site/catalog/catalog-kinds";
 import { CatalogCta } from "@/components/site/catalog/catalog-cta";
 import { CatalogList } from "@/components/site/catalog/catalog-list";
 import { parseListState } from "@/components/site/catalog/list-params";
-import { CatalogPageHeader } from "@/components/site/catalog/page-header";
+import { PageHero } from "@/components/site/page-hero";
 import { Container } from "@/components/ui/container";
 import { pageMetadata } from "@/lib/seo";
 
@@ -52,10 +52,12 @@ export default async function ServicesPage({ searchParams }: Props) {
 
   return (
     <>
-      <CatalogPageHeader id="servicios-title" eyebrow="Servicios" title="Servicios TI que hacen crecer tu negocio">
-        Inteligencia de negocios, automatización, integraciones, desarrollo a medida y consultoría: un equipo experto que diseña,
-        implementa y acompaña cada proyecto de principio a fin.
-      </CatalogPageHeader>
+      <PageHero id="servicios-title" eyebrow="Servicios" title="Servicios TI que hacen crecer tu negocio">
+        <p>
+          Inteligencia de negocios, automatización, integraciones, desarrollo a medida y consultoría: un equipo experto que diseña,
+          implementa y acompaña cada proyecto de principio a fin.
+        </p>
+      </PageHero>
       <Container>
         <CatalogList kind="service" state={state} withViewToggle headingId="lista-servicios" heading="Catálogo de servicios" />
       </Container>

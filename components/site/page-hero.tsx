@@ -1,8 +1,13 @@
 import type { ReactNode } from "react";
 import { Container } from "@/components/ui/container";
 
-/** The dark band that opens a catalogue list page: eyebrow, h1 and intro, like the home hero. */
-export function CatalogPageHeader({ id, eyebrow, title, children }: { id: string; eyebrow: string; title: string; children: ReactNode }) {
+/** The dark band that opens every public page but the home: eyebrow, h1 and an intro. */
+export function PageHero({ eyebrow, title, children, id = "page-title" }: {
+  eyebrow: string;
+  title: string;
+  children?: ReactNode;
+  id?: string;
+}) {
   return (
     <section aria-labelledby={id} className="on-dark relative isolate overflow-hidden bg-brand-950">
       <div
@@ -15,10 +20,10 @@ export function CatalogPageHeader({ id, eyebrow, title, children }: { id: string
       />
       <Container className="py-16 sm:py-20 lg:py-24">
         <p className="text-sm font-semibold tracking-wide text-accent-300 uppercase">{eyebrow}</p>
-        <h1 id={id} className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight text-balance text-white sm:text-5xl">
+        <h1 id={id} className="mt-3 max-w-3xl text-4xl leading-[1.1] font-extrabold tracking-tight text-balance text-white sm:text-5xl">
           {title}
         </h1>
-        <p className="mt-5 max-w-2xl text-lg leading-8 text-pretty text-brand-100">{children}</p>
+        {children && <div className="mt-6 max-w-2xl text-lg leading-8 text-pretty text-brand-100">{children}</div>}
       </Container>
     </section>
   );
