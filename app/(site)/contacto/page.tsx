@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { loadSection } from "@/components/site/content/load";
-import { PageHero } from "@/components/site/content/page-hero";
+import { PageHero } from "@/components/site/page-hero";
 import { ContactInformation, WhyChooseUs } from "@/components/site/contact/contact-aside";
 import { ContactForm } from "@/components/site/contact/contact-form";
 import { Container } from "@/components/ui/container";

@@ -3,7 +3,7 @@ import Image from "next/image";
 import { isLocalImage } from "@/components/site/media";
 import { ICONS, OutlineIcon, CheckIcon } from "@/components/site/content/icon";
 import { loadSection } from "@/components/site/content/load";
-import { PageHero } from "@/components/site/content/page-hero";
+import { PageHero } from "@/components/site/page-hero";
 import { JsonLd } from "@/components/seo/json-ld";
 import { ButtonLink } from "@/components/ui/button";
 import { Container } from "@/components/ui/container";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { loadSection, singleParam } from "@/components/site/content/load";
-import { PageHero } from "@/components/site/content/page-hero";
+import { PageHero } from "@/components/site/page-hero";
 import { safeRichText } from "@/components/site/content/rich-text";
 import { SectorAccordion } from "@/components/site/content/sector-accordion";
 import { SectorBenefits } from "@/components/site/content/sector-benefits";

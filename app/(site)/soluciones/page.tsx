@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { loadSection, singleParam } from "@/components/site/content/load";
-import { PageHero } from "@/components/site/content/page-hero";
+import { PageHero } from "@/components/site/page-hero";
 import { ProductsPanel, SectorsPanel, ServicesPanel } from "@/components/site/content/solution-panels";
 import { isSolutionTab, SOLUTION_TABS, SolutionTabs, type SolutionTabKey } from "@/components/site/content/solution-tabs";
 import { TransformationPanel } from "@/components/site/content/transformation-panel";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { loadSection, singleParam } from "@/components/site/content/load";
-import { PageHero } from "@/components/site/content/page-hero";
+import { PageHero } from "@/components/site/page-hero";
 import { TechnologyList, type TechnologyView } from "@/components/site/content/technology-cards";
 import { technologiesHref, TechnologyFilters, ViewToggle } from "@/components/site/content/technology-filters";
 import { MainStackBanner, MethodologiesSection, TrendsSection } from "@/components/site/content/technology-sections";

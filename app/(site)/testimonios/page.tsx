@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { loadSection } from "@/components/site/content/load";
-import { PageHero } from "@/components/site/content/page-hero";
+import { PageHero } from "@/components/site/page-hero";
 import { TestimonialCard } from "@/components/site/testimonial-card";
 import { Badge } from "@/components/ui/badge";
 import { ButtonLink } from "@/components/ui/button";
