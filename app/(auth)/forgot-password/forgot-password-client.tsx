@@ -48,6 +48,7 @@ export function ForgotPasswordForm() {
           required
           maxLength={EMAIL_MAX_LENGTH}
           error={errors.email?.message ?? (state.status === "error" ? state.errors.email : undefined)}
+          defaultValue={state.status === "error" ? state.email : ""}
           {...register("email")}
         />
         <SubmitButton busy={pending} busyLabel="Enviando...">

@@ -38,6 +38,8 @@ export function LoginForm({
   const [state, formAction, pending] = useActionState(loginAction, { status: "idle" } as LoginState);
   const router = useRouter();
   const toastWhenLeaving = useToastWhenLeaving();
+  // Rendered into the HTML too (defaultValue), so it also survives a submission without JavaScript.
+  const typedEmail = state.status === "error" ? state.email : "";
 
   const {
     register,
@@ -45,7 +47,7 @@ export function LoginForm({
     formState: { errors },
   } = useForm<LoginValues>({
     resolver: zodResolver(loginSchema),
-    defaultValues: { email: state.status === "error" ? state.email : "", password: "" },
+    defaultValues: { email: typedEmail, password: "" },
     mode: "onTouched",
   });
 
@@ -92,6 +94,7 @@ export function LoginForm({
           required
           maxLength={EMAIL_MAX_LENGTH}
           error={errors.email?.message}
+          defaultValue={typedEmail}
           {...register("email")}
         />
         <PasswordField

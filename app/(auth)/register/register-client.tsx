@@ -30,6 +30,8 @@ export function RegisterForm() {
   const [state, formAction, pending] = useActionState(registerAction, { status: "idle" } as RegisterState);
   const router = useRouter();
   const toastWhenLeaving = useToastWhenLeaving();
+  // Rendered into the HTML too (defaultValue), so it also survives a submission without JavaScript.
+  const typed = state.status === "error" ? state.values : { name: "", email: "" };
 
   const {
     register,
@@ -39,8 +41,8 @@ export function RegisterForm() {
   } = useForm<RegisterValues>({
     resolver: zodResolver(registerSchema),
     defaultValues: {
-      name: state.status === "error" ? state.values.name : "",
-      email: state.status === "error" ? state.values.email : "",
+      name: typed.name,
+      email: typed.email,
       password: "",
       password_confirmation: "",
     },
@@ -101,7 +103,7 @@ export function RegisterForm() {
   return (
     <form action={formAction} onSubmit={submit} noValidate aria-label="Crear una cuenta" aria-busy={pending} className="space-y-5">
       <FormAlert tone="error" message={state.status === "error" ? state.message : undefined} messageKey={state.status === "error" ? state.at : undefined} />
-      <TextField label="Nombre completo" autoComplete="name" required maxLength={NAME_MAX_LENGTH} error={fieldError("name")} {...register("name")} />
+      <TextField label="Nombre completo" autoComplete="name" required maxLength={NAME_MAX_LENGTH} error={fieldError("name")} defaultValue={typed.name} {...register("name")} />
       <TextField
         label="Correo electrónico"
         type="email"
@@ -111,6 +113,7 @@ export function RegisterForm() {
         required
         maxLength={EMAIL_MAX_LENGTH}
         error={fieldError("email")}
+        defaultValue={typed.email}
         {...register("email")}
       />
       <PasswordField
