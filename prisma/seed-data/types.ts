@@ -13,26 +13,12 @@ import type {
   TicketStatus,
 } from "../../lib/generated/prisma/enums";
 
-export const PRODUCT_CATEGORIES = ["ERP", "CRM", "E-commerce", "Gestión Documental"] as const;
+import type { PRODUCT_CATEGORIES, SERVICE_CATEGORIES } from "../../lib/catalog/categories";
+import type { TECHNOLOGY_CATEGORIES } from "../../lib/content/technology-categories";
+
+// The categories are the app's own lists: the seed cannot drift from what the site filters on.
 export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
-
-export const SERVICE_CATEGORIES = [
-  "Business Intelligence",
-  "Automatización",
-  "Integración",
-  "Desarrollo",
-  "Consultoría",
-] as const;
 export type ServiceCategory = (typeof SERVICE_CATEGORIES)[number];
-
-export const TECHNOLOGY_CATEGORIES = [
-  "Inteligencia Artificial",
-  "Desarrollo Web",
-  "Desarrollo Móvil",
-  "Base de Datos",
-  "Cloud Computing",
-  "DevOps",
-] as const;
 export type TechnologyCategory = (typeof TECHNOLOGY_CATEGORIES)[number];
 
 export interface CatalogItemSeed<C extends string = string> {
