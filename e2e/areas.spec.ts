@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./helpers/axe";
 import { formatMoney } from "../lib/format";
 import { SEEDED_ADMIN, SEEDED_CLIENT, signInAs, withDb, type SessionUser } from "./helpers/session";
 
@@ -17,14 +17,6 @@ const invoiceLabel = (status: string) => (status === "paid" ? "Pagada" : status 
 const longSpanishDay = (isoDay: string) =>
   new Intl.DateTimeFormat("es-ES", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${isoDay}T00:00:00Z`));
 
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((violation) => ({
-    id: violation.id,
-    targets: violation.nodes.map((node) => node.target.join(" ")),
-  }));
-  expect(summary).toEqual([]);
-}
 
 /** A throw-away user straight in the database (removed with everything it owns by cascade). */
 async function createUser(role: "admin" | "client", tag: string): Promise<SessionUser> {

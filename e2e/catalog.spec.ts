@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIResponse, type Locator, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./helpers/axe";
 
 // Products and services (spec §2.3): list pages with category filters kept in the URL, the
 // services grid/list toggle, detail pages by slug (ids redirect), 404s, structured data and
@@ -8,15 +8,6 @@ import { expect, test, type APIResponse, type Locator, type Page } from "@playwr
 const PRODUCT_FILTERS = ["Todos", "ERP", "CRM", "E-commerce", "Gestión Documental"];
 const SERVICE_FILTERS = ["Todos", "Business Intelligence", "Automatización", "Integración", "Desarrollo", "Consultoría"];
 
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((violation) => ({
-    id: violation.id,
-    impact: violation.impact,
-    targets: violation.nodes.map((node) => node.target.join(" ")),
-  }));
-  expect(summary).toEqual([]);
-}
 
 const filterNav = (page: Page) => page.getByRole("navigation", { name: "Filtrar por categoría" });
 const cards = (page: Page) => page.getByRole("main").getByRole("article");

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./helpers/axe";
 
 // The contact page (spec §2.3 "/contacto", §4 "Contact form", §8 "Public site") against the
 // seeded database. Each test sends from its own fake IP (X-Forwarded-For), so repeated runs
@@ -167,12 +167,3 @@ test.describe("Contacto sin JavaScript", () => {
   });
 });
 
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((violation) => ({
-    id: violation.id,
-    impact: violation.impact,
-    targets: violation.nodes.map((node) => node.target.join(" ")),
-  }));
-  expect(summary).toEqual([]);
-}

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./helpers/axe";
 
 // Company and content pages (spec §2.3): /soluciones, /tecnologias, /sectores, /nosotros,
 // /privacidad, /terminos and /testimonios. Expected counts come from the public REST API
@@ -13,15 +13,6 @@ async function apiList(request: APIRequestContext, path: string): Promise<Json[]
   return ((await response.json()) as { data: Json[] }).data;
 }
 
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((violation) => ({
-    id: violation.id,
-    impact: violation.impact,
-    targets: violation.nodes.map((node) => node.target.join(" ")),
-  }));
-  expect(summary).toEqual([]);
-}
 
 async function expectNotFoundPage(page: Page, path: string) {
   const response = await page.goto(path);

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./helpers/axe";
 
 // The home page (spec §2.3) and the public shell (spec §2.2), against the seeded database.
 
@@ -16,15 +16,6 @@ const HEADER_LINKS = [
 
 const FOOTER_LINKS = ["/nosotros", "/soluciones", "/productos", "/servicios", "/privacidad", "/terminos"];
 
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((violation) => ({
-    id: violation.id,
-    impact: violation.impact,
-    targets: violation.nodes.map((node) => node.target.join(" ")),
-  }));
-  expect(summary).toEqual([]);
-}
 
 test.describe("Inicio", () => {
   test("muestra el hero, las cifras, los destacados, los testimonios y el pie", async ({ page }) => {
