@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import bcrypt from "bcryptjs";
+import { expectNoAxeViolations } from "./helpers/axe";
 import { findUserByEmail, SEEDED_ADMIN, SEEDED_CLIENT, SESSION_COOKIE, withDb } from "./helpers/session";
 
 // Sign-in screens (spec §2.4, §5, §8) and the redirect rules of spec §2.1, against the
@@ -83,16 +83,6 @@ async function createResetToken(userId: string, { expiresInMinutes = 60 } = {}) 
     ]),
   );
   return token;
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((violation) => ({
-    id: violation.id,
-    impact: violation.impact,
-    targets: violation.nodes.map((node) => node.target.join(" ")),
-  }));
-  expect(summary).toEqual([]);
 }
 
 async function expectOnDashboard(page: Page, role: "admin" | "client") {
