@@ -53,6 +53,13 @@ const config: NextAuthConfig = {
   session: { strategy: "jwt", maxAge: 7 * 24 * 60 * 60 },
   useSecureCookies: process.env.NODE_ENV === "production",
   trustHost: true,
+  // A wrong password is an expected outcome, not a server error worth a stack trace.
+  logger: {
+    error(error) {
+      if (error instanceof CredentialsSignin || (error as { type?: string }).type === "CredentialsSignin") return;
+      console.error(error);
+    },
+  },
   pages: { signIn: "/login", error: "/login" },
   providers: [
     Credentials({
