@@ -2,7 +2,9 @@ import { createHash, randomBytes } from "node:crypto";
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import bcrypt from "bcryptjs";
 import { expectNoAxeViolations } from "./helpers/axe";
-import { findUserByEmail, SEEDED_ADMIN, SEEDED_CLIENT, SESSION_COOKIE, withDb } from "./helpers/session";
+import { findUserByEmail, SEEDED_ADMIN, SEEDED_CLIENT, SESSION_COOKIES, withDb } from "./helpers/session";
+
+const isSessionCookie = (name: string) => (SESSION_COOKIES as readonly string[]).includes(name);
 
 // Sign-in screens (spec §2.4, §5, §8) and the redirect rules of spec §2.1, against the
 // server's seeded database. Every test that posts a form uses its own fake IP address
@@ -123,7 +125,7 @@ test.describe("Iniciar Sesión", () => {
     await expect(page).toHaveURL(/\/login$/);
     // What was typed in the e-mail stays; the session does not exist.
     await expect(page.getByLabel("Correo electrónico")).toHaveValue(user.email);
-    expect((await page.context().cookies()).some((cookie) => cookie.name === SESSION_COOKIE)).toBe(false);
+    expect((await page.context().cookies()).some((cookie) => isSessionCookie(cookie.name))).toBe(false);
   });
 
   test("un correo desconocido da el mismo mensaje que una contraseña incorrecta", async ({ page }) => {
@@ -392,7 +394,7 @@ test.describe("Cerrar sesión", () => {
     await page.getByRole("button", { name: "Cerrar sesión" }).filter({ visible: true }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(toast(page, TEXT.signedOut)).toBeVisible();
-    expect((await page.context().cookies()).some((cookie) => cookie.name === SESSION_COOKIE)).toBe(false);
+    expect((await page.context().cookies()).some((cookie) => isSessionCookie(cookie.name))).toBe(false);
 
     await page.goto(DASHBOARD.client);
     await expect(page).toHaveURL(`/login?callbackUrl=${encodeURIComponent(DASHBOARD.client)}`);
@@ -439,22 +441,25 @@ const RULES: { who: Who; from: string; to: string }[] = [
 ];
 
 /** Session cookies from a real browser login, one per role, made once per worker. */
-const sessionCookies: Partial<Record<Exclude<Who, "visitor">, string>> = {};
+type SessionCookie = { name: string; value: string };
+const sessionCookies: Partial<Record<Exclude<Who, "visitor">, SessionCookie>> = {};
 
-async function sessionCookieFor(browser: Browser, who: Exclude<Who, "visitor">): Promise<string> {
+async function sessionCookieFor(browser: Browser, who: Exclude<Who, "visitor">): Promise<SessionCookie> {
   if (sessionCookies[who]) return sessionCookies[who];
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const page = await context.newPage();
   const account = who === "admin" ? SEEDED_ADMIN : SEEDED_CLIENT;
   await login(page, account.email, account.password);
   await expect(page).toHaveURL(DASHBOARD[who]);
-  const cookie = (await context.cookies()).find((candidate) => candidate.name === SESSION_COOKIE);
+  const cookie = (await context.cookies()).find((candidate) => isSessionCookie(candidate.name));
   await context.close();
-  if (!cookie) throw new Error(`No ${SESSION_COOKIE} after logging in as ${who}`);
+  if (!cookie) throw new Error(`No session cookie after logging in as ${who}`);
   expect(cookie.httpOnly).toBe(true);
   expect(cookie.sameSite).toBe("Lax");
-  sessionCookies[who] = cookie.value;
-  return cookie.value;
+  // Secure (and "__Secure-" named) exactly when the server runs in production.
+  expect(cookie.secure).toBe(cookie.name.startsWith("__Secure-"));
+  sessionCookies[who] = { name: cookie.name, value: cookie.value };
+  return sessionCookies[who];
 }
 
 test.describe("Reglas de redirección (spec §2.1) en el navegador", () => {
@@ -467,8 +472,9 @@ test.describe("Reglas de redirección (spec §2.1) en el navegador", () => {
   for (const rule of RULES) {
     test(`${rule.who} en ${rule.from} → ${rule.to}`, async ({ page, browser, baseURL }) => {
       if (rule.who !== "visitor") {
-        const value = await sessionCookieFor(browser, rule.who);
-        await page.context().addCookies([{ name: SESSION_COOKIE, value, url: baseURL!, httpOnly: true, sameSite: "Lax" }]);
+        const { name, value } = await sessionCookieFor(browser, rule.who);
+        const secure = name.startsWith("__Secure-");
+        await page.context().addCookies([{ name, value, domain: new URL(baseURL!).hostname, path: "/", secure, httpOnly: true, sameSite: "Lax" }]);
       }
       await page.goto(rule.from);
       await expect(page).toHaveURL(rule.to);
@@ -490,8 +496,8 @@ test.describe("Reglas de redirección (spec §2.1) en el navegador", () => {
 });
 
 test.describe("Reglas de redirección (spec §2.1) con un cliente HTTP sin JavaScript", () => {
-  async function location(request: APIRequestContext, path: string, cookie?: string) {
-    const response = await request.get(path, { maxRedirects: 0, headers: cookie ? { cookie: `${SESSION_COOKIE}=${cookie}` } : {} });
+  async function location(request: APIRequestContext, path: string, cookie?: SessionCookie) {
+    const response = await request.get(path, { maxRedirects: 0, headers: cookie ? { cookie: `${cookie.name}=${cookie.value}` } : {} });
     return { status: response.status(), location: response.headers()["location"] };
   }
 
@@ -513,8 +519,10 @@ test.describe("Reglas de redirección (spec §2.1) con un cliente HTTP sin JavaS
   }
 
   test("un token de sesión falsificado cuenta como visitante", async ({ request }) => {
-    const answer = await location(request, "/admin/dashboard", "no-es-un-jwt");
-    expect(`${new URL(answer.location!, "http://x").pathname}`).toBe("/login");
+    for (const name of SESSION_COOKIES) {
+      const answer = await location(request, "/admin/dashboard", { name, value: "no-es-un-jwt" });
+      expect(`${new URL(answer.location!, "http://x").pathname}`).toBe("/login");
+    }
   });
 });
 

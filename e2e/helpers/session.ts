@@ -7,7 +7,8 @@ import pg from "pg";
 // user read from the server's database (E2E_DATABASE_URL, see playwright.config.ts).
 // Against a server started with a different AUTH_SECRET, export that secret before the run.
 
-export const SESSION_COOKIE = "authjs.session-token";
+/** Auth.js names the cookie "__Secure-…" in production (npm start) and plainly in development. */
+export const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token"] as const;
 
 export type SessionUser = { id: string; name: string; email: string; role: "admin" | "client" };
 
@@ -32,23 +33,39 @@ export async function findUserByEmail(email: string): Promise<SessionUser> {
   return rows[0];
 }
 
-/** The Set-Cookie value the server would give this user. */
-export async function mintSessionToken(user: SessionUser): Promise<string> {
+/** The cookie value the server would give this user, under the given cookie name (the JWT's salt). */
+export async function mintSessionToken(user: SessionUser, cookieName: string = SESSION_COOKIES[0]): Promise<string> {
   const secret = process.env.AUTH_SECRET;
   if (!secret) throw new Error("AUTH_SECRET is not set (playwright.config.ts sets it)");
   return encode({
     secret,
-    salt: SESSION_COOKIE,
+    salt: cookieName,
     maxAge: 60 * 60,
     token: { sub: user.id, name: user.name, email: user.email, role: user.role, roleCheckedAt: Date.now() },
   });
 }
 
-/** Signs the browser context in as the given user (by e-mail, or a user row). */
+/**
+ * Signs the browser context in as the given user (by e-mail, or a user row). Both cookie
+ * names are set, so it works against a development and a production server alike
+ * (browsers accept Secure cookies on http://localhost).
+ */
 export async function signInAs(context: BrowserContext, baseURL: string, who: string | SessionUser): Promise<SessionUser> {
   const user = typeof who === "string" ? await findUserByEmail(who) : who;
-  const value = await mintSessionToken(user);
-  await context.addCookies([{ name: SESSION_COOKIE, value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+  const { hostname } = new URL(baseURL);
+  await context.addCookies(
+    await Promise.all(
+      SESSION_COOKIES.map(async (name) => ({
+        name,
+        value: await mintSessionToken(user, name),
+        domain: hostname,
+        path: "/",
+        httpOnly: true,
+        secure: name.startsWith("__Secure-"),
+        sameSite: "Lax" as const,
+      })),
+    ),
+  );
   return user;
 }
 
