@@ -30,8 +30,9 @@ async function firstServicePath() {
 const dir = mkdtempSync(path.join(tmpdir(), "lighthouse-"));
 try {
   console.log("page\tperformance\taccessibility\tbest-practices\tseo");
+  const servicePath = targets.includes("/servicios/FIRST") ? await firstServicePath() : null;
   for (let target of targets) {
-    if (target === "/servicios/FIRST") target = await firstServicePath();
+    if (target === "/servicios/FIRST") target = servicePath;
     const output = path.join(dir, "report.json");
     execFileSync(
       "npx",

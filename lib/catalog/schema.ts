@@ -1,5 +1,5 @@
 // Inputs of the public catalogue (zod 4). Pure: pages and client components may import it.
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { booleanParam, oneOfParam } from "@/lib/api/query-params";
 import { PRODUCT_CATEGORIES, SERVICE_CATEGORIES } from "./categories";
 

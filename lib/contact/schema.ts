@@ -1,21 +1,11 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
+import { CONTACT_LIMITS, HONEYPOT_FIELD } from "./form";
 
 // The public contact request (spec §3 "Contact request"): ONE schema shared by the form
 // (client-side, through react-hook-form), the server action and POST /api/v1/contact.
 
-export const CONTACT_LIMITS = { name: 120, email: 254, phone: 30, company: 120, subject: 200, message: 5000 } as const;
-
-/** The hidden field only bots fill in (see HONEYPOT_FIELD in the form and the service). */
-export const HONEYPOT_FIELD = "website";
-
-/** Texts of the spec (§8 "Public site") and of our contract. */
-export const CONTACT_MESSAGES = {
-  success: "Mensaje enviado correctamente. Te contactaremos pronto.",
-  failure: "Error al enviar el mensaje. Inténtalo de nuevo.",
-  network: "Error de conexión. Verifica tu conexión a internet.",
-  invalid: "Revisa los campos marcados.",
-  sectorMissing: "El sector seleccionado no existe.",
-} as const;
+// The zod-free constants and form types live in ./form (the browser loads zod only on demand).
+export * from "./form";
 
 const PHONE_PATTERN = /^[\d\s+()-]*$/;
 
@@ -75,31 +65,3 @@ export const contactRequestSchema = z.object({
 export type ContactFormValues = z.input<typeof contactRequestSchema>;
 /** What the server stores after validation. */
 export type ContactRequest = z.output<typeof contactRequestSchema>;
-
-export const EMPTY_CONTACT_FORM = {
-  name: "",
-  email: "",
-  phone: "",
-  company: "",
-  subject: "",
-  message: "",
-  sector_id: "",
-  [HONEYPOT_FIELD]: "",
-} satisfies ContactFormValues;
-
-export type ContactField = keyof typeof EMPTY_CONTACT_FORM;
-
-/**
- * The outcome of one submission, as the server action returns it and the form shows it.
- * On failure `values` carries what was typed, so a visitor without JavaScript loses nothing.
- */
-export type ContactFormState =
-  | { status: "idle" }
-  | { status: "success"; message: string; submittedAt: number }
-  | {
-      status: "error";
-      message: string;
-      errors?: Partial<Record<string, string[]>>;
-      values?: Partial<Record<ContactField, string>>;
-      submittedAt: number;
-    };

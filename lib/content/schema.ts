@@ -1,5 +1,5 @@
 // Inputs of the public content (zod 4). Pure: pages and client components may import it.
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { booleanParam, oneOfParam } from "@/lib/api/query-params";
 import { TECHNOLOGY_CATEGORIES } from "./technology-categories";
 

@@ -1,5 +1,5 @@
 // Inputs of the public testimonials (zod 4). Pure: pages and client components may import it.
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { booleanParam, integerParam, oneOfParam } from "@/lib/api/query-params";
 
 export const TESTIMONIAL_STATUSES = ["draft", "published", "private"] as const;

@@ -3,7 +3,7 @@
 import { headers } from "next/headers";
 import { unstable_rethrow } from "next/navigation";
 import { ApiError } from "@/lib/api/errors";
-import { CONTACT_MESSAGES, EMPTY_CONTACT_FORM, type ContactField, type ContactFormState } from "@/lib/contact/schema";
+import { CONTACT_MESSAGES, EMPTY_CONTACT_FORM, type ContactField, type ContactFormState } from "@/lib/contact/form";
 import { submitContactMessage } from "@/lib/contact/service";
 import { clientIpFromHeaders } from "@/lib/rate-limit";
 

@@ -1,24 +1,24 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useActionState, useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { useForm, useWatch, type FieldPath } from "react-hook-form";
+import { useForm, useWatch, type FieldPath, type Resolver } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import {
-  CONTACT_LIMITS,
-  CONTACT_MESSAGES,
-  contactRequestSchema,
-  EMPTY_CONTACT_FORM,
-  HONEYPOT_FIELD,
-  type ContactFormState,
-  type ContactFormValues,
-  type ContactRequest,
-} from "@/lib/contact/schema";
+import { CONTACT_LIMITS, CONTACT_MESSAGES, EMPTY_CONTACT_FORM, HONEYPOT_FIELD, type ContactFormState } from "@/lib/contact/form";
+import type { ContactFormValues, ContactRequest } from "@/lib/contact/schema";
 
 export type ContactSectorOption = { id: number; name: string };
 
 type ContactAction = (previous: ContactFormState, formData: FormData) => Promise<ContactFormState>;
+
+/** zod and the resolver (~100 kB) load when the visitor starts on the form, not with the page. */
+const loadValidation = () => Promise.all([import("@hookform/resolvers/zod"), import("@/lib/contact/schema")]);
+
+/** The shared schema as react-hook-form's resolver, loaded on first use. */
+const contactResolver: Resolver<ContactFormValues, unknown, ContactRequest> = async (values, context, options) => {
+  const [{ zodResolver }, { contactRequestSchema }] = await loadValidation();
+  return zodResolver(contactRequestSchema)(values, context, options);
+};
 
 type ApiAnswer = { success?: boolean; message?: string; errors?: Record<string, string[]> } | null;
 
@@ -59,7 +59,7 @@ export function ContactForm({ sectors, action }: { sectors: ContactSectorOption[
     control,
     formState: { errors },
   } = useForm<ContactFormValues, unknown, ContactRequest>({
-    resolver: zodResolver(contactRequestSchema),
+    resolver: contactResolver,
     defaultValues: initialValues,
     mode: "onTouched",
   });
@@ -130,6 +130,7 @@ export function ContactForm({ sectors, action }: { sectors: ContactSectorOption[
     <form
       action={formAction}
       onSubmit={handleSubmit(send)}
+      onFocus={() => void loadValidation()}
       noValidate
       aria-busy={busy}
       aria-labelledby={`${id}-title`}

@@ -1,8 +1,8 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { ApiError } from "@/lib/api/errors";
 import { apiRoute } from "@/lib/api/handler";
 import { readJsonBody } from "@/lib/api/request";
-import { CONTACT_MESSAGES } from "@/lib/contact/schema";
+import { CONTACT_MESSAGES } from "@/lib/contact/form";
 import { submitContactMessage } from "@/lib/contact/service";
 import { clientIpFromHeaders } from "@/lib/rate-limit";
 
