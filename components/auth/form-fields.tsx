@@ -2,6 +2,7 @@
 
 import { useId, useState, type ComponentProps } from "react";
 import { cn } from "@/components/ui/cn";
+import { EMAIL_MAX_LENGTH } from "@/lib/auth/schema";
 
 const inputClass =
   "block w-full rounded-lg border border-ink-300 bg-white px-3.5 py-2.5 text-base text-ink-900 shadow-sm transition-colors placeholder:text-ink-500 hover:border-ink-500 focus:border-brand-600 aria-invalid:border-red-700 aria-invalid:bg-red-50/40 sm:text-sm";
@@ -57,6 +58,22 @@ export function TextField({ label, error, hint, aside, className, ...input }: Fi
       <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={inputClass} {...input} />
       <Messages id={id} error={error} hint={hint} />
     </div>
+  );
+}
+
+/** The e-mail field every auth form starts with. */
+export function EmailField(props: Omit<FieldProps, "label" | "type">) {
+  return (
+    <TextField
+      label="Correo electrónico"
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      placeholder="tu@empresa.pe"
+      required
+      maxLength={EMAIL_MAX_LENGTH}
+      {...props}
+    />
   );
 }
 

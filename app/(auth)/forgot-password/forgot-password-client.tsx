@@ -5,8 +5,8 @@ import { type FormEvent, startTransition, useActionState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormAlert } from "@/components/auth/form-alert";
-import { SubmitButton, TextField } from "@/components/auth/form-fields";
-import { EMAIL_MAX_LENGTH, forgotPasswordSchema } from "@/lib/auth/schema";
+import { EmailField, SubmitButton } from "@/components/auth/form-fields";
+import { forgotPasswordSchema } from "@/lib/auth/schema";
 import { forgotPasswordAction } from "../actions";
 import { AUTH_MESSAGES, type ForgotPasswordState } from "../form-state";
 
@@ -39,14 +39,7 @@ export function ForgotPasswordForm() {
     <div className="space-y-5">
       <FormAlert tone="success" message={sent ? AUTH_MESSAGES.forgotSent : undefined} messageKey={sent ? state.at : undefined} />
       <form action={formAction} onSubmit={submit} noValidate aria-label="Recuperar contraseña" aria-busy={pending} className="space-y-5">
-        <TextField
-          label="Correo electrónico"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="tu@empresa.pe"
-          required
-          maxLength={EMAIL_MAX_LENGTH}
+        <EmailField
           error={errors.email?.message ?? (state.status === "error" ? state.errors.email : undefined)}
           defaultValue={state.status === "error" ? state.email : ""}
           {...register("email")}

@@ -7,9 +7,9 @@ import { type FormEvent, type ReactNode, startTransition, useActionState, useEff
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormAlert } from "@/components/auth/form-alert";
-import { PasswordField, SubmitButton, TextField } from "@/components/auth/form-fields";
+import { EmailField, PasswordField, SubmitButton } from "@/components/auth/form-fields";
 import { notify } from "@/components/ui/toast";
-import { EMAIL_MAX_LENGTH, loginSchema } from "@/lib/auth/schema";
+import { loginSchema } from "@/lib/auth/schema";
 import { loginAction } from "../actions";
 import { AUTH_MESSAGES, type LoginState } from "../form-state";
 import { useToastWhenLeaving } from "../use-toast-when-leaving";
@@ -85,14 +85,7 @@ export function LoginForm({
       <form action={formAction} onSubmit={submit} noValidate aria-label="Iniciar Sesión" aria-busy={busy} className="space-y-5">
         <FormAlert tone="error" message={failure} messageKey={state.status === "error" ? state.at : undefined} />
         <input type="hidden" name="callbackUrl" value={callbackUrl} />
-        <TextField
-          label="Correo electrónico"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="tu@empresa.pe"
-          required
-          maxLength={EMAIL_MAX_LENGTH}
+        <EmailField
           error={errors.email?.message}
           defaultValue={typedEmail}
           {...register("email")}

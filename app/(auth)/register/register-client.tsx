@@ -7,10 +7,10 @@ import { type FormEvent, startTransition, useActionState, useEffect } from "reac
 import { useForm, type FieldPath } from "react-hook-form";
 import type { z } from "zod";
 import { FormAlert } from "@/components/auth/form-alert";
-import { PasswordField, SubmitButton, TextField } from "@/components/auth/form-fields";
+import { EmailField, PasswordField, SubmitButton, TextField } from "@/components/auth/form-fields";
 import { buttonClasses } from "@/components/ui/button";
 import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password";
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, registerSchema } from "@/lib/auth/schema";
+import { NAME_MAX_LENGTH, registerSchema } from "@/lib/auth/schema";
 import { registerAction } from "../actions";
 import { AUTH_MESSAGES, type RegisterField, type RegisterState } from "../form-state";
 import { useToastWhenLeaving } from "../use-toast-when-leaving";
@@ -104,14 +104,7 @@ export function RegisterForm() {
     <form action={formAction} onSubmit={submit} noValidate aria-label="Crear una cuenta" aria-busy={pending} className="space-y-5">
       <FormAlert tone="error" message={state.status === "error" ? state.message : undefined} messageKey={state.status === "error" ? state.at : undefined} />
       <TextField label="Nombre completo" autoComplete="name" required maxLength={NAME_MAX_LENGTH} error={fieldError("name")} defaultValue={typed.name} {...register("name")} />
-      <TextField
-        label="Correo electrónico"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="tu@empresa.pe"
-        required
-        maxLength={EMAIL_MAX_LENGTH}
+      <EmailField
         error={fieldError("email")}
         defaultValue={typed.email}
         {...register("email")}
