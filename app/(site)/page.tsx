@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { unstable_rethrow } from "next/navigation";
 import type { ReactNode } from "react";
-import { ProductCard, ServiceCard } from "@/components/site/catalog-cards";
+import { ProductCard, ServiceCard, type CatalogCardData } from "@/components/site/catalog-cards";
+import type { CatalogKind } from "@/lib/generated/prisma/enums";
 import { HeroIllustration } from "@/components/site/hero-illustration";
 import { SectionHeading } from "@/components/site/section-heading";
 import { TestimonialCard } from "@/components/site/testimonial-card";
@@ -70,6 +71,62 @@ function testimonialGrid(count: number): string {
   if (count === 1) return "mx-auto mt-10 grid max-w-xl gap-6 lg:mt-12";
   if (count === 2) return "mx-auto mt-10 grid max-w-4xl gap-6 sm:grid-cols-2 lg:mt-12 lg:gap-8";
   return cardGrid;
+}
+
+/** The home's two catalogue sections differ only in these texts and their card. */
+const FEATURED_CATALOG = {
+  product: {
+    eyebrow: "Productos",
+    title: "Productos destacados",
+    intro: "Software listo para usar, adaptado a la realidad de las pymes peruanas.",
+    href: "/productos",
+    seeAll: "Ver todos los productos",
+    error: "Error al cargar productos",
+    empty: "No hay productos disponibles en este momento.",
+    Card: ProductCard,
+    sectionClass: "py-20 sm:py-24",
+    emptyClass: "mt-10",
+  },
+  service: {
+    eyebrow: "Servicios",
+    title: "Servicios destacados",
+    intro: "Un equipo experto que diseña, implementa y acompaña cada proyecto de principio a fin.",
+    href: "/servicios",
+    seeAll: "Ver todos los servicios",
+    error: "Error al cargar servicios",
+    empty: "No hay servicios disponibles en este momento.",
+    Card: ServiceCard,
+    sectionClass: "bg-ink-50 py-20 sm:py-24",
+    emptyClass: "mt-10 bg-white",
+  },
+} as const;
+
+function FeaturedCatalogSection({ kind, items }: { kind: CatalogKind; items: Loaded<CatalogCardData[]> }) {
+  const { eyebrow, title, intro, href, seeAll, error, empty, Card, sectionClass, emptyClass } = FEATURED_CATALOG[kind];
+  const titleId = kind === "product" ? "productos-title" : "servicios-title";
+  return (
+    <section aria-labelledby={titleId} className={sectionClass}>
+      <Container>
+        <div className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
+          <SectionHeading id={titleId} eyebrow={eyebrow} title={title}>
+            {intro}
+          </SectionHeading>
+          <SeeAllLink href={href}>{seeAll}</SeeAllLink>
+        </div>
+        {!items.ok ? (
+          <ErrorState className="mt-10">{error}</ErrorState>
+        ) : items.data.length === 0 ? (
+          <EmptyState className={emptyClass}>{empty}</EmptyState>
+        ) : (
+          <div className={cardGrid}>
+            {items.data.map((item) => (
+              <Card key={item.id} item={item} />
+            ))}
+          </div>
+        )}
+      </Container>
+    </section>
+  );
 }
 
 export default async function HomePage() {
@@ -143,51 +200,8 @@ export default async function HomePage() {
         </Container>
       </section>
 
-      {/* Featured products */}
-      <section aria-labelledby="productos-title" className="py-20 sm:py-24">
-        <Container>
-          <div className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
-            <SectionHeading id="productos-title" eyebrow="Productos" title="Productos destacados">
-              Software listo para usar, adaptado a la realidad de las pymes peruanas.
-            </SectionHeading>
-            <SeeAllLink href="/productos">Ver todos los productos</SeeAllLink>
-          </div>
-          {!products.ok ? (
-            <ErrorState className="mt-10">Error al cargar productos</ErrorState>
-          ) : products.data.length === 0 ? (
-            <EmptyState className="mt-10">No hay productos disponibles en este momento.</EmptyState>
-          ) : (
-            <div className={cardGrid}>
-              {products.data.map((item) => (
-                <ProductCard key={item.id} item={item} />
-              ))}
-            </div>
-          )}
-        </Container>
-      </section>
-
-      {/* Featured services */}
-      <section aria-labelledby="servicios-title" className="bg-ink-50 py-20 sm:py-24">
-        <Container>
-          <div className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
-            <SectionHeading id="servicios-title" eyebrow="Servicios" title="Servicios destacados">
-              Un equipo experto que diseña, implementa y acompaña cada proyecto de principio a fin.
-            </SectionHeading>
-            <SeeAllLink href="/servicios">Ver todos los servicios</SeeAllLink>
-          </div>
-          {!services.ok ? (
-            <ErrorState className="mt-10">Error al cargar servicios</ErrorState>
-          ) : services.data.length === 0 ? (
-            <EmptyState className="mt-10 bg-white">No hay servicios disponibles en este momento.</EmptyState>
-          ) : (
-            <div className={cardGrid}>
-              {services.data.map((item) => (
-                <ServiceCard key={item.id} item={item} />
-              ))}
-            </div>
-          )}
-        </Container>
-      </section>
+      <FeaturedCatalogSection kind="product" items={products} />
+      <FeaturedCatalogSection kind="service" items={services} />
 
       {/* Featured testimonials */}
       <section aria-labelledby="testimonios-title" className="py-20 sm:py-24">

@@ -45,6 +45,25 @@ function ContactIcon({ d }: { d: string }) {
   );
 }
 
+const linkClass = "rounded text-sm text-ink-300 transition-colors hover:text-white";
+
+function FooterNav({ label, items }: { label: string; items: readonly { href: string; label: string }[] }) {
+  return (
+    <nav aria-label={label} className="lg:col-span-2">
+      <FooterHeading>{label}</FooterHeading>
+      <ul className="mt-4 space-y-3">
+        {items.map((item) => (
+          <li key={item.href}>
+            <Link href={item.href} className={linkClass}>
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export async function SiteFooter() {
   const settings = await getSiteSettings();
   const socials = [
@@ -53,7 +72,6 @@ export async function SiteFooter() {
     { key: "facebook" as const, label: "Facebook", href: safeHttpUrl(settings.socialFacebook) },
   ].filter((social): social is { key: "linkedin" | "twitter" | "facebook"; label: string; href: string } => social.href !== null);
   const year = new Date().getFullYear();
-  const linkClass = "rounded text-sm text-ink-300 transition-colors hover:text-white";
 
   return (
     <footer className="on-dark bg-brand-950 text-ink-300">
@@ -86,31 +104,8 @@ export async function SiteFooter() {
             )}
           </div>
 
-          <nav aria-label="Empresa" className="lg:col-span-2">
-            <FooterHeading>Empresa</FooterHeading>
-            <ul className="mt-4 space-y-3">
-              {FOOTER_COMPANY_NAV.map((item) => (
-                <li key={item.href}>
-                  <Link href={item.href} className={linkClass}>
-                    {item.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-
-          <nav aria-label="Legal" className="lg:col-span-2">
-            <FooterHeading>Legal</FooterHeading>
-            <ul className="mt-4 space-y-3">
-              {FOOTER_LEGAL_NAV.map((item) => (
-                <li key={item.href}>
-                  <Link href={item.href} className={linkClass}>
-                    {item.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <FooterNav label="Empresa" items={FOOTER_COMPANY_NAV} />
+          <FooterNav label="Legal" items={FOOTER_LEGAL_NAV} />
 
           <div className="md:col-span-2 lg:col-span-4">
             <FooterHeading>Contacto</FooterHeading>
