@@ -9,7 +9,8 @@ export const LOGIN_FAILURE_LIMIT: RateLimitRule = { limit: 10, windowSeconds: 15
 /** Registrations: 5 per hour per IP address. */
 export const REGISTER_LIMIT: RateLimitRule = { limit: 5, windowSeconds: 60 * 60 };
 
-const userFields = { id: true, name: true, email: true, role: true, createdAt: true } as const;
+/** The fields of a user that auth code works with (never the password hash). */
+export const ACCOUNT_USER_FIELDS = { id: true, name: true, email: true, role: true, createdAt: true } as const;
 export type AccountUser = { id: string; name: string; email: string; role: "client" | "admin"; createdAt: Date };
 
 export class RateLimitedError extends Error {
@@ -37,7 +38,7 @@ export async function authenticateWithPassword(email: string, password: string, 
     const state = await peekRateLimit(key, LOGIN_FAILURE_LIMIT);
     if (!state.allowed) throw new RateLimitedError(state.retryAfterSeconds);
   }
-  const user = await db.user.findUnique({ where: { email }, select: { ...userFields, passwordHash: true } });
+  const user = await db.user.findUnique({ where: { email }, select: { ...ACCOUNT_USER_FIELDS, passwordHash: true } });
   const valid = await verifyPassword(password, user?.passwordHash);
   if (!user || !valid) {
     await Promise.all(keys.map((key) => hitRateLimit(key, LOGIN_FAILURE_LIMIT)));
@@ -55,7 +56,7 @@ export async function registerClient(input: RegisterInput, ip: string): Promise<
   try {
     return await db.user.create({
       data: { name: input.name, email: input.email, passwordHash, role: "client" },
-      select: userFields,
+      select: ACCOUNT_USER_FIELDS,
     });
   } catch (error) {
     // Two registrations with the same e-mail at once: the unique index decides.
@@ -68,16 +69,16 @@ export async function registerClient(input: RegisterInput, ip: string): Promise<
 export async function findOrCreateGoogleUser(profile: { sub: string; email: string; name: string }): Promise<AccountUser> {
   const linked = await db.account.findUnique({
     where: { provider_providerAccountId: { provider: "google", providerAccountId: profile.sub } },
-    select: { user: { select: userFields } },
+    select: { user: { select: ACCOUNT_USER_FIELDS } },
   });
   if (linked) return linked.user;
   const email = profile.email.toLowerCase();
   return db.$transaction(async (tx) => {
     const user =
-      (await tx.user.findUnique({ where: { email }, select: userFields })) ??
+      (await tx.user.findUnique({ where: { email }, select: ACCOUNT_USER_FIELDS })) ??
       (await tx.user.create({
         data: { name: profile.name.slice(0, 120) || email, email, emailVerified: new Date(), role: "client" },
-        select: userFields,
+        select: ACCOUNT_USER_FIELDS,
       }));
     await tx.account.create({
       data: { userId: user.id, type: "oidc", provider: "google", providerAccountId: profile.sub },

@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { db } from "@/lib/db";
+import { ACCOUNT_USER_FIELDS } from "./accounts";
 
 // Bearer tokens of the REST contract, Sanctum style: "<id>|<secret>". Only the SHA-256
 // of the secret is stored; the plain token is shown once, when it is created.
@@ -40,7 +41,7 @@ export async function findValidApiToken(plain: string) {
   if (!match) return null;
   const token = await db.apiToken.findUnique({
     where: { id: Number(match[1]) },
-    include: { user: { select: { id: true, name: true, email: true, role: true, createdAt: true } } },
+    include: { user: { select: ACCOUNT_USER_FIELDS } },
   });
   if (!token || !timingSafeEqual(Buffer.from(token.tokenHash), Buffer.from(sha256(match[2])))) return null;
   if (token.expiresAt && token.expiresAt <= new Date()) return null;

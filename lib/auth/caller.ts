@@ -1,6 +1,7 @@
 import "server-only";
 import { getToken } from "next-auth/jwt";
 import { db } from "@/lib/db";
+import { ACCOUNT_USER_FIELDS, type AccountUser } from "./accounts";
 import { findValidApiToken } from "./api-tokens";
 
 // Who is calling the REST contract: a bearer token ("Authorization: Bearer <id>|<secret>")
@@ -8,13 +9,12 @@ import { findValidApiToken } from "./api-tokens";
 // account or a changed role takes effect at once.
 
 export type Caller = {
-  user: { id: string; name: string; email: string; role: "client" | "admin"; createdAt: Date };
+  user: AccountUser;
   via: "bearer" | "session";
   /** The bearer token's id (logout revokes it). */
   tokenId: number | null;
 };
 
-const userSelect = { id: true, name: true, email: true, role: true, createdAt: true } as const;
 
 export function bearerToken(request: Request): string | null {
   const header = request.headers.get("authorization");
@@ -33,6 +33,6 @@ export async function identifyCaller(request: Request): Promise<Caller | null> {
   if (!secret) return null;
   const session = await getToken({ req: request, secret, secureCookie: process.env.NODE_ENV === "production" });
   if (!session?.sub) return null;
-  const user = await db.user.findUnique({ where: { id: session.sub }, select: userSelect });
+  const user = await db.user.findUnique({ where: { id: session.sub }, select: ACCOUNT_USER_FIELDS });
   return user ? { user, via: "session", tokenId: null } : null;
 }
