@@ -1,6 +1,6 @@
-import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
 import { dashboardFor, loginUrl, type Role } from "@/lib/auth/redirects";
+import { readSessionToken } from "@/lib/auth/session-token";
 
 // Runs only on the signed-in areas, /dashboard, and "/" when a session cookie is present
 // (see the matcher), so anonymous visitors of the public site never pay for it.
@@ -8,10 +8,8 @@ import { dashboardFor, loginUrl, type Role } from "@/lib/auth/redirects";
 // Layouts, actions and handlers check again: this is not the only guard.
 
 async function sessionRole(request: NextRequest): Promise<Role | null> {
-  const secret = process.env.AUTH_SECRET;
-  if (!secret) return null;
-  const token = await getToken({ req: request, secret, secureCookie: process.env.NODE_ENV === "production" });
-  if (!token?.sub) return null;
+  const token = await readSessionToken(request);
+  if (!token) return null;
   return token.role === "admin" ? "admin" : "client";
 }
 

@@ -1,8 +1,8 @@
 import "server-only";
-import { getToken } from "next-auth/jwt";
 import { db } from "@/lib/db";
 import { ACCOUNT_USER_FIELDS, type AccountUser } from "./accounts";
 import { findValidApiToken } from "./api-tokens";
+import { readSessionToken } from "./session-token";
 
 // Who is calling the REST contract: a bearer token ("Authorization: Bearer <id>|<secret>")
 // or the Auth.js session cookie. The user is re-read from the database, so a deleted
@@ -29,9 +29,7 @@ export async function identifyCaller(request: Request): Promise<Caller | null> {
     const token = await findValidApiToken(plain);
     return token ? { user: token.user, via: "bearer", tokenId: token.id } : null;
   }
-  const secret = process.env.AUTH_SECRET;
-  if (!secret) return null;
-  const session = await getToken({ req: request, secret, secureCookie: process.env.NODE_ENV === "production" });
+  const session = await readSessionToken(request);
   if (!session?.sub) return null;
   const user = await db.user.findUnique({ where: { id: session.sub }, select: ACCOUNT_USER_FIELDS });
   return user ? { user, via: "session", tokenId: null } : null;

@@ -8,6 +8,7 @@ import { db } from "@/lib/db";
 import { clientIpFromHeaders } from "@/lib/rate-limit";
 import { authenticateWithPassword, RateLimitedError } from "./accounts";
 import { loginSchema } from "./schema";
+import { secureSessionCookies } from "./session-token";
 
 // Auth.js: JWT sessions carrying id, name, e-mail and role; credentials (bcrypt) and,
 // when AUTH_GOOGLE_ID / AUTH_GOOGLE_SECRET are set, Google.
@@ -51,7 +52,7 @@ function adapter(): Adapter {
 const config: NextAuthConfig = {
   adapter: adapter(),
   session: { strategy: "jwt", maxAge: 7 * 24 * 60 * 60 },
-  useSecureCookies: process.env.NODE_ENV === "production",
+  useSecureCookies: secureSessionCookies(),
   trustHost: true,
   // A wrong password is an expected outcome, not a server error worth a stack trace.
   logger: {
