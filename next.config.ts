@@ -1,4 +1,6 @@
 import type { NextConfig } from "next";
+import { MALFORMED_ESCAPE_PATH } from "./lib/malformed-path";
+import { SERVER_ACTION_ALLOWED_ORIGINS } from "./lib/server-action-guard";
 
 const isProduction = process.env.NODE_ENV === "production";
 
@@ -33,6 +35,12 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
   reactStrictMode: true,
+  experimental: { serverActions: { allowedOrigins: SERVER_ACTION_ALLOWED_ORIGINS } },
+  // A path whose escapes are not text (lib/malformed-path.ts; Next 16.4 answers some with 500)
+  // names nothing here: it goes to a path that does not exist, the normal 404.
+  async rewrites() {
+    return { beforeFiles: [{ source: MALFORMED_ESCAPE_PATH, destination: "/_malformed-url" }], afterFiles: [], fallback: [] };
+  },
   async headers() {
     return [
       { source: "/:path*", headers: securityHeaders },

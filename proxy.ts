@@ -1,11 +1,21 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { dashboardFor, loginUrl, type Role } from "@/lib/auth/redirects";
-import { readSessionToken } from "@/lib/auth/session-token";
+import { readSessionToken, SESSION_COOKIE_NAMES } from "@/lib/auth/session-token";
+import { refuseInvalidServerAction } from "@/lib/server-action-guard";
 
 // Runs only on the signed-in areas, /dashboard, and "/" when a session cookie is present
 // (see the matcher), so anonymous visitors of the public site never pay for it.
 // It redirects (spec §2.1) and gives the signed-in areas a strict, nonce-based CSP.
 // Layouts, actions and handlers check again: this is not the only guard.
+// It also sees server-action posts to any page (two matcher entries) and answers 4xx to those
+// Next would fail with a 500 (foreign origin, broken body: lib/server-action-guard.ts).
+
+/** Whether one of the signed-in-area entries of the matcher (not a server-action one) matched. */
+function inSignedInScope(request: NextRequest) {
+  const { pathname } = request.nextUrl;
+  if (pathname === "/") return SESSION_COOKIE_NAMES.some((name) => request.cookies.has(name));
+  return pathname === "/dashboard" || /^\/(admin|client)(\/|$)/.test(pathname);
+}
 
 async function sessionRole(request: NextRequest): Promise<Role | null> {
   const token = await readSessionToken(request);
@@ -35,6 +45,10 @@ function strictPolicy(nonce: string) {
 }
 
 export async function proxy(request: NextRequest) {
+  const refusal = await refuseInvalidServerAction(request);
+  if (refusal) return refusal;
+  if (!inSignedInScope(request)) return NextResponse.next();
+
   const { pathname, search } = request.nextUrl;
   const role = await sessionRole(request);
 
@@ -68,5 +82,8 @@ export const config = {
     "/dashboard",
     { source: "/", has: [{ type: "cookie", key: "authjs.session-token" }] },
     { source: "/", has: [{ type: "cookie", key: "__Secure-authjs.session-token" }] },
+    // Possible server actions, as Next recognizes them (never anonymous page views; never /api).
+    { source: "/:path((?!api/|_next/).*)", has: [{ type: "header", key: "next-action" }] },
+    { source: "/:path((?!api/|_next/).*)", has: [{ type: "header", key: "content-type", value: "multipart/form-data.*" }] },
   ],
 };

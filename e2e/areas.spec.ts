@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./helpers/axe";
 import { formatMoney } from "../lib/format";
-import { SEEDED_ADMIN, SEEDED_CLIENT, signInAs, withDb, type SessionUser } from "./helpers/session";
+import { createThrowawayUser, deleteThrowawayUser, SEEDED_ADMIN, SEEDED_CLIENT, signInAs, withDb, type SessionUser } from "./helpers/session";
 
 // The signed-in areas (spec §2.5, §2.6 "/admin/dashboard", §2.7, §9; DESIGN §5): shells,
 // dashboards with figures read from the server's database, the notification bell with the
@@ -230,6 +230,23 @@ test.describe("Panel de administración", () => {
     await page.reload();
     await expect(page.getByTestId("stat-contacts")).toBeVisible();
     await expectNoAxeViolations(page);
+  });
+
+  test("un administrador que pasa a cliente vuelve a iniciar sesión en su siguiente visita, sin rebotar entre áreas", async ({ page, context }) => {
+    const user = await createThrowawayUser("admin");
+    try {
+      await signInAs(context, BASE_URL, user);
+      await page.goto("/admin/dashboard");
+      await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+      await withDb((db) => db.query("update users set role = 'client' where id = $1", [user.id]));
+      await page.goto("/admin/dashboard");
+      await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fadmin%2Fdashboard$/);
+      // That session is over everywhere: the same cookie no longer authenticates the API.
+      expect((await page.request.get("/api/v1/auth/me")).status()).toBe(401);
+    } finally {
+      await deleteThrowawayUser(user);
+    }
   });
 
   test("/admin y /dashboard llevan al dashboard del administrador", async ({ page, context }) => {

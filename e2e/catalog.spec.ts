@@ -252,8 +252,10 @@ test.describe("Servicios", () => {
     await expect(cards(page)).toHaveCount(filtered);
     if (filtered > 0) await expect(cards(page).first()).toHaveAttribute("data-layout", "grid");
 
-    // Clicking the active filter clears it and keeps the view.
+    // Clicking the active filter clears it and keeps the view (the filter links carry the view
+    // only once the list view's navigation has finished).
     await list.click();
+    await expect(page).toHaveURL((url) => url.searchParams.get("categoria") === category && url.searchParams.get("vista") === "lista");
     await nav.getByRole("link", { name: category }).click();
     await expect(page).toHaveURL((url) => !url.searchParams.has("categoria") && url.searchParams.get("vista") === "lista");
     await expect(cards(page)).toHaveCount(total);

@@ -7,7 +7,9 @@ export function createPrismaClient(connectionString = process.env.DATABASE_URL ?
     connectionString,
     max: Number(process.env.DATABASE_POOL_SIZE) || 10,
   });
-  return new PrismaClient({ adapter });
+  // Under load a transaction may wait for a pooled connection (and, on the embedded
+  // database, for PGlite's single session): wait up to 10 s rather than fail the request.
+  return new PrismaClient({ adapter, transactionOptions: { maxWait: 10_000, timeout: 10_000 } });
 }
 
 const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient };

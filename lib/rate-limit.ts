@@ -70,32 +70,13 @@ function maybePruneExpiredBuckets() {
   pruneExpiredRateLimitBuckets().catch((error) => console.error("[rate-limit] No se pudieron limpiar los contadores vencidos", error));
 }
 
-const MAX_IP_LENGTH = 45; // the longest textual IPv6 address; also the ip_address column's size
-
 /**
- * The client's IP address as the proxy in front of the app reports it: the first value of
- * X-Forwarded-For, else X-Real-IP, else "unknown".
- *
- * These headers are only trustworthy when a proxy or load balancer you control sets them
- * (overwriting whatever the client sent). Deploy the app behind such a proxy; otherwise a
- * client can choose its own address and so its own rate-limit bucket.
+ * Takes back one hit of each key in its current window (never below 0): for limits that count
+ * an attempt before its outcome is known and keep only the failures.
  */
-export function clientIpFromHeaders(headers: Headers): string {
-  const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  const real = headers.get("x-real-ip")?.trim();
-  const ip = forwarded || real || "unknown";
-  return ip.slice(0, MAX_IP_LENGTH);
-}
-
-/**
- * Whether `key` has already used up its rule in the current window, without counting a hit:
- * for limits on failures (count with hitRateLimit only when an attempt fails, check here first).
- */
-export async function peekRateLimit(key: string, { limit }: RateLimitRule): Promise<RateLimitResult> {
-  const rows = await db.$queryRaw<{ hits: number; retry_after: number }[]>`
-    SELECT hits, CEIL(EXTRACT(EPOCH FROM (reset_at - clock_timestamp())))::int AS retry_after
-    FROM rate_limit_buckets WHERE key = ${normalizeKey(key)} AND reset_at > clock_timestamp()`;
-  const hits = rows[0] ? Number(rows[0].hits) : 0;
-  const allowed = hits < limit;
-  return { allowed, hits, retryAfterSeconds: allowed ? 0 : Math.max(1, Number(rows[0].retry_after)) };
+export async function releaseRateLimit(keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db.$executeRaw`
+    UPDATE rate_limit_buckets SET hits = GREATEST(hits - 1, 0)
+    WHERE key = ANY(${keys.map(normalizeKey)}::text[]) AND reset_at > clock_timestamp()`;
 }

@@ -2,12 +2,15 @@
 // Without DATABASE_URL it owns an embedded PostgreSQL (PGlite) under ./.data;
 // with DATABASE_URL it uses that server. Either way it applies pending migrations,
 // seeds an empty database with the demo content (outside production), builds when
-// the sources changed since the last build (start only), and runs Next.
+// the sources changed since the last build (start only), and runs Next with the client's
+// address layer (scripts/client-ip-preload.mjs, TRUST_PROXY_HOPS).
 import "./lib/load-env";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseTrustProxyHops } from "../lib/client-address";
 import { createPrismaClient } from "../lib/db";
 import { deployMigrations } from "../prisma/migrate";
 import { seedDatabase } from "../prisma/seed";
@@ -17,6 +20,7 @@ import { startEmbeddedDatabase, type EmbeddedDatabase } from "./lib/embedded-dat
 const mode = process.argv[2] === "dev" ? "dev" : "start";
 const root = process.cwd();
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+const clientIpPreload = pathToFileURL(path.join(root, "scripts", "client-ip-preload.mjs")).href;
 
 /** Everything that changes what `next build` produces. */
 const BUILD_INPUTS = ["app", "components", "lib", "public", "next.config.ts", "postcss.config.mjs", "tsconfig.json", "package-lock.json", "proxy.ts"];
@@ -76,6 +80,12 @@ async function main() {
   process.on("SIGTERM", () => void shutdown(143));
 
   try {
+    try {
+      parseTrustProxyHops(process.env.TRUST_PROXY_HOPS);
+    } catch (error) {
+      throw new StartupError((error as Error).message);
+    }
+
     let databaseUrl: string;
     if (process.env.DATABASE_URL) {
       databaseUrl = parseDatabaseUrl(process.env.DATABASE_URL);
@@ -123,6 +133,7 @@ async function main() {
     child = run(mode === "dev" ? ["dev", "-p", port] : ["start", "-p", port], {
       ...env,
       NODE_ENV: mode === "dev" ? "development" : "production",
+      NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import=${clientIpPreload}`].filter(Boolean).join(" "),
     });
     const code = await waitForExit(child);
     await shutdown(code);

@@ -1,7 +1,7 @@
 // Integration tests of the REST authentication contract (spec §7, DESIGN §4 and §6): login,
 // register, me, logout and Google, called as route handlers against the seeded test database.
 // Expected users come from the database; texts from the spec and the issue.
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import bcrypt from "bcryptjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as google } from "@/app/api/v1/auth/google/route";
@@ -9,6 +9,8 @@ import { POST as login } from "@/app/api/v1/auth/login/route";
 import { POST as logout } from "@/app/api/v1/auth/logout/route";
 import { GET as me } from "@/app/api/v1/auth/me/route";
 import { POST as register } from "@/app/api/v1/auth/register/route";
+import { GET as csrfCookie } from "@/app/sanctum/csrf-cookie/route";
+import { authAdapter } from "@/lib/auth";
 import { LOGIN_FAILURE_LIMIT, REGISTER_LIMIT } from "@/lib/auth/accounts";
 import { BCRYPT_COST, PASSWORD_MIN_LENGTH } from "@/lib/auth/password";
 import { db } from "@/lib/db";
@@ -91,18 +93,25 @@ describe("POST /api/v1/auth/login", () => {
     expect(await db.apiToken.count({ where: { userId: user.id } })).toBe(tokensBefore);
   });
 
-  it("takes about as long for an unknown e-mail as for a wrong password (no user enumeration by timing)", async () => {
-    const user = await createTestUser({ password: `Clave#${uniqueTag()}` });
-    const time = async (email: string) => {
+  it("spends a full password check on an unknown e-mail too (no user enumeration by timing)", async () => {
+    const hash = await bcrypt.hash("otra-clave-123", BCRYPT_COST);
+    const timed = async (work: () => Promise<unknown>) => {
       const start = performance.now();
-      await call(login, "/api/v1/auth/login", { body: { email, password: "incorrecta-123" } });
+      await work();
       return performance.now() - start;
     };
-    const wrong = Math.min(await time(user.email), await time(user.email));
-    const unknown = Math.min(await time(`nadie.${uniqueTag()}@example.pe`), await time(`nadie.${uniqueTag()}@example.pe`));
-    // A bcrypt comparison at cost 12 dominates both; without the dummy comparison the unknown
-    // e-mail would answer in a few milliseconds.
-    expect(unknown).toBeGreaterThan(wrong * 0.5);
+    // Compared with one bcrypt comparison at cost 12 measured in the same run (the fastest of
+    // three), not with another login: other test files load the machine unevenly.
+    const comparisons = [];
+    for (let i = 0; i < 3; i++) comparisons.push(await timed(() => bcrypt.compare("incorrecta-123", hash)));
+    const unknownLogins = [];
+    for (let i = 0; i < 3; i++) {
+      unknownLogins.push(await timed(() => call(login, "/api/v1/auth/login", { body: { email: `nadie.${uniqueTag()}@example.pe`, password: "incorrecta-123" } })));
+    }
+    // Without the dummy comparison an unknown e-mail answers in a few milliseconds, two orders of
+    // magnitude under one comparison; the margin only absorbs the uneven load of parallel test files
+    // (CI once measured a login at 0.92 of a comparison taken at a quieter moment).
+    expect(Math.min(...unknownLogins)).toBeGreaterThan(Math.min(...comparisons) * 0.25);
   }, SLOW);
 
   it(`answers 429 with Retry-After from one IP after ${LOGIN_FAILURE_LIMIT.limit} failures, even with the right password`, async () => {
@@ -126,18 +135,22 @@ describe("POST /api/v1/auth/login", () => {
     expect(elsewhere.status).toBe(200);
   }, SLOW);
 
-  it(`answers 429 for one e-mail after ${LOGIN_FAILURE_LIMIT.limit} failures spread over many IPs`, async () => {
+  it(`answers 429 for one e-mail after ${LOGIN_FAILURE_LIMIT.limit} failures spread over many IPs, to those IPs only`, async () => {
     const password = `Clave#${uniqueTag()}`;
     const user = await createTestUser({ password });
-    for (let i = 0; i < LOGIN_FAILURE_LIMIT.limit; i++) {
-      const failure = await call(login, "/api/v1/auth/login", { body: { email: user.email, password: "incorrecta-123" } });
+    const ips = Array.from({ length: LOGIN_FAILURE_LIMIT.limit }, () => fakeIp());
+    for (const ip of ips) {
+      const failure = await call(login, "/api/v1/auth/login", { ip, body: { email: user.email, password: "incorrecta-123" } });
       expect(failure.status).toBe(401);
     }
     const tokensBefore = await db.apiToken.count({ where: { userId: user.id } });
-    const blocked = await call(login, "/api/v1/auth/login", { body: { email: user.email, password } });
+    const blocked = await call(login, "/api/v1/auth/login", { ip: ips[0], body: { email: user.email, password } });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.response.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await db.apiToken.count({ where: { userId: user.id } })).toBe(tokensBefore);
+
+    // The owner, from an address that never failed, is not locked out by strangers.
+    expect((await call(login, "/api/v1/auth/login", { body: { email: user.email, password } })).status).toBe(200);
   }, SLOW);
 });
 
@@ -216,7 +229,7 @@ describe("bearer token lifecycle: me and logout", () => {
     expect(forged.status).toBe(401);
   });
 
-  it("logout with the session cookie needs the CSRF header and then answers 200 without touching tokens", async () => {
+  it("logout with the session cookie needs the session's CSRF token, then ends that session without touching tokens", async () => {
     const user = await createTestUser();
     const token = await tokenFor(user);
     const cookie = await sessionCookieFor(user);
@@ -224,7 +237,8 @@ describe("bearer token lifecycle: me and logout", () => {
     expect(refused.status).toBe(419);
     expectErrorShape(refused.status, refused.body);
 
-    const csrf = randomBytes(16).toString("hex");
+    const issued = await csrfCookie(new Request("http://localhost/sanctum/csrf-cookie", { headers: { cookie } }), { params: Promise.resolve({}) });
+    const csrf = decodeURIComponent(/^XSRF-TOKEN=([^;]+)/.exec(issued.headers.get("set-cookie") ?? "")![1]);
     const ok = await call(logout, "/api/v1/auth/logout", {
       method: "POST",
       cookie: `${cookie}; XSRF-TOKEN=${csrf}`,
@@ -232,6 +246,7 @@ describe("bearer token lifecycle: me and logout", () => {
     });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ message: "Sesión cerrada" });
+    expect((await call(me, "/api/v1/auth/me", { cookie })).status).toBe(401);
     expect((await call(me, "/api/v1/auth/me", { bearer: token })).status).toBe(200);
   });
 });
@@ -380,6 +395,22 @@ describe("POST /api/v1/auth/google", () => {
     expect(second.body.token).not.toBe(first.body.token);
     expect(await db.user.count({ where: { email: claims.email } })).toBe(1);
     expect(await db.account.count({ where: { userId: user.id } })).toBe(1);
+  });
+
+  it("stores a Google name without control or bidi characters, cut to 120 characters", async () => {
+    const claims = { ...identity(), name: `Rosa\u202e Huamán\u001b[31m ${"x".repeat(200)}` };
+    const { status } = await call(google, "/api/v1/auth/google", { body: { token: await idToken(claims) } });
+    expect(status).toBe(200);
+    const stored = await db.user.findUniqueOrThrow({ where: { email: claims.email }, select: { name: true } });
+    expect(stored.name).toBe(`Rosa Huamán[31m ${"x".repeat(200)}`.slice(0, 120));
+    expect(stored.name).not.toMatch(/[\u0000-\u001f\u202a-\u202e]/);
+  });
+
+  it("the sign-in button's flow (Auth.js adapter) cleans the provider's name the same way", async () => {
+    const email = `oauth.${uniqueTag()}@gmail.com`;
+    const created = await authAdapter().createUser!({ id: "", email: email.toUpperCase(), emailVerified: new Date(), name: "Luis\u2066 Paredes\u0007" });
+    expect(created.email).toBe(email);
+    expect((await db.user.findUniqueOrThrow({ where: { email }, select: { name: true } })).name).toBe("Luis Paredes");
   });
 
   it("links an existing e-mail account instead of creating a second user, keeping its role and password", async () => {

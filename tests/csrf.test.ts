@@ -1,6 +1,8 @@
-// CSRF protection of cookie-authenticated API calls (spec §7 "General behaviour", DESIGN §4):
-// GET /sanctum/csrf-cookie hands out XSRF-TOKEN; an unsafe request authenticated by the
-// session cookie must echo it in X-XSRF-TOKEN or get 419; bearer requests are exempt.
+// CSRF protection of cookie-authenticated API calls (spec §7 "General behaviour", DESIGN §4,
+// issue 7 point 6): GET /sanctum/csrf-cookie hands out XSRF-TOKEN, bound to the caller's
+// session; an unsafe request authenticated by the session cookie must echo that session's
+// token in X-XSRF-TOKEN or get 419 (a self-chosen pair or another session's token included);
+// bearer requests are exempt.
 import { describe, expect, it } from "vitest";
 import { POST as logout } from "@/app/api/v1/auth/logout/route";
 import { GET as me } from "@/app/api/v1/auth/me/route";
@@ -9,11 +11,11 @@ import { PUT as markAll } from "@/app/api/v1/notifications/mark-all-read/route";
 import { PUT as markRead } from "@/app/api/v1/notifications/[id]/read/route";
 import { GET as csrfCookieRoute } from "@/app/sanctum/csrf-cookie/route";
 import { db } from "@/lib/db";
-import { call, createTestUser, sessionCookieFor, tokenFor } from "./helpers/auth";
+import { BASE_URL, call, createTestUser, sessionCookieFor, tokenFor } from "./helpers/auth";
 
-/** What a browser would do: fetch the CSRF cookie and read its value. */
-async function fetchCsrfCookie() {
-  const response = csrfCookieRoute();
+/** What a browser would do: fetch the CSRF cookie (with its session cookie, if any) and read its value. */
+async function fetchCsrfCookie(session?: string) {
+  const response = await csrfCookieRoute(new Request(`${BASE_URL}/sanctum/csrf-cookie`, { headers: session ? { cookie: session } : {} }), { params: Promise.resolve({}) });
   const setCookie = response.headers.get("set-cookie") ?? "";
   const match = /^XSRF-TOKEN=([^;]+)/.exec(setCookie);
   return { response, setCookie, token: match ? decodeURIComponent(match[1]) : null };
@@ -43,13 +45,23 @@ describe("GET /sanctum/csrf-cookie", () => {
     const second = await fetchCsrfCookie();
     expect(second.token).not.toBe(first.token);
   });
+
+  it("gives a session the same token every time, and another session another token", async () => {
+    const user = await createTestUser();
+    const session = await sessionCookieFor(user);
+    const first = await fetchCsrfCookie(session);
+    expect(first.response.status).toBe(204);
+    expect(first.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await fetchCsrfCookie(session)).token).toBe(first.token);
+    expect((await fetchCsrfCookie(await sessionCookieFor(user))).token).not.toBe(first.token);
+  });
 });
 
 describe("cookie-authenticated unsafe requests", () => {
   it("are refused with 419 without X-XSRF-TOKEN, or with one that does not match, and change nothing", async () => {
     const user = await userWithUnread();
     const session = await sessionCookieFor(user);
-    const { token } = await fetchCsrfCookie();
+    const { token } = await fetchCsrfCookie(session);
     const attempts = [
       { cookie: session },
       { cookie: `${session}; XSRF-TOKEN=${token}` },
@@ -76,10 +88,36 @@ describe("cookie-authenticated unsafe requests", () => {
     expect(await unread(user.id)).toBe(2);
   });
 
-  it("succeed with the cookie echoed in X-XSRF-TOKEN (plain or URL-encoded, as Axios sends it)", async () => {
+  it("are refused with 419 for a self-chosen cookie and header pair, and for another session's token", async () => {
     const user = await userWithUnread();
     const session = await sessionCookieFor(user);
-    const { token } = await fetchCsrfCookie();
+    const chosen = "elegido-por-el-atacante-0123456789abcdef";
+    const planted = await call(markAll, "/api/v1/notifications/mark-all-read", {
+      method: "PUT",
+      cookie: `${session}; XSRF-TOKEN=${chosen}`,
+      headers: { "x-xsrf-token": chosen },
+    });
+    expect(planted.status).toBe(419);
+
+    // A token fetched without a session, or by the attacker's own session (same or another user).
+    const anonymous = (await fetchCsrfCookie()).token!;
+    const sameUserOtherSession = (await fetchCsrfCookie(await sessionCookieFor(user))).token!;
+    const attackersSession = (await fetchCsrfCookie(await sessionCookieFor(await createTestUser()))).token!;
+    for (const token of [anonymous, sameUserOtherSession, attackersSession]) {
+      const { status } = await call(aliasMarkAll, "/api/notifications/mark-all-read", {
+        method: "PUT",
+        cookie: `${session}; XSRF-TOKEN=${token}`,
+        headers: { "x-xsrf-token": token },
+      });
+      expect(status).toBe(419);
+    }
+    expect(await unread(user.id)).toBe(2);
+  });
+
+  it("succeed with the session's issued token echoed in X-XSRF-TOKEN (plain or URL-encoded, as Axios sends it)", async () => {
+    const user = await userWithUnread();
+    const session = await sessionCookieFor(user);
+    const { token } = await fetchCsrfCookie(session);
     const { status, body } = await call(markAll, "/api/v1/notifications/mark-all-read", {
       method: "PUT",
       cookie: `${session}; XSRF-TOKEN=${token}`,
@@ -90,11 +128,12 @@ describe("cookie-authenticated unsafe requests", () => {
     expect(await unread(user.id)).toBe(0);
 
     const other = await userWithUnread();
-    const withSpecial = "abc+def/ghi=";
+    const otherSession = await sessionCookieFor(other);
+    const otherToken = (await fetchCsrfCookie(otherSession)).token!;
     const encoded = await call(aliasMarkAll, "/api/notifications/mark-all-read", {
       method: "PUT",
-      cookie: `${await sessionCookieFor(other)}; XSRF-TOKEN=${encodeURIComponent(withSpecial)}`,
-      headers: { "x-xsrf-token": encodeURIComponent(withSpecial) },
+      cookie: `${otherSession}; XSRF-TOKEN=${encodeURIComponent(otherToken)}`,
+      headers: { "x-xsrf-token": encodeURIComponent(otherToken) },
     });
     expect(encoded.status).toBe(200);
     expect(await unread(other.id)).toBe(0);

@@ -15,6 +15,8 @@ import {
   resetPassword,
 } from "@/lib/auth/password-reset";
 import type { MailMessage } from "@/lib/mail";
+import { GET as me } from "@/app/api/v1/auth/me/route";
+import { call, sessionCookieFor } from "./helpers/auth";
 
 /** Every request comes from its own address, so tests never share a rate-limit bucket. */
 const uniqueIp = () => `test-${randomUUID()}`;
@@ -78,11 +80,14 @@ describe("requestPasswordReset", () => {
   });
 
   it("sends nothing and stores nothing for an unknown e-mail", async () => {
-    const before = await db.passwordResetToken.count();
     const box = mailbox();
-    await requestPasswordReset(`nadie-${randomUUID()}@ejemplo.pe`, uniqueIp(), { mailer: box.mailer });
+    const email = `nadie-${randomUUID()}@ejemplo.pe`;
+    await requestPasswordReset(email, uniqueIp(), { mailer: box.mailer });
     expect(box.sent).toEqual([]);
-    expect(await db.passwordResetToken.count()).toBe(before);
+    // Tokens belong to accounts: none was created for the unknown address. (Not a global
+    // count: other test files create reset links at the same time.)
+    expect(await db.user.count({ where: { email } })).toBe(0);
+    expect(await db.passwordResetToken.count({ where: { user: { email } } })).toBe(0);
   });
 
   it("a new link replaces the previous unused one", async () => {
@@ -133,6 +138,23 @@ describe("resetPassword", () => {
     expect(await db.apiToken.count({ where: { userId: user.id } })).toBe(0);
     // Someone else's tokens are untouched.
     expect(await findValidApiToken(otherToken)).not.toBeNull();
+  });
+
+  it("ends every open browser session of the user (a stolen cookie stops working), and nobody else's", async () => {
+    const user = await db.user.findUniqueOrThrow({ where: { id: (await createUser()).id }, select: { id: true, name: true, email: true, role: true } });
+    const other = await db.user.findUniqueOrThrow({ where: { id: (await createUser()).id }, select: { id: true, name: true, email: true, role: true } });
+    const laptop = await sessionCookieFor(user);
+    const phone = await sessionCookieFor(user);
+    const othersCookie = await sessionCookieFor(other);
+    const meStatus = async (cookie: string) => (await call(me, "/api/v1/auth/me", { cookie })).status;
+    expect([await meStatus(laptop), await meStatus(phone)]).toEqual([200, 200]);
+
+    const { token } = await requestLink(user.email);
+    await resetPassword(token, "Otra-Clave-456");
+
+    expect([await meStatus(laptop), await meStatus(phone)]).toEqual([401, 401]);
+    expect(await db.session.count({ where: { userId: user.id } })).toBe(0);
+    expect(await meStatus(othersCookie)).toBe(200);
   });
 
   it("works once: the same link cannot be used again", async () => {

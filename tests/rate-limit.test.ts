@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { clientIpFromHeaders, hitRateLimit, pruneExpiredRateLimitBuckets } from "@/lib/rate-limit";
+import { hitRateLimit, pruneExpiredRateLimitBuckets, releaseRateLimit } from "@/lib/rate-limit";
 
 const uniqueKey = (label: string) => `test:${label}:${randomUUID()}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -85,15 +85,19 @@ describe("hitRateLimit", () => {
   });
 });
 
-describe("clientIpFromHeaders", () => {
-  it("takes the first X-Forwarded-For value, else X-Real-IP, else unknown", () => {
-    expect(clientIpFromHeaders(new Headers({ "x-forwarded-for": " 203.0.113.7 , 10.0.0.1", "x-real-ip": "198.51.100.2" }))).toBe("203.0.113.7");
-    expect(clientIpFromHeaders(new Headers({ "x-real-ip": "198.51.100.2" }))).toBe("198.51.100.2");
-    expect(clientIpFromHeaders(new Headers())).toBe("unknown");
-    expect(clientIpFromHeaders(new Headers({ "x-forwarded-for": "" }))).toBe("unknown");
-  });
+describe("releaseRateLimit", () => {
+  it("takes back one hit of each key in its window, never below zero, so a released attempt frees its slot", async () => {
+    const [first, second] = [uniqueKey("release-a"), uniqueKey("release-b")];
+    const rule = { limit: 2, windowSeconds: 600 };
+    await hitRateLimit(first, rule);
+    await hitRateLimit(first, rule);
+    await hitRateLimit(second, rule);
 
-  it("never returns more than an IPv6 address can hold (45 characters)", () => {
-    expect(clientIpFromHeaders(new Headers({ "x-forwarded-for": "a".repeat(200) }))).toHaveLength(45);
+    await releaseRateLimit([first, second]);
+    await releaseRateLimit([second]);
+    expect((await db.rateLimitBucket.findUniqueOrThrow({ where: { key: first } })).hits).toBe(1);
+    expect((await db.rateLimitBucket.findUniqueOrThrow({ where: { key: second } })).hits).toBe(0);
+    expect((await hitRateLimit(first, rule)).allowed).toBe(true);
+    expect((await hitRateLimit(first, rule)).allowed).toBe(false);
   });
 });

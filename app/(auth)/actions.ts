@@ -6,11 +6,11 @@ import { redirect, unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
 import { signIn } from "@/lib/auth";
 import { EmailTakenError, RateLimitedError, registerClient } from "@/lib/auth/accounts";
-import { InvalidResetTokenError, requestPasswordReset, resetPassword } from "@/lib/auth/password-reset";
+import { InvalidResetTokenError, resetPassword, startPasswordReset } from "@/lib/auth/password-reset";
 import { afterSignIn, dashboardFor } from "@/lib/auth/redirects";
 import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from "@/lib/auth/schema";
 import { db } from "@/lib/db";
-import { clientIpFromHeaders } from "@/lib/rate-limit";
+import { clientIp } from "@/lib/client-address";
 import {
   AUTH_MESSAGES,
   type FieldErrors,
@@ -25,14 +25,17 @@ import {
 // The forms call them with JavaScript (and then navigate and toast themselves, flagged by
 // "js" = "1") or post to them natively without it (then success redirects).
 
-/** A text field of the form; anything else (missing, a file) is "". Long values are cut. */
+/**
+ * A text field of the form; anything else (missing, a file, or no form at all in a hand-made
+ * request) is "". Long values are cut.
+ */
 function text(formData: FormData, name: string, max = 10_000): string {
-  const value = formData.get(name);
+  const value = formData instanceof FormData ? formData.get(name) : null;
   return typeof value === "string" ? value.slice(0, max) : "";
 }
 
 async function requestIp() {
-  return clientIpFromHeaders(await headers());
+  return clientIp(await headers());
 }
 
 /** The first message per field of a zod error. */
@@ -114,9 +117,10 @@ export async function forgotPasswordAction(_previous: ForgotPasswordState, formD
   const parsed = forgotPasswordSchema.safeParse({ email });
   if (!parsed.success) return { status: "error", errors: fieldErrors<"email">(parsed.error), email, at: Date.now() };
 
-  // The answer never tells whether the e-mail exists, nor whether this IP was rate limited.
+  // The answer never tells whether the e-mail exists, nor whether this IP was rate limited;
+  // the lookup and the e-mail happen after it is sent, so it takes the same time either way.
   try {
-    await requestPasswordReset(parsed.data.email, await requestIp());
+    await startPasswordReset(parsed.data.email, await requestIp());
   } catch (error) {
     if (!(error instanceof RateLimitedError)) console.error("[forgot-password] No se pudo procesar la solicitud", error);
   }

@@ -28,7 +28,7 @@ export function AreaFrame({
 }: {
   brand: ReactNode;
   headerEnd: ReactNode;
-  /** Shown at the bottom of the drawer below 640 px, where the header has no room for it (e.g. "Cerrar sesión"). */
+  /** Pinned to the bottom of the drawer, in view however long the menu is (e.g. "Cerrar sesión"). */
   drawerFooter?: ReactNode;
   navGroups: AreaNavGroup[];
   navLabel: string;
@@ -133,7 +133,7 @@ export function AreaFrame({
           role="dialog"
           aria-modal="true"
           aria-label={navLabel}
-          className="absolute inset-y-0 left-0 flex w-64 max-w-[85vw] flex-col overflow-y-auto bg-white shadow-2xl">
+          className="absolute inset-y-0 left-0 flex w-64 max-w-[85vw] flex-col bg-white shadow-2xl">
           <div className="flex h-16 shrink-0 items-center justify-between border-b border-ink-200 px-3">
             <div className="min-w-0 pl-1">{brand}</div>
             <button
@@ -145,8 +145,11 @@ export function AreaFrame({
               <AreaIcon name="close" className="size-6" />
             </button>
           </div>
-          {drawerOpen && <SidebarNav groups={navGroups} label={navLabel} onNavigate={() => setDrawerOpen(false)} />}
-          {drawerFooter && <div className="mt-auto border-t border-ink-200 p-4 sm:hidden">{drawerFooter}</div>}
+          {/* Only the menu scrolls; the footer stays on screen below it. */}
+          <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
+            {drawerOpen && <SidebarNav groups={navGroups} label={navLabel} onNavigate={() => setDrawerOpen(false)} />}
+          </div>
+          {drawerFooter && <div className="shrink-0 border-t border-ink-200 p-4">{drawerFooter}</div>}
         </div>
       </div>
     </div>

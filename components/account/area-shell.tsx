@@ -2,7 +2,9 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { LogoutButton } from "@/components/auth/logout-button";
 import { LogoMark } from "@/components/site/logo";
+import { buttonClasses } from "@/components/ui/button";
 import { AreaFrame } from "./area-frame";
+import { AreaIcon } from "./icons";
 import type { AreaNavGroup } from "./nav";
 import { NotificationBell } from "./notification-bell";
 import { UserMenu } from "./user-menu";
@@ -38,20 +40,24 @@ export function AreaShell({
       brand={
         <Link href={homeHref} className="inline-flex max-w-full min-w-0 items-center gap-2.5 rounded-lg">
           <LogoMark className="hidden size-8 sm:block" />
-          <span className="truncate text-base font-bold tracking-tight text-ink-900 sm:text-lg">{title}</span>
+          {/* On a phone the header also holds the logout button: a long name takes two lines rather than being cut. */}
+          <span className="text-base font-bold tracking-tight text-ink-900 max-sm:line-clamp-2 max-sm:leading-tight sm:truncate sm:text-lg">{title}</span>
         </Link>
       }
       headerEnd={
         <>
           <NotificationBell />
           <UserMenu name={user.name} email={user.email} profileHref={profileHref} />
-          {/* Below 640 px the header has no room: "Cerrar sesión" moves to the drawer's footer. */}
-          <div className="hidden sm:block">
-            <LogoutButton />
-          </div>
+          {/* Always in the header (spec §2.5); below 640 px only its icon shows, the name stays for screen readers. */}
+          <LogoutButton
+            icon={<AreaIcon name="logout" className="sm:hidden" />}
+            className={buttonClasses("outline", "sm", "max-sm:size-11 max-sm:px-0")}
+          >
+            <span className="sr-only sm:not-sr-only">Cerrar sesión</span>
+          </LogoutButton>
         </>
       }
-      drawerFooter={<LogoutButton />}
+      drawerFooter={<LogoutButton icon={<AreaIcon name="logout" />} className={buttonClasses("outline", "md", "w-full")} />}
     >
       {children}
     </AreaFrame>

@@ -1,10 +1,13 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { BrowserContext } from "@playwright/test";
 import { encode } from "next-auth/jwt";
 import pg from "pg";
 
-// Signed-in e2e tests without going through the login form: mint the Auth.js session cookie
-// the server would set (a JWT encrypted with AUTH_SECRET, salt = the cookie's name) for a
-// user read from the server's database (E2E_DATABASE_URL, see playwright.config.ts).
+// Signed-in e2e tests without going through the login form: do what the server's sign-in
+// does (lib/auth/sessions.ts createSession: a row in `sessions` holding the SHA-256 of a random
+// session id) and mint the Auth.js session cookie it would set (a JWT carrying that id as
+// `sid`, encrypted with AUTH_SECRET, salt = the cookie's name) for a user read from the
+// server's database (E2E_DATABASE_URL, see playwright.config.ts).
 // Against a server started with a different AUTH_SECRET, export that secret before the run.
 
 /** Auth.js names the cookie "__Secure-…" in production (npm start) and plainly in development. */
@@ -33,31 +36,69 @@ export async function findUserByEmail(email: string): Promise<SessionUser> {
   return rows[0];
 }
 
-/** The cookie value the server would give this user, under the given cookie name (the JWT's salt). */
-export async function mintSessionToken(user: SessionUser, cookieName: string = SESSION_COOKIES[0]): Promise<string> {
+/** Opens a server-side session for the user, as sign-in does; returns its id (the JWT's `sid`). */
+/** A throw-away user straight in the database, so signing out or changing it never touches a shared account. */
+export async function createThrowawayUser(role: "admin" | "client"): Promise<SessionUser> {
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+  const user: SessionUser = {
+    id: `e2euser${stamp}`,
+    name: role === "admin" ? `Marisol Admin ${stamp}` : `Julio Cliente ${stamp}`,
+    email: `e2e.${role}.${stamp}@ejemplo.pe`,
+    role,
+  };
+  await withDb((db) =>
+    db.query("insert into users (id, name, email, role, updated_at) values ($1, $2, $3, $4::user_role, now())", [user.id, user.name, user.email, role]),
+  );
+  return user;
+}
+
+export async function deleteThrowawayUser(user: SessionUser) {
+  await withDb((db) => db.query("delete from users where id = $1", [user.id]));
+}
+
+export async function createSessionRow(user: SessionUser, ttlSeconds = 8 * 24 * 60 * 60): Promise<string> {
+  const sid = randomBytes(32).toString("base64url");
+  const hash = createHash("sha256").update(sid).digest("hex");
+  await withDb((db) =>
+    db.query("insert into sessions (id, session_token, user_id, expires, updated_at) values ($1, $2, $3, now() + make_interval(secs => $4), now())", [
+      randomUUID(),
+      hash,
+      user.id,
+      ttlSeconds,
+    ]),
+  );
+  return sid;
+}
+
+/**
+ * The cookie value the server would give this user, under the given cookie name (the JWT's
+ * salt), for the session `sid` (a new one when not given).
+ */
+export async function mintSessionToken(user: SessionUser, cookieName: string = SESSION_COOKIES[0], sid?: string): Promise<string> {
   const secret = process.env.AUTH_SECRET;
   if (!secret) throw new Error("AUTH_SECRET is not set (playwright.config.ts sets it)");
   return encode({
     secret,
     salt: cookieName,
     maxAge: 60 * 60,
-    token: { sub: user.id, name: user.name, email: user.email, role: user.role, roleCheckedAt: Date.now() },
+    token: { sub: user.id, sid: sid ?? (await createSessionRow(user)), name: user.name, email: user.email, role: user.role },
   });
 }
 
 /**
- * Signs the browser context in as the given user (by e-mail, or a user row). Both cookie
- * names are set, so it works against a development and a production server alike
+ * Signs the browser context in as the given user (by e-mail, or a user row): one server-side
+ * session, under both cookie names, so it works against a development and a production server alike
  * (browsers accept Secure cookies on http://localhost).
  */
 export async function signInAs(context: BrowserContext, baseURL: string, who: string | SessionUser): Promise<SessionUser> {
   const user = typeof who === "string" ? await findUserByEmail(who) : who;
   const { hostname } = new URL(baseURL);
+  const sid = await createSessionRow(user);
   await context.addCookies(
     await Promise.all(
       SESSION_COOKIES.map(async (name) => ({
         name,
-        value: await mintSessionToken(user, name),
+        value: await mintSessionToken(user, name, sid),
         domain: hostname,
         path: "/",
         httpOnly: true,

@@ -13,8 +13,9 @@ export const forbidden = () => new ApiError(403, "No tienes permiso para realiza
 
 /**
  * A route handler for signed-in callers (`"user"`) or admins only (`"admin"`):
- * 401 without valid credentials, 403 for the wrong role, 419 for a cookie-authenticated
- * unsafe request without the CSRF header. Bearer requests need no CSRF token.
+ * 401 without valid credentials (a signed-out or revoked session included), 403 for the wrong
+ * role, 419 for a cookie-authenticated unsafe request without its session's CSRF token in both
+ * the XSRF-TOKEN cookie and the X-XSRF-TOKEN header. Bearer requests need no CSRF token.
  */
 export function authRoute<P = Record<string, never>>(
   role: "user" | "admin",
@@ -24,7 +25,7 @@ export function authRoute<P = Record<string, never>>(
     const caller = await identifyCaller(request);
     if (!caller) throw unauthenticated();
     if (role === "admin" && caller.user.role !== "admin") throw forbidden();
-    if (caller.via === "session" && !SAFE_METHODS.has(request.method) && !hasValidCsrfToken(request)) {
+    if (caller.sessionId !== null && !SAFE_METHODS.has(request.method) && !hasValidCsrfToken(request, caller.sessionId)) {
       throw new ApiError(419, "La sesión expiró o falta el token CSRF. Recarga la página e inténtalo de nuevo.");
     }
     return handler(request, context, caller);

@@ -1,7 +1,7 @@
 // Building blocks for query-parameter schemas (zod 4). Pure: pages and client code may import them.
 // Query values arrive as strings; each helper bounds what it accepts, so an unknown or
 // oversized value is a 422 with a Spanish message (never echoed back, never a 500).
-import { z } from "@/lib/zod";
+import { singleLineText, z } from "@/lib/zod";
 
 /** `?x=` (blank) means "not given", as an HTML GET form sends for an "all" option. */
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
@@ -36,4 +36,9 @@ export function integerParam(min: number, max: number, message: string) {
       .refine((value) => pattern.test(value) && Number(value) >= min && Number(value) <= max, { error: message })
       .transform(Number),
   );
+}
+
+/** Free text such as a search (`?q=`): trimmed, at most `max` characters, no control or bidi characters. */
+export function textParam(max: number, tooLong: string) {
+  return optionalParam(singleLineText().max(max, tooLong));
 }

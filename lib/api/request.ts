@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { readBodyWithin } from "@/lib/bounded-body";
 import { ApiError, validationFailed } from "./errors";
 
 /** Bodies over this size are refused with 413 (DESIGN.md §6). */
@@ -22,27 +23,23 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.out
 
 /** Reads at most MAX_BODY_BYTES of the body, so a huge body is refused without being buffered. */
 async function readBoundedText(request: Request): Promise<string> {
-  const declared = Number(request.headers.get("content-length"));
-  if (declared > MAX_BODY_BYTES) throw new ApiError(413, "El cuerpo de la solicitud es demasiado grande (máximo 1 MB).");
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      throw new ApiError(413, "El cuerpo de la solicitud es demasiado grande (máximo 1 MB).");
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+  const body = await readBodyWithin(request, MAX_BODY_BYTES);
+  if (!body) throw new ApiError(413, "El cuerpo de la solicitud es demasiado grande (máximo 1 MB).");
+  return new TextDecoder().decode(body);
 }
 
-/** Parses a JSON body with a zod schema: 413 too large, 400 not JSON, 422 invalid. */
+/** `application/json`, with or without parameters (charset), in any letter case. */
+const JSON_MEDIA_TYPE = /^\s*application\/json\s*(?:;|$)/i;
+
+/**
+ * Parses a JSON body with a zod schema: 415 not declared as JSON, 413 too large, 400 not JSON,
+ * 422 invalid. Requiring the JSON Content-Type means a cross-site form (text/plain, form-encoded,
+ * multipart: no CORS preflight) can never post to a JSON endpoint.
+ */
 export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  if (!JSON_MEDIA_TYPE.test(request.headers.get("content-type") ?? "")) {
+    throw new ApiError(415, "El cuerpo de la solicitud debe ser JSON (Content-Type: application/json).");
+  }
   const text = await readBoundedText(request);
   let body: unknown;
   try {

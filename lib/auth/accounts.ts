@@ -1,11 +1,24 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { hitRateLimit, peekRateLimit, type RateLimitRule } from "@/lib/rate-limit";
+import { rateLimitAddress } from "@/lib/client-address";
+import { hitRateLimit, releaseRateLimit, type RateLimitRule } from "@/lib/rate-limit";
+import { stripUnsafeText } from "@/lib/zod";
 import { hashPassword, verifyPassword } from "./password";
 import type { RegisterInput } from "./schema";
 
-/** Failed logins: 10 per 15 minutes per IP address and per e-mail. */
+/**
+ * Failed logins, counted per 15 minutes: 10 per account from one address (then that address
+ * gets 429 for that account, even with the right password), and 10 per address across all
+ * accounts (credential stuffing: then that address gets 429 for every account).
+ */
 export const LOGIN_FAILURE_LIMIT: RateLimitRule = { limit: 10, windowSeconds: 15 * 60 };
+/**
+ * Failures against one account from all addresses together, in the same window, past which the
+ * account is under a distributed guess: from then until the window ends, an address that has
+ * already failed against it is refused, so each further address buys about one guess. An
+ * address without failures (the owner's) is never refused for it.
+ */
+export const LOGIN_ACCOUNT_FAILURE_THRESHOLD = 10;
 /** Registrations: 5 per hour per IP address. */
 export const REGISTER_LIMIT: RateLimitRule = { limit: 5, windowSeconds: 60 * 60 };
 
@@ -28,28 +41,40 @@ export class EmailTakenError extends Error {
 export type LoginResult = { ok: true; user: AccountUser } | { ok: false };
 
 /**
- * Checks e-mail and password. Throws RateLimitedError when this IP or this e-mail has
- * failed too often; a failure counts against both. Unknown e-mails cost the same time as
- * wrong passwords.
+ * Checks e-mail and password, throttled by account and address (LOGIN_FAILURE_LIMIT,
+ * LOGIN_ACCOUNT_FAILURE_THRESHOLD): throws RateLimitedError for an address that failed too
+ * often, never because of other addresses' failures alone. Unknown e-mails go the same way
+ * and cost the same time as wrong passwords.
  */
 export async function authenticateWithPassword(email: string, password: string, ip: string): Promise<LoginResult> {
-  const keys = [`login:ip:${ip}`, `login:email:${email}`];
-  for (const key of keys) {
-    const state = await peekRateLimit(key, LOGIN_FAILURE_LIMIT);
-    if (!state.allowed) throw new RateLimitedError(state.retryAfterSeconds);
+  const address = rateLimitAddress(ip);
+  const keys = [`login:account-ip:${email}|${address}`, `login:ip:${address}`, `login:account:${email}`];
+  // Each attempt counts before the password is checked, so parallel requests cannot slip past a
+  // limit; a success or a refusal takes its count back, so the counters keep only failures.
+  const [fromHere, fromAddress, account] = await Promise.all([
+    hitRateLimit(keys[0], LOGIN_FAILURE_LIMIT),
+    hitRateLimit(keys[1], LOGIN_FAILURE_LIMIT),
+    hitRateLimit(keys[2], { limit: LOGIN_ACCOUNT_FAILURE_THRESHOLD, windowSeconds: LOGIN_FAILURE_LIMIT.windowSeconds }),
+  ]);
+  const refusedFor: number[] = [];
+  if (!fromHere.allowed) refusedFor.push(fromHere.retryAfterSeconds);
+  if (!fromAddress.allowed) refusedFor.push(fromAddress.retryAfterSeconds);
+  if (!account.allowed && fromHere.hits > 1) refusedFor.push(account.retryAfterSeconds);
+  if (refusedFor.length > 0) {
+    await releaseRateLimit(keys);
+    throw new RateLimitedError(Math.max(...refusedFor));
   }
+
   const user = await db.user.findUnique({ where: { email }, select: { ...ACCOUNT_USER_FIELDS, passwordHash: true } });
   const valid = await verifyPassword(password, user?.passwordHash);
-  if (!user || !valid) {
-    await Promise.all(keys.map((key) => hitRateLimit(key, LOGIN_FAILURE_LIMIT)));
-    return { ok: false };
-  }
+  if (!user || !valid) return { ok: false };
+  await releaseRateLimit(keys);
   return { ok: true, user: { id: user.id, name: user.name, email: user.email, role: user.role, createdAt: user.createdAt } };
 }
 
 /** Creates a client account. Throws RateLimitedError or EmailTakenError. */
 export async function registerClient(input: RegisterInput, ip: string): Promise<AccountUser> {
-  const limit = await hitRateLimit(`register:ip:${ip}`, REGISTER_LIMIT);
+  const limit = await hitRateLimit(`register:ip:${rateLimitAddress(ip)}`, REGISTER_LIMIT);
   if (!limit.allowed) throw new RateLimitedError(limit.retryAfterSeconds);
   if (await db.user.findUnique({ where: { email: input.email }, select: { id: true } })) throw new EmailTakenError();
   const passwordHash = await hashPassword(input.password);
@@ -65,6 +90,18 @@ export async function registerClient(input: RegisterInput, ip: string): Promise<
   }
 }
 
+/** users.name's size. */
+const MAX_NAME_LENGTH = 120;
+
+/**
+ * The name to store for an account an identity provider creates: the person cannot correct it
+ * here, so control and bidi characters are removed (not refused), it is cut to the column's
+ * size, and the e-mail stands in when nothing is left.
+ */
+export function providerDisplayName(name: string | null | undefined, email: string): string {
+  return stripUnsafeText(name ?? "").trim().slice(0, MAX_NAME_LENGTH).trim() || email;
+}
+
 /** The user a verified Google identity belongs to, created as a client on first sign-in. */
 export async function findOrCreateGoogleUser(profile: { sub: string; email: string; name: string }): Promise<AccountUser> {
   const linked = await db.account.findUnique({
@@ -77,7 +114,7 @@ export async function findOrCreateGoogleUser(profile: { sub: string; email: stri
     const user =
       (await tx.user.findUnique({ where: { email }, select: ACCOUNT_USER_FIELDS })) ??
       (await tx.user.create({
-        data: { name: profile.name.slice(0, 120) || email, email, emailVerified: new Date(), role: "client" },
+        data: { name: providerDisplayName(profile.name, email), email, emailVerified: new Date(), role: "client" },
         select: ACCOUNT_USER_FIELDS,
       }));
     await tx.account.create({

@@ -55,8 +55,3 @@ export async function findValidApiToken(plain: string) {
 export async function revokeApiToken(tokenId: number) {
   await db.apiToken.deleteMany({ where: { id: tokenId } });
 }
-
-/** After a password reset every token of the user stops working. */
-export async function revokeAllApiTokens(userId: string) {
-  await db.apiToken.deleteMany({ where: { userId } });
-}

@@ -1,20 +1,20 @@
 import "server-only";
-import { db } from "@/lib/db";
-import { ACCOUNT_USER_FIELDS, type AccountUser } from "./accounts";
+import type { AccountUser } from "./accounts";
 import { findValidApiToken } from "./api-tokens";
-import { readSessionToken } from "./session-token";
+import { findRequestSession } from "./sessions";
 
 // Who is calling the REST contract: a bearer token ("Authorization: Bearer <id>|<secret>")
-// or the Auth.js session cookie. The user is re-read from the database, so a deleted
-// account or a changed role takes effect at once.
+// or the Auth.js session cookie, whose server-side session must still be open. The user is
+// re-read from the database, so a deleted account or a changed role takes effect at once.
 
 export type Caller = {
   user: AccountUser;
   via: "bearer" | "session";
   /** The bearer token's id (logout revokes it). */
   tokenId: number | null;
+  /** The browser session's id (`sid`): CSRF tokens are bound to it, logout ends it. */
+  sessionId: string | null;
 };
-
 
 export function bearerToken(request: Request): string | null {
   const header = request.headers.get("authorization");
@@ -27,10 +27,8 @@ export async function identifyCaller(request: Request): Promise<Caller | null> {
   const plain = bearerToken(request);
   if (plain !== null) {
     const token = await findValidApiToken(plain);
-    return token ? { user: token.user, via: "bearer", tokenId: token.id } : null;
+    return token ? { user: token.user, via: "bearer", tokenId: token.id, sessionId: null } : null;
   }
-  const session = await readSessionToken(request);
-  if (!session?.sub) return null;
-  const user = await db.user.findUnique({ where: { id: session.sub }, select: ACCOUNT_USER_FIELDS });
-  return user ? { user, via: "session", tokenId: null } : null;
+  const session = await findRequestSession(request);
+  return session ? { user: session.user, via: "session", tokenId: null, sessionId: session.sessionId } : null;
 }

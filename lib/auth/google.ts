@@ -1,5 +1,6 @@
 import "server-only";
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from "jose";
+import { providerDisplayName } from "./accounts";
 
 // Verifies Google ID tokens (POST /api/v1/auth/google): signature against Google's
 // published keys, audience (our client id), issuer and expiry.
@@ -35,8 +36,7 @@ export async function verifyGoogleIdToken(token: string): Promise<GoogleIdentity
     });
     const email = typeof payload.email === "string" ? payload.email : "";
     if (!payload.sub || !email || payload.email_verified !== true) throw new InvalidGoogleTokenError();
-    const name = typeof payload.name === "string" && payload.name.trim() ? payload.name.trim() : email;
-    return { sub: payload.sub, email, name };
+    return { sub: payload.sub, email, name: providerDisplayName(typeof payload.name === "string" ? payload.name : null, email) };
   } catch {
     throw new InvalidGoogleTokenError();
   }

@@ -1,19 +1,39 @@
 import "server-only";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { auth } from "./index";
+import { cache } from "react";
 import { dashboardFor, loginUrl } from "./redirects";
+import { readSessionToken } from "./session-token";
+import { endSession, findActiveSession, type ActiveSession } from "./sessions";
 
-// Second line behind proxy.ts: every signed-in layout, page and server action checks again.
+// Second line behind proxy.ts: every signed-in layout, page and server action checks again,
+// against the server-side session (proxy.ts only decodes the cookie).
 
 /** The path proxy.ts saw, so a layout can send a visitor to /login and back. */
 async function requestedPath(fallback: string) {
   return (await headers()).get("x-return-to") || fallback;
 }
 
+/**
+ * The open session of this request and its user as the database has it now, or null. Once per
+ * request however many layouts, pages and actions ask (React cache()). Actions that end the
+ * user's other sessions pass its sessionId to endUserSessions as exceptSessionId.
+ */
+export const currentSession = cache(async (): Promise<ActiveSession | null> => {
+  const token = await readSessionToken({ headers: await headers() });
+  const session = token ? await findActiveSession(token.sid, token.sub) : null;
+  if (session && (token?.role === "admin" ? "admin" : "client") !== session.user.role) {
+    // The role changed since sign-in. proxy.ts routes by the role inside the cookie, which is
+    // never re-issued, so it and these guards would send the user back and forth between the
+    // areas: end this session instead, and the user signs in again with the new role.
+    await endSession(token?.sid);
+    return null;
+  }
+  return session;
+});
+
 export async function currentUser() {
-  const session = await auth();
-  return session?.user?.id ? session.user : null;
+  return (await currentSession())?.user ?? null;
 }
 
 /** The /client area: any signed-in user except admins, who go to their own dashboard. */

@@ -5,13 +5,15 @@ import type { Adapter, AdapterUser } from "next-auth/adapters";
 import Credentials from "next-auth/providers/credentials";
 import Google from "next-auth/providers/google";
 import { db } from "@/lib/db";
-import { clientIpFromHeaders } from "@/lib/rate-limit";
-import { authenticateWithPassword, RateLimitedError } from "./accounts";
+import { clientIp } from "@/lib/client-address";
+import { authenticateWithPassword, providerDisplayName, RateLimitedError } from "./accounts";
 import { loginSchema } from "./schema";
 import { secureSessionCookies } from "./session-token";
+import { createSession, endSession, findActiveSession, SESSION_MAX_AGE_SECONDS } from "./sessions";
 
-// Auth.js: JWT sessions carrying id, name, e-mail and role; credentials (bcrypt) and,
-// when AUTH_GOOGLE_ID / AUTH_GOOGLE_SECRET are set, Google.
+// Auth.js: JWT sessions backed by a row in `sessions` (lib/auth/sessions.ts): the JWT carries
+// the row's id (`sid`); name, e-mail and role are re-read from the database on every check.
+// Credentials (bcrypt) and, when AUTH_GOOGLE_ID / AUTH_GOOGLE_SECRET are set, Google.
 
 export type Role = "client" | "admin";
 
@@ -34,24 +36,20 @@ export class TooManyAttemptsError extends CredentialsSignin {
 
 export const googleSignInEnabled = () => Boolean(process.env.AUTH_GOOGLE_ID && process.env.AUTH_GOOGLE_SECRET);
 
-/** The session cookie's name (proxy.ts matches on it to skip anonymous visitors). */
-export const SESSION_COOKIE_NAMES = ["authjs.session-token", "__Secure-authjs.session-token"] as const;
-
-/** How often a session re-reads the user's role from the database (a demoted admin loses access). */
-const ROLE_REFRESH_MS = 60_000;
-
-function adapter(): Adapter {
+/** The database adapter of Auth.js (exported so tests can check the accounts it creates). */
+export function authAdapter(): Adapter {
   const base = PrismaAdapter(db as never);
   return {
     ...base,
-    // users.email is stored lower-case (check constraint).
-    createUser: (user: AdapterUser) => base.createUser!({ ...user, email: user.email.toLowerCase() }),
+    // users.email is stored lower-case (check constraint); the provider's name as providerDisplayName cleans it.
+    createUser: (user: AdapterUser) =>
+      base.createUser!({ ...user, email: user.email.toLowerCase(), name: providerDisplayName(user.name, user.email.toLowerCase()) }),
   };
 }
 
 const config: NextAuthConfig = {
-  adapter: adapter(),
-  session: { strategy: "jwt", maxAge: 7 * 24 * 60 * 60 },
+  adapter: authAdapter(),
+  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
   useSecureCookies: secureSessionCookies(),
   trustHost: true,
   // A wrong password is an expected outcome, not a server error worth a stack trace.
@@ -69,7 +67,7 @@ const config: NextAuthConfig = {
         const parsed = loginSchema.safeParse(credentials);
         if (!parsed.success) throw new InvalidCredentialsError();
         try {
-          const result = await authenticateWithPassword(parsed.data.email, parsed.data.password, clientIpFromHeaders(request.headers));
+          const result = await authenticateWithPassword(parsed.data.email, parsed.data.password, clientIp(request.headers));
           if (!result.ok) throw new InvalidCredentialsError();
           const { id, name, email, role } = result.user;
           return { id, name, email, role };
@@ -83,22 +81,14 @@ const config: NextAuthConfig = {
   ],
   callbacks: {
     async jwt({ token, user }) {
-      if (user) {
-        token.sub = user.id;
-        token.name = user.name;
-        token.email = user.email;
-        token.role = user.role ?? "client";
-        token.roleCheckedAt = Date.now();
-        return token;
+      if (user?.id) {
+        // Sign-in (credentials or Google): a new server-side session.
+        return { sub: user.id, sid: await createSession(user.id), name: user.name, email: user.email, role: user.role ?? "client" };
       }
-      if (typeof token.roleCheckedAt !== "number" || Date.now() - token.roleCheckedAt > ROLE_REFRESH_MS) {
-        const current = token.sub
-          ? await db.user.findUnique({ where: { id: token.sub }, select: { name: true, email: true, role: true } })
-          : null;
-        if (!current) return null; // the account was deleted: the session ends
-        Object.assign(token, current, { roleCheckedAt: Date.now() });
-      }
-      return token;
+      const session = await findActiveSession(token.sid, token.sub);
+      if (!session) return null; // signed out, revoked, expired or the account is gone
+      const { name, email, role } = session.user;
+      return { ...token, name, email, role };
     },
     session({ session, token }) {
       session.user = {
@@ -109,6 +99,12 @@ const config: NextAuthConfig = {
         role: token.role === "admin" ? "admin" : "client",
       };
       return session;
+    },
+  },
+  events: {
+    // POST /api/auth/signout and signOut(): the row goes, so a copy of the cookie is worthless.
+    async signOut(message) {
+      if ("token" in message) await endSession(message.token?.sid);
     },
   },
 };

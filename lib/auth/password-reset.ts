@@ -1,5 +1,7 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
+import { after } from "next/server";
+import { rateLimitAddress } from "@/lib/client-address";
 import { db } from "@/lib/db";
 import { sendMail, type MailMessage } from "@/lib/mail";
 import { hitRateLimit, type RateLimitRule } from "@/lib/rate-limit";
@@ -7,6 +9,7 @@ import { siteUrl } from "@/lib/site-url";
 import { RateLimitedError } from "./accounts";
 import { hashPassword } from "./password";
 import { newPasswordSchema } from "./schema";
+import { endUserSessions } from "./sessions";
 
 // "Forgot password" that really works (DESIGN.md §5): a single-use link valid for 60 minutes.
 // The link carries 32 random bytes; only their SHA-256 is stored, so a leaked table cannot be
@@ -36,17 +39,49 @@ export function passwordResetUrl(token: string) {
 
 type Mailer = (message: MailMessage) => Promise<unknown>;
 
+/** Counts a reset request from `ip`; throws RateLimitedError after 5 in 15 minutes. */
+export async function limitPasswordResetRequests(ip: string): Promise<void> {
+  const limit = await hitRateLimit(`password-reset:ip:${rateLimitAddress(ip)}`, PASSWORD_RESET_LIMIT);
+  if (!limit.allowed) throw new RateLimitedError(limit.retryAfterSeconds);
+}
+
 /**
- * Starts a password reset for `email` (already validated and lower-cased by the caller).
- * Throws RateLimitedError after 5 requests from the IP in 15 minutes. For an unknown e-mail it
- * does nothing, silently. Otherwise it replaces any earlier unused link of that user with a
- * new one and e-mails it (SMTP when SMTP_URL is set, else the server console). A mail server
- * failure is logged, not thrown: the screen's answer must not depend on it.
+ * Starts a password reset for `email` (already validated and lower-cased by the caller):
+ * the rate limit (RateLimitedError), then sendPasswordResetLink.
  */
 export async function requestPasswordReset(email: string, ip: string, options: { mailer?: Mailer } = {}): Promise<void> {
-  const limit = await hitRateLimit(`password-reset:ip:${ip}`, PASSWORD_RESET_LIMIT);
-  if (!limit.allowed) throw new RateLimitedError(limit.retryAfterSeconds);
+  await limitPasswordResetRequests(ip);
+  await sendPasswordResetLink(email, options);
+}
 
+/**
+ * What the "forgot password" screen calls: the rate limit now (RateLimitedError), everything
+ * that depends on whether the account exists (lookup, new link, e-mail) after the response
+ * has been sent (Next's after()), so the answer takes the same time for known and unknown
+ * e-mails. Failures there are logged. Outside a request (scripts) it runs at once.
+ */
+export async function startPasswordReset(email: string, ip: string): Promise<void> {
+  await limitPasswordResetRequests(ip);
+  const task = async () => {
+    try {
+      await sendPasswordResetLink(email);
+    } catch (error) {
+      console.error("[password-reset] No se pudo preparar el enlace de restablecimiento", error);
+    }
+  };
+  try {
+    after(task);
+  } catch {
+    await task();
+  }
+}
+
+/**
+ * For a known e-mail, replaces any earlier unused link of that user with a new one and e-mails
+ * it (SMTP when SMTP_URL is set, else the server console). For an unknown e-mail it does
+ * nothing, silently. A mail server failure is logged, not thrown.
+ */
+export async function sendPasswordResetLink(email: string, options: { mailer?: Mailer } = {}): Promise<void> {
   const user = await db.user.findUnique({ where: { email: email.trim().toLowerCase() }, select: { id: true, name: true, email: true } });
   if (!user) return;
 
@@ -101,8 +136,8 @@ export async function isPasswordResetTokenUsable(token: string): Promise<boolean
  * Sets a new password with a reset link. The link must exist, be unused and unexpired,
  * otherwise InvalidResetTokenError. Marking it used is the gate (UPDATE … WHERE used_at IS
  * NULL), so two submissions of one link cannot both succeed. In the same transaction the
- * password hash changes and every API token of the user is revoked (what revokeAllApiTokens
- * does, inside the transaction so it cannot be left half done).
+ * password hash changes and every browser session and API token of the user ends
+ * (endUserSessions, inside the transaction so it cannot be left half done).
  */
 export async function resetPassword(token: string, password: string): Promise<{ userId: string }> {
   const parsed = newPasswordSchema.safeParse(password);
@@ -119,7 +154,7 @@ export async function resetPassword(token: string, password: string): Promise<{ 
     });
     if (claimed.count !== 1) throw new InvalidResetTokenError();
     await tx.user.update({ where: { id: row.userId }, data: { passwordHash } });
-    await tx.apiToken.deleteMany({ where: { userId: row.userId } });
+    await endUserSessions(row.userId, { tx });
     await tx.passwordResetToken.deleteMany({ where: { userId: row.userId, usedAt: null } });
   });
   return { userId: row.userId };

@@ -1,4 +1,4 @@
-import { z } from "@/lib/zod";
+import { secretText, singleLineText, z } from "@/lib/zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password";
 
 // One schema per input, shared by the screens, the server actions and the REST handlers.
@@ -9,16 +9,14 @@ export const NAME_MAX_LENGTH = 120;
 const REQUIRED = "Todos los campos son obligatorios.";
 
 /** E-mails are compared and stored lower-case (users.email has a check constraint). */
-export const emailSchema = z
-  .string({ error: "El correo electrónico es obligatorio." })
-  .trim()
+export const emailSchema = singleLineText({ error: "El correo electrónico es obligatorio." })
   .min(1, "El correo electrónico es obligatorio.")
   .max(EMAIL_MAX_LENGTH, "El correo electrónico es demasiado largo.")
   .pipe(z.email("Ingresa un correo electrónico válido."))
   .transform((email) => email.toLowerCase());
 
-export const newPasswordSchema = z
-  .string({ error: "La contraseña es obligatoria." })
+/** A new password: any printable characters, spaces included (control characters are refused). */
+export const newPasswordSchema = secretText({ error: "La contraseña es obligatoria." })
   .min(PASSWORD_MIN_LENGTH, `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`)
   .max(PASSWORD_MAX_LENGTH, `La contraseña no puede superar los ${PASSWORD_MAX_LENGTH} caracteres`);
 
@@ -33,7 +31,7 @@ export type LoginInput = z.output<typeof loginSchema>;
 
 export const registerSchema = z
   .object({
-    name: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(NAME_MAX_LENGTH, "El nombre es demasiado largo."),
+    name: singleLineText({ error: REQUIRED }).min(1, REQUIRED).max(NAME_MAX_LENGTH, "El nombre es demasiado largo."),
     email: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).pipe(emailSchema),
     password: z.string({ error: REQUIRED }).min(1, REQUIRED).pipe(newPasswordSchema),
     password_confirmation: z.string({ error: REQUIRED }).min(1, REQUIRED).max(PASSWORD_MAX_LENGTH),

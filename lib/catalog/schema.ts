@@ -1,5 +1,5 @@
 // Inputs of the public catalogue (zod 4). Pure: pages and client components may import it.
-import { z } from "@/lib/zod";
+import { SLUG_PATTERN, z } from "@/lib/zod";
 import { booleanParam, oneOfParam } from "@/lib/api/query-params";
 import { PRODUCT_CATEGORIES, SERVICE_CATEGORIES } from "./categories";
 
@@ -20,7 +20,8 @@ export const serviceListQuerySchema = z.object({
 export type CatalogListQuery = z.output<typeof productListQuerySchema> | z.output<typeof serviceListQuerySchema>;
 
 /**
- * The {slug} of a detail URL: a slug or a numeric id (findPublicCatalogItem tries both).
- * Anything that cannot be one (blank, longer than a slug column) is simply not found.
+ * The {slug} of a detail URL: a slug or a numeric id (findPublicCatalogItem tries both; digits
+ * match the slug pattern too). Anything else (blank, upper case, NUL, "%", longer than the
+ * slug column) is simply not found, without asking the database.
  */
-export const catalogSlugOrIdSchema = z.string().trim().min(1).max(200);
+export const catalogSlugOrIdSchema = z.string().max(200).regex(SLUG_PATTERN);

@@ -1,4 +1,4 @@
-import { z } from "@/lib/zod";
+import { multilineText, singleLineText, z } from "@/lib/zod";
 import { CONTACT_LIMITS, HONEYPOT_FIELD } from "./form";
 
 // The public contact request (spec §3 "Contact request"): ONE schema shared by the form
@@ -11,23 +11,17 @@ const PHONE_PATTERN = /^[\d\s+()-]*$/;
 
 /** Optional free text: trimmed, blank becomes null, bounded. Accepts null from JSON clients. */
 function optionalText(max: number, tooLong: string) {
-  return z
-    .string({ error: "Este campo debe ser texto." })
-    .trim()
+  return singleLineText({ error: "Este campo debe ser texto." })
     .max(max, tooLong)
     .nullish()
     .transform((value) => (value ? value : null));
 }
 
 export const contactRequestSchema = z.object({
-  name: z
-    .string({ error: "El nombre es obligatorio." })
-    .trim()
+  name: singleLineText({ error: "El nombre es obligatorio." })
     .min(1, "El nombre es obligatorio.")
     .max(CONTACT_LIMITS.name, `El nombre no puede superar los ${CONTACT_LIMITS.name} caracteres.`),
-  email: z
-    .string({ error: "El correo electrónico es obligatorio." })
-    .trim()
+  email: singleLineText({ error: "El correo electrónico es obligatorio." })
     .min(1, "El correo electrónico es obligatorio.")
     .max(CONTACT_LIMITS.email, `El correo electrónico no puede superar los ${CONTACT_LIMITS.email} caracteres.`)
     .pipe(z.email("Ingresa un correo electrónico válido."))
@@ -38,9 +32,8 @@ export const contactRequestSchema = z.object({
   ),
   company: optionalText(CONTACT_LIMITS.company, `La empresa no puede superar los ${CONTACT_LIMITS.company} caracteres.`),
   subject: optionalText(CONTACT_LIMITS.subject, `El asunto no puede superar los ${CONTACT_LIMITS.subject} caracteres.`),
-  message: z
-    .string({ error: "El mensaje es obligatorio." })
-    .trim()
+  // Multi-line: tabs and line breaks are kept.
+  message: multilineText({ error: "El mensaje es obligatorio." })
     .min(1, "El mensaje es obligatorio.")
     .max(CONTACT_LIMITS.message, `El mensaje no puede superar los ${CONTACT_LIMITS.message} caracteres.`),
   // A <select> sends "" for "no sector"; JSON clients may send a number, a numeric string or null.

@@ -2,22 +2,23 @@ import "server-only";
 import { after } from "next/server";
 import { ApiError, validationFailed } from "@/lib/api/errors";
 import { fieldErrors } from "@/lib/api/request";
+import { stripUnsafeText } from "@/lib/zod";
 import { getSiteSettings } from "@/lib/content/settings";
 import { db } from "@/lib/db";
 import { sendMail } from "@/lib/mail";
 import { absoluteUrl } from "@/lib/site-url";
 import { notifyAdmins } from "@/lib/notifications/service";
+import { normalizeIp, rateLimitAddress, UNKNOWN_IP } from "@/lib/client-address";
 import { CONTACT_RATE_LIMIT, hitRateLimit } from "@/lib/rate-limit";
 import { CONTACT_MESSAGES, contactRequestSchema, HONEYPOT_FIELD, type ContactRequest } from "./schema";
 
 export type ContactRequestMeta = {
-  /** The client's address (see clientIpFromHeaders), or "unknown". */
+  /** The client's address (lib/client-address.ts clientIp), or "unknown". */
   ipAddress: string;
   userAgent: string | null;
 };
 
 const MAX_USER_AGENT = 512; // contact_messages.user_agent
-const MAX_IP = 45; // contact_messages.ip_address
 
 /** True when the hidden honeypot field came back filled in: only bots do that. */
 function honeypotFilled(input: unknown): boolean {
@@ -65,8 +66,8 @@ export async function submitContactMessage(input: unknown, meta: ContactRequestM
     sectorName = sector.name;
   }
 
-  const ipAddress = (meta.ipAddress || "unknown").slice(0, MAX_IP);
-  const limit = await hitRateLimit(`contact:ip:${ipAddress}`, CONTACT_RATE_LIMIT);
+  const ipAddress = normalizeIp(meta.ipAddress) ?? UNKNOWN_IP;
+  const limit = await hitRateLimit(`contact:ip:${rateLimitAddress(ipAddress)}`, CONTACT_RATE_LIMIT);
   if (!limit.allowed) throw rateLimited(limit.retryAfterSeconds);
 
   const message = await db.$transaction(async (tx) => {
@@ -81,7 +82,7 @@ export async function submitContactMessage(input: unknown, meta: ContactRequestM
         sectorId: request.sector_id,
         status: "new",
         ipAddress,
-        userAgent: meta.userAgent ? meta.userAgent.slice(0, MAX_USER_AGENT) : null,
+        userAgent: meta.userAgent ? stripUnsafeText(meta.userAgent).slice(0, MAX_USER_AGENT) : null,
       },
       select: { id: true, createdAt: true },
     });

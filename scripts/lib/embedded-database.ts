@@ -4,8 +4,8 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { StartupError } from "./database-url";
+import { servePGlite, type PGliteServer } from "./pglite-server";
 
 export interface EmbeddedDatabase {
   url: string;
@@ -64,10 +64,10 @@ export async function startEmbeddedDatabase({
   };
   try {
     const db = await PGlite.create(dataDir ?? undefined);
-    // Prisma keeps a pool of connections; PGlite runs their queries one at a time.
-    const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port, maxConnections: 32 });
+    // Prisma keeps a pool of connections; PGlite serves them one batch or transaction at a time.
+    let server: PGliteServer;
     try {
-      await server.start();
+      server = await servePGlite(db, { host: "127.0.0.1", port });
     } catch (error) {
       await db.close();
       if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
@@ -75,10 +75,9 @@ export async function startEmbeddedDatabase({
       }
       throw error;
     }
-    const address = server.getServerConn(); // "127.0.0.1:PORT"
     let stopped = false;
     return {
-      url: `postgresql://postgres:postgres@${address}/postgres?sslmode=disable`,
+      url: `postgresql://postgres:postgres@${server.address}/postgres?sslmode=disable`,
       async stop() {
         if (stopped) return;
         stopped = true;

@@ -1,9 +1,12 @@
 // Helpers for integration tests of authenticated route handlers: test users, bearer tokens,
-// Auth.js session cookies (minted exactly as Auth.js would) and a small request runner.
+// Auth.js session cookies (minted exactly as Auth.js's sign-in would: a server-side session
+// row and a JWT carrying its id) and a small request runner.
 import { randomBytes } from "node:crypto";
 import { encode } from "next-auth/jwt";
+import { PEER_HEADER, trustPeerHeader } from "@/lib/client-address";
 import { createApiToken } from "@/lib/auth/api-tokens";
 import { hashPassword } from "@/lib/auth/password";
+import { createSession } from "@/lib/auth/sessions";
 import { db } from "@/lib/db";
 
 /** The Auth.js session cookie outside production (its name is also the JWT salt). */
@@ -15,6 +18,10 @@ export type TestUser = { id: string; name: string; email: string; role: "client"
 
 /** A unique tag for e-mails and names, so parallel test files never collide. */
 export const uniqueTag = () => randomBytes(6).toString("hex");
+
+// Route handlers are called directly here, so the tests stand in for the preload that reports
+// each request's TCP peer (scripts/client-ip-preload.mjs): `ip` is that peer.
+trustPeerHeader();
 
 /** A fresh private address per call, so tests never share a rate-limit bucket. */
 export function fakeIp(): string {
@@ -45,17 +52,26 @@ export async function createTestUser(
 /** A bearer token for the user, as POST /api/v1/auth/login would issue. */
 export const tokenFor = (user: { id: string }) => createApiToken(user.id);
 
-/** The Cookie header value of a valid Auth.js session for the user. */
-export async function sessionCookieFor(
+/** The Cookie header value of an Auth.js session JWT carrying `sid` (no row is created). */
+export async function sessionCookieWithSid(
   user: { id: string; name: string; email: string; role: string },
+  sid: string,
   secret = process.env.AUTH_SECRET!,
 ): Promise<string> {
   const value = await encode({
-    token: { sub: user.id, name: user.name, email: user.email, role: user.role },
+    token: { sub: user.id, sid, name: user.name, email: user.email, role: user.role },
     secret,
     salt: SESSION_COOKIE,
   });
   return `${SESSION_COOKIE}=${value}`;
+}
+
+/** The Cookie header value of a new, open Auth.js session for the user (its row included). */
+export async function sessionCookieFor(
+  user: { id: string; name: string; email: string; role: string },
+  secret = process.env.AUTH_SECRET!,
+): Promise<string> {
+  return sessionCookieWithSid(user, await createSession(user.id), secret);
 }
 
 export type Json = Record<string, unknown>;
@@ -75,7 +91,7 @@ export type CallOptions<P> = {
 
 /** Calls a route handler directly with a Request for `path`, and reads its JSON answer (if any). */
 export async function call<P = Record<string, never>>(handler: Handler<P>, path: string, options: CallOptions<P> = {}) {
-  const headers: Record<string, string> = { "x-forwarded-for": options.ip ?? fakeIp(), ...options.headers };
+  const headers: Record<string, string> = { [PEER_HEADER]: options.ip ?? fakeIp(), ...options.headers };
   if (options.bearer !== undefined) headers.authorization = `Bearer ${options.bearer}`;
   if (options.cookie) headers.cookie = options.cookie;
   let body: string | undefined;

@@ -6,6 +6,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormAlert } from "@/components/auth/form-alert";
 import { EmailField, SubmitButton } from "@/components/auth/form-fields";
+import { useServerErrors } from "@/components/auth/use-server-errors";
 import { forgotPasswordSchema } from "@/lib/auth/schema";
 import { forgotPasswordAction } from "../actions";
 import { AUTH_MESSAGES, type ForgotPasswordState } from "../form-state";
@@ -19,6 +20,8 @@ type ForgotValues = z.input<typeof forgotPasswordSchema>;
  */
 export function ForgotPasswordForm() {
   const [state, formAction, pending] = useActionState(forgotPasswordAction, { status: "idle" } as ForgotPasswordState);
+  // The server's complaint about the e-mail goes once the e-mail is edited.
+  const server = useServerErrors(state.status === "error" ? state : null);
   const {
     register,
     handleSubmit,
@@ -40,9 +43,9 @@ export function ForgotPasswordForm() {
       <FormAlert tone="success" message={sent ? AUTH_MESSAGES.forgotSent : undefined} messageKey={sent ? state.at : undefined} />
       <form action={formAction} onSubmit={submit} noValidate aria-label="Recuperar contraseña" aria-busy={pending} className="space-y-5">
         <EmailField
-          error={errors.email?.message ?? (state.status === "error" ? state.errors.email : undefined)}
+          error={errors.email?.message ?? server.fieldError("email")}
           defaultValue={state.status === "error" ? state.email : ""}
-          {...register("email")}
+          {...register("email", { onChange: () => server.edited("email") })}
         />
         <SubmitButton busy={pending} busyLabel="Enviando...">
           {sent ? "Enviar de nuevo" : "Enviar enlace"}

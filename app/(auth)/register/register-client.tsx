@@ -4,10 +4,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { type FormEvent, startTransition, useActionState, useEffect } from "react";
-import { useForm, type FieldPath } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormAlert } from "@/components/auth/form-alert";
 import { EmailField, PasswordField, SubmitButton, TextField } from "@/components/auth/form-fields";
+import { useServerErrors } from "@/components/auth/use-server-errors";
 import { buttonClasses } from "@/components/ui/button";
 import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password";
 import { NAME_MAX_LENGTH, registerSchema } from "@/lib/auth/schema";
@@ -16,6 +17,9 @@ import { AUTH_MESSAGES, type RegisterField, type RegisterState } from "../form-s
 import { useToastWhenLeaving } from "../use-toast-when-leaving";
 
 type RegisterValues = z.input<typeof registerSchema>;
+
+/** In the order they appear on screen: the first one with a server error takes the focus. */
+const REGISTER_FIELDS = ["name", "email", "password", "password_confirmation"] as const satisfies readonly RegisterField[];
 
 /** How long "¡Registro exitoso!" stays on screen before the dashboard opens. */
 const SUCCESS_PAUSE_MS = 1200;
@@ -33,10 +37,12 @@ export function RegisterForm() {
   // Rendered into the HTML too (defaultValue), so it also survives a submission without JavaScript.
   const typed = state.status === "error" ? state.values : { name: "", email: "" };
 
+  const server = useServerErrors(state.status === "error" ? state : null);
+
   const {
     register,
     handleSubmit,
-    setError,
+    setFocus,
     formState: { errors },
   } = useForm<RegisterValues>({
     resolver: zodResolver(registerSchema),
@@ -49,16 +55,13 @@ export function RegisterForm() {
     mode: "onTouched",
   });
 
-  // Field errors from the server (e.g. the e-mail is taken) land on their fields.
+  // Field errors from the server (e.g. the e-mail is taken) show on their fields until the
+  // field is edited (useServerErrors); the first of them takes the focus.
   useEffect(() => {
     if (state.status !== "error") return;
-    let focused = false;
-    for (const [field, message] of Object.entries(state.errors)) {
-      if (!message) continue;
-      setError(field as FieldPath<RegisterValues>, { type: "server", message }, { shouldFocus: !focused });
-      focused = true;
-    }
-  }, [state, setError]);
+    const first = REGISTER_FIELDS.find((field) => state.errors[field]);
+    if (first) setFocus(first);
+  }, [state, setFocus]);
 
   useEffect(() => {
     if (state.status !== "success") return;
@@ -76,8 +79,8 @@ export function RegisterForm() {
     })(event);
   };
 
-  const serverErrors = state.status === "error" ? state.errors : {};
-  const fieldError = (field: RegisterField) => errors[field]?.message ?? serverErrors[field];
+  const fieldError = (field: RegisterField) => errors[field]?.message ?? server.fieldError(field);
+  const fieldProps = (name: RegisterField) => register(name, { onChange: () => server.edited(name) });
 
   if (state.status === "success") {
     return (
@@ -102,12 +105,12 @@ export function RegisterForm() {
 
   return (
     <form action={formAction} onSubmit={submit} noValidate aria-label="Crear una cuenta" aria-busy={pending} className="space-y-5">
-      <FormAlert tone="error" message={state.status === "error" ? state.message : undefined} messageKey={state.status === "error" ? state.at : undefined} />
-      <TextField label="Nombre completo" autoComplete="name" required maxLength={NAME_MAX_LENGTH} error={fieldError("name")} defaultValue={typed.name} {...register("name")} />
+      <FormAlert tone="error" message={server.message} messageKey={state.status === "error" ? state.at : undefined} />
+      <TextField label="Nombre completo" autoComplete="name" required maxLength={NAME_MAX_LENGTH} error={fieldError("name")} defaultValue={typed.name} {...fieldProps("name")} />
       <EmailField
         error={fieldError("email")}
         defaultValue={typed.email}
-        {...register("email")}
+        {...fieldProps("email")}
       />
       <PasswordField
         label="Contraseña"
@@ -115,14 +118,14 @@ export function RegisterForm() {
         required
         hint={`Mínimo ${PASSWORD_MIN_LENGTH} caracteres.`}
         error={fieldError("password")}
-        {...register("password")}
+        {...fieldProps("password")}
       />
       <PasswordField
         label="Confirmar contraseña"
         autoComplete="new-password"
         required
         error={fieldError("password_confirmation")}
-        {...register("password_confirmation")}
+        {...fieldProps("password_confirmation")}
       />
       <SubmitButton busy={pending} busyLabel="Creando cuenta...">
         Crear cuenta

@@ -5,7 +5,7 @@ import { unstable_rethrow } from "next/navigation";
 import { ApiError } from "@/lib/api/errors";
 import { CONTACT_MESSAGES, EMPTY_CONTACT_FORM, type ContactField, type ContactFormState } from "@/lib/contact/form";
 import { submitContactMessage } from "@/lib/contact/service";
-import { clientIpFromHeaders } from "@/lib/rate-limit";
+import { clientIp } from "@/lib/client-address";
 
 const FIELDS = Object.keys(EMPTY_CONTACT_FORM) as ContactField[];
 
@@ -16,14 +16,15 @@ const FIELDS = Object.keys(EMPTY_CONTACT_FORM) as ContactField[];
 export async function sendContactMessage(_previous: ContactFormState, formData: FormData): Promise<ContactFormState> {
   const input: Record<string, string> = {};
   for (const field of FIELDS) {
-    const value = formData.get(field);
+    // A hand-made request can decode to anything; only a real form has fields.
+    const value = formData instanceof FormData ? formData.get(field) : null;
     input[field] = typeof value === "string" ? value : "";
   }
 
   try {
     const requestHeaders = await headers();
     await submitContactMessage(input, {
-      ipAddress: clientIpFromHeaders(requestHeaders),
+      ipAddress: clientIp(requestHeaders),
       userAgent: requestHeaders.get("user-agent"),
     });
     return { status: "success", message: CONTACT_MESSAGES.success, submittedAt: Date.now() };

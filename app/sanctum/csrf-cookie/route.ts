@@ -1,15 +1,20 @@
-import { csrfCookie, newCsrfToken } from "@/lib/auth/csrf";
+import { apiRoute } from "@/lib/api/handler";
+import { csrfCookie, csrfTokenForSession, newCsrfToken } from "@/lib/auth/csrf";
+import { findRequestSession } from "@/lib/auth/sessions";
 
 /**
- * GET /sanctum/csrf-cookie → 204 with a fresh XSRF-TOKEN cookie (Laravel Sanctum's path, at
- * the root as the spec's clients call it). Cookie-authenticated unsafe /api requests must echo
- * the cookie in X-XSRF-TOKEN (lib/api/auth.ts).
+ * GET /sanctum/csrf-cookie → 204 with an XSRF-TOKEN cookie (Laravel Sanctum's path, at the root
+ * as the spec's clients call it). With an open session the token is the one bound to it (the
+ * only one lib/api/auth.ts accepts for that session); without, a random one.
+ * Cookie-authenticated unsafe /api requests must echo the cookie in X-XSRF-TOKEN.
  */
-export function GET() {
+export const GET = apiRoute(async (request) => {
+  const session = await findRequestSession(request);
+  const token = session ? csrfTokenForSession(session.sessionId) : newCsrfToken();
   return new Response(null, {
     status: 204,
-    headers: { "Set-Cookie": csrfCookie(newCsrfToken()), "Cache-Control": "no-store" },
+    headers: { "Set-Cookie": csrfCookie(token), "Cache-Control": "no-store" },
   });
-}
+});
 
 export const dynamic = "force-dynamic";

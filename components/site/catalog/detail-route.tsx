@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { notFound, permanentRedirect } from "next/navigation";
 import { JsonLd } from "@/components/seo/json-ld";
 import { listPublicCatalogItems, findPublicCatalogItem } from "@/lib/catalog/queries";
+import { catalogSlugOrIdSchema } from "@/lib/catalog/schema";
 import type { CatalogItemContract } from "@/lib/catalog/serialize";
 import { getSiteSettings } from "@/lib/content/settings";
 import type { CatalogKind } from "@/lib/generated/prisma/enums";
@@ -22,13 +23,19 @@ function decodeParam(value: string): string {
   }
 }
 
+/** The URL's slug or id; a value no slug can have (NUL, "%", upper case…) never reaches the database. */
+async function findItemOfParams(kind: CatalogKind, params: DetailParams["params"]) {
+  const param = decodeParam((await params).slug);
+  const slug = catalogSlugOrIdSchema.safeParse(param);
+  return { param, item: slug.success ? await findPublicCatalogItem(kind, slug.data) : null };
+}
+
 /**
  * The active item named by the URL (slug, or numeric id from links such as the solutions
  * page). Unknown → 404; any URL that is not the item's own slug URL → 308 to it.
  */
 async function loadItem(kind: CatalogKind, params: DetailParams["params"]): Promise<CatalogItemContract> {
-  const param = decodeParam((await params).slug);
-  const item = await findPublicCatalogItem(kind, param);
+  const { param, item } = await findItemOfParams(kind, params);
   if (!item) notFound();
   if (item.slug !== param) permanentRedirect(catalogItemPath(kind, item.slug));
   return item;
@@ -45,7 +52,7 @@ export async function catalogStaticParams(kind: CatalogKind): Promise<{ slug: st
  * Location header twice on a first, uncached render).
  */
 export async function catalogDetailMetadata(kind: CatalogKind, { params }: DetailParams): Promise<Metadata> {
-  const item = await findPublicCatalogItem(kind, decodeParam((await params).slug));
+  const { item } = await findItemOfParams(kind, params);
   if (!item) return { title: CATALOG_PAGES[kind].notFoundText, robots: { index: false } };
   return catalogItemMetadata(kind, item);
 }

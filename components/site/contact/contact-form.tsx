@@ -134,7 +134,7 @@ export function ContactForm({ sectors, action }: { sectors: ContactSectorOption[
       noValidate
       aria-busy={busy}
       aria-labelledby={`${id}-title`}
-      className="rounded-3xl border border-ink-200 bg-white p-5 shadow-card sm:p-8 lg:p-10"
+      className="rounded-3xl border border-ink-200 bg-white p-4 shadow-card sm:p-8 lg:p-10"
     >
       <h2 id={`${id}-title`} className="text-2xl font-bold tracking-tight text-ink-900">
         Envíanos un mensaje
@@ -193,14 +193,31 @@ export function ContactForm({ sectors, action }: { sectors: ContactSectorOption[
           <input type="text" autoComplete="organization" maxLength={CONTACT_LIMITS.company} className={inputClass} {...fieldProps("company")} />
         </Field>
         <Field id={id} field="sector_id" label="Sector" error={fieldError("sector_id")}>
-          <select className={cn(inputClass, "appearance-auto pr-8")} {...fieldProps("sector_id")}>
-            <option value="">Selecciona un sector (opcional)</option>
-            {sectors.map((sector) => (
-              <option key={sector.id} value={String(sector.id)}>
-                {sector.name}
-              </option>
-            ))}
-          </select>
+          {/* Our own arrow instead of the browser's, which takes room of its own beyond the padding:
+              at 375 px the whole "Selecciona un sector (opcional)" fits, and a sector name too long
+              for the field ends in "…" instead of being cut mid-word. */}
+          <div className="relative">
+            <select className={cn(inputClass, "appearance-none truncate pr-9")} {...fieldProps("sector_id")}>
+              <option value="">Selecciona un sector (opcional)</option>
+              {sectors.map((sector) => (
+                <option key={sector.id} value={String(sector.id)}>
+                  {sector.name}
+                </option>
+              ))}
+            </select>
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              fill="currentColor"
+              className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-ink-600"
+            >
+              <path
+                fillRule="evenodd"
+                d="M5.22 8.22a.75.75 0 011.06 0L10 11.94l3.72-3.72a.75.75 0 111.06 1.06l-4.25 4.25a.75.75 0 01-1.06 0L5.22 9.28a.75.75 0 010-1.06z"
+                clipRule="evenodd"
+              />
+            </svg>
+          </div>
         </Field>
         <Field id={id} field="subject" label="Asunto" error={fieldError("subject")}>
           <input type="text" maxLength={CONTACT_LIMITS.subject} className={inputClass} {...fieldProps("subject")} />

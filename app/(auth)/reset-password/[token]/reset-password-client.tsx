@@ -6,6 +6,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormAlert } from "@/components/auth/form-alert";
 import { PasswordField, SubmitButton } from "@/components/auth/form-fields";
+import { useServerErrors } from "@/components/auth/use-server-errors";
 import { ButtonLink } from "@/components/ui/button";
 import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password";
 import { resetPasswordSchema } from "@/lib/auth/schema";
@@ -18,6 +19,8 @@ type ResetValues = z.input<typeof resetPasswordSchema>;
 /** The new password for a reset link: at least 8 characters, typed twice. */
 export function ResetPasswordForm({ token, usable }: { token: string; usable: boolean }) {
   const [state, formAction, pending] = useActionState(resetPasswordAction, (usable ? { status: "idle" } : { status: "invalid" }) as ResetPasswordState);
+  // A password's server error goes once that password is edited; the red box stays until the next try.
+  const server = useServerErrors(state.status === "error" ? state : null);
   const {
     register,
     handleSubmit,
@@ -54,26 +57,25 @@ export function ResetPasswordForm({ token, usable }: { token: string; usable: bo
     const form = event.currentTarget;
     void handleSubmit(() => startTransition(() => formAction(new FormData(form))))(event);
   };
-  const serverErrors = state.status === "error" ? state.errors : {};
 
   return (
     <form action={formAction} onSubmit={submit} noValidate aria-label="Restablecer contraseña" aria-busy={pending} className="space-y-5">
-      <FormAlert tone="error" message={state.status === "error" ? state.message : undefined} messageKey={state.status === "error" ? state.at : undefined} />
+      <FormAlert tone="error" message={server.message} messageKey={state.status === "error" ? state.at : undefined} />
       <input type="hidden" {...register("token")} />
       <PasswordField
         label="Nueva contraseña"
         autoComplete="new-password"
         required
         hint={`Mínimo ${PASSWORD_MIN_LENGTH} caracteres.`}
-        error={errors.password?.message ?? serverErrors.password}
-        {...register("password")}
+        error={errors.password?.message ?? server.fieldError("password")}
+        {...register("password", { onChange: () => server.edited("password") })}
       />
       <PasswordField
         label="Confirmar contraseña"
         autoComplete="new-password"
         required
-        error={errors.password_confirmation?.message ?? serverErrors.password_confirmation}
-        {...register("password_confirmation")}
+        error={errors.password_confirmation?.message ?? server.fieldError("password_confirmation")}
+        {...register("password_confirmation", { onChange: () => server.edited("password_confirmation") })}
       />
       <SubmitButton busy={pending} busyLabel="Guardando...">
         Guardar nueva contraseña

@@ -4,20 +4,20 @@ import { apiRoute } from "@/lib/api/handler";
 import { readJsonBody } from "@/lib/api/request";
 import { CONTACT_MESSAGES } from "@/lib/contact/form";
 import { submitContactMessage } from "@/lib/contact/service";
-import { clientIpFromHeaders } from "@/lib/rate-limit";
+import { clientIp } from "@/lib/client-address";
 
 /**
  * POST /api/v1/contact — the public contact request (spec §7). Every answer carries `success`:
  * 201 `{ success: true, message }`; 422 `{ success: false, message, errors }`; 429 (with
  * Retry-After), 400 (not JSON), 413 (over 1 MB) and 500 (internals hidden) `{ success: false, message }`.
- * The client IP comes from X-Forwarded-For / X-Real-IP, which a trusted proxy must set.
+ * Rate limited by the client's address as our server layer computed it (lib/client-address.ts).
  */
 export const POST = apiRoute(async (request) => {
   try {
     // The body is only read here (size and JSON checks); the service validates it.
     const body = await readJsonBody(request, z.unknown());
     await submitContactMessage(body, {
-      ipAddress: clientIpFromHeaders(request.headers),
+      ipAddress: clientIp(request.headers),
       userAgent: request.headers.get("user-agent"),
     });
     return Response.json({ success: true, message: CONTACT_MESSAGES.success }, { status: 201 });

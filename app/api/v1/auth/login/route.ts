@@ -4,7 +4,7 @@ import { readJsonBody } from "@/lib/api/request";
 import { authenticateWithPassword, RateLimitedError } from "@/lib/auth/accounts";
 import { createApiToken } from "@/lib/auth/api-tokens";
 import { loginSchema } from "@/lib/auth/schema";
-import { clientIpFromHeaders } from "@/lib/rate-limit";
+import { clientIp } from "@/lib/client-address";
 import { serializeUser } from "@/lib/users/serialize";
 
 /**
@@ -16,7 +16,7 @@ export const POST = apiRoute(async (request) => {
   const { email, password } = await readJsonBody(request, loginSchema);
   let result;
   try {
-    result = await authenticateWithPassword(email, password, clientIpFromHeaders(request.headers));
+    result = await authenticateWithPassword(email, password, clientIp(request.headers));
   } catch (error) {
     if (error instanceof RateLimitedError) throw tooManyRequests(error.retryAfterSeconds);
     throw error;

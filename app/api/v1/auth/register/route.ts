@@ -4,7 +4,7 @@ import { readJsonBody } from "@/lib/api/request";
 import { EmailTakenError, RateLimitedError, registerClient } from "@/lib/auth/accounts";
 import { createApiToken } from "@/lib/auth/api-tokens";
 import { registerSchema } from "@/lib/auth/schema";
-import { clientIpFromHeaders } from "@/lib/rate-limit";
+import { clientIp } from "@/lib/client-address";
 import { serializeUser } from "@/lib/users/serialize";
 
 /**
@@ -16,7 +16,7 @@ export const POST = apiRoute(async (request) => {
   const input = await readJsonBody(request, registerSchema);
   let user;
   try {
-    user = await registerClient(input, clientIpFromHeaders(request.headers));
+    user = await registerClient(input, clientIp(request.headers));
   } catch (error) {
     if (error instanceof RateLimitedError) throw tooManyRequests(error.retryAfterSeconds);
     if (error instanceof EmailTakenError) throw new ApiError(409, error.message, { email: [error.message] });

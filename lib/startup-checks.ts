@@ -1,0 +1,22 @@
+import { peerAddressAvailable } from "./client-address";
+
+// Loaded by instrumentation.ts in the Node.js runtime only. Refuses to start, with one clear
+// line, a production server that would sign sessions with nothing secret (no AUTH_SECRET), or
+// that cannot see its clients' addresses (started without scripts/client-ip-preload.mjs, e.g. a
+// plain `next start`): every client would then share the address "unknown", and ten wrong
+// passwords anywhere would block sign-in for everyone.
+
+function refuseToStart(message: string): never {
+  console.error(`Error: ${message}`);
+  process.exit(1);
+}
+
+export function checkProductionStartup() {
+  if (process.env.NODE_ENV !== "production") return;
+  if (!process.env.AUTH_SECRET?.trim()) {
+    refuseToStart("AUTH_SECRET no está definida. Defínala con un valor aleatorio largo (por ejemplo: openssl rand -base64 32) antes de iniciar en producción.");
+  }
+  if (!peerAddressAvailable()) {
+    refuseToStart("el servidor no ve la dirección de sus clientes. Inícielo con npm start (carga scripts/client-ip-preload.mjs), no con next start.");
+  }
+}
