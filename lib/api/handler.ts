@@ -10,7 +10,7 @@ function errorResponse(error: ApiError) {
 }
 
 /** Database errors a client's request can cause, mapped to the contract's statuses. */
-function fromDatabaseError(error: unknown): ApiError | null {
+export function fromDatabaseError(error: unknown): ApiError | null {
   if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return null;
   if (error.code === "P2002") return new ApiError(409, "Ya existe un registro con esos datos.");
   if (error.code === "P2025") return new ApiError(404, "Recurso no encontrado.");

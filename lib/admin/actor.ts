@@ -1,0 +1,52 @@
+import "server-only";
+import { headers } from "next/headers";
+import type { Caller } from "@/lib/auth/caller";
+import { currentSession } from "@/lib/auth/guards";
+import { clientIp } from "@/lib/client-address";
+import { forbidden, unauthenticated } from "@/lib/api/auth";
+
+/**
+ * Who is making an admin write, as every lib/<domain>/service.ts write takes it: the user (for
+ * authorization and the audit trail), the address the request came from, and the browser session
+ * when there is one (so "end my other sessions" can keep the current one).
+ */
+export type AdminActor = {
+  id: string;
+  name: string;
+  email: string;
+  role: "admin";
+  ipAddress: string;
+  /** The browser session (`sid`) the write came from; null for a bearer token. */
+  sessionId: string | null;
+};
+
+/** The actor of a REST request already authenticated by `authRoute("admin", …)`. */
+export function actorFromCaller(request: Request, caller: Caller): AdminActor {
+  if (caller.user.role !== "admin") throw forbidden();
+  return {
+    id: caller.user.id,
+    name: caller.user.name,
+    email: caller.user.email,
+    role: "admin",
+    ipAddress: clientIp(request.headers),
+    sessionId: caller.sessionId,
+  };
+}
+
+/**
+ * The actor of a server action: the signed-in admin of this request, checked against the
+ * server-side session (401/403 as ApiError, which the action turns into its error state).
+ */
+export async function requireAdminActor(): Promise<AdminActor> {
+  const session = await currentSession();
+  if (!session) throw unauthenticated();
+  if (session.user.role !== "admin") throw forbidden();
+  return {
+    id: session.user.id,
+    name: session.user.name,
+    email: session.user.email,
+    role: "admin",
+    ipAddress: clientIp(await headers()),
+    sessionId: session.sessionId,
+  };
+}
