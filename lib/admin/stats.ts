@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
-import type { ContactStatus, Currency } from "@/lib/generated/prisma/client";
+import { Prisma, type ContactStatus, type Currency } from "@/lib/generated/prisma/client";
 
 // The admin dashboard's figures (spec §3 "Dashboard stats"), all read live from the database.
 // Revenue mixes currencies (USD, PEN, EUR), so it is summed per currency and never converted.
@@ -22,9 +22,20 @@ export type DashboardStats = {
   pendingTickets: number;
 };
 
-const CURRENCY_ORDER: Currency[] = ["USD", "PEN", "EUR"];
+/** The main client or a transaction's (tests read inside a rolled-back repeatable-read transaction). */
+export type StatsClient = Prisma.TransactionClient | typeof db;
 
-export async function getDashboardStats(): Promise<DashboardStats> {
+export const CURRENCY_ORDER: Currency[] = ["USD", "PEN", "EUR"];
+
+/**
+ * The contact messages every dashboard figure counts (cards and charts alike). A soft delete
+ * adds its condition HERE, once for the Prisma queries and once for the SQL ones beside it:
+ * `{ deletedAt: null }` and `deleted_at IS NULL` (the charts' SQL aliases the table as `m`).
+ */
+export const countedContactMessages: Prisma.ContactMessageWhereInput = {};
+export const countedContactMessagesSql = Prisma.sql`TRUE`;
+
+export async function getDashboardStats(client: StatsClient = db): Promise<DashboardStats> {
   const [
     totalContacts,
     unreadContacts,
@@ -35,20 +46,20 @@ export async function getDashboardStats(): Promise<DashboardStats> {
     revenue,
     pendingTickets,
   ] = await Promise.all([
-    db.contactMessage.count(),
-    db.contactMessage.count({ where: { status: "new" } }),
-    db.user.count(),
-    db.user.count({ where: { role: "client" } }),
-    db.subscription.count(),
-    db.subscription.count({ where: { status: "active" } }),
-    db.invoice.groupBy({ by: ["currency"], where: { status: "paid" }, _sum: { amount: true }, _count: { _all: true } }),
-    db.ticket.count({ where: { status: { in: ["open", "in_progress"] } } }),
+    client.contactMessage.count({ where: countedContactMessages }),
+    client.contactMessage.count({ where: { ...countedContactMessages, status: "new" } }),
+    client.user.count(),
+    client.user.count({ where: { role: "client" } }),
+    client.subscription.count(),
+    client.subscription.count({ where: { status: "active" } }),
+    client.invoice.groupBy({ by: ["currency"], where: { status: "paid" }, _sum: { amount: true }, _count: { _all: true } }),
+    client.ticket.count({ where: { status: { in: ["open", "in_progress"] } } }),
   ]);
 
   const totalRevenue = revenue
     .filter((row) => row._sum.amount !== null)
     .sort((a, b) => CURRENCY_ORDER.indexOf(a.currency) - CURRENCY_ORDER.indexOf(b.currency))
-    .map((row) => ({ currency: row.currency, amount: row._sum.amount!.toString() }));
+    .map((row) => ({ currency: row.currency, amount: row._sum.amount!.toFixed(2) }));
   const paidInvoices = revenue.reduce((sum, row) => sum + row._count._all, 0);
 
   return {
@@ -76,6 +87,7 @@ export type RecentContactMessage = {
 /** The newest contact messages, for the dashboard's short list. */
 export async function listRecentContactMessages(limit = 5): Promise<RecentContactMessage[]> {
   const rows = await db.contactMessage.findMany({
+    where: countedContactMessages,
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit,
     select: { id: true, name: true, company: true, subject: true, status: true, createdAt: true },

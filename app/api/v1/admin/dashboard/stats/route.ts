@@ -1,0 +1,28 @@
+import { getDashboardStats } from "@/lib/admin/stats";
+import { authRoute } from "@/lib/api/auth";
+import { dataResponse } from "@/lib/api/handler";
+
+/**
+ * GET /api/v1/admin/dashboard/stats (spec §3 "Dashboard stats", §7 "Admin"), admins only →
+ *
+ *     { "data": {
+ *         "totalContacts": 134,        // contact messages
+ *         "totalUsers": 58,            // every account, admins included
+ *         "totalSubscriptions": 21,    // every subscription, whatever its status
+ *         "totalRevenue": [            // paid invoices, summed PER CURRENCY and never converted:
+ *           { "currency": "USD", "amount": "12450.00" },   // one entry per currency that has
+ *           { "currency": "PEN", "amount": "3899.70" }     // any, in the order USD, PEN, EUR;
+ *         ],                           // [] when nothing is paid. Amounts are decimal strings (DESIGN §4).
+ *         "pendingTickets": 4,         // tickets open or in progress
+ *         "unreadContacts": 7,         // beyond the spec: messages still "Por leer" (status new)
+ *         "totalClients": 55,          // accounts with role client
+ *         "activeSubscriptions": 18,   // subscriptions with status active
+ *         "paidInvoices": 40           // how many invoices totalRevenue sums
+ *     } }
+ *
+ * The spec names these five fields in camelCase, so the contract keeps its spelling (the extra
+ * figures follow it). The /admin/dashboard cards read the same lib function.
+ */
+export const GET = authRoute("admin", async () =>
+  dataResponse(await getDashboardStats(), { headers: { "Cache-Control": "no-store" } }),
+);

@@ -1,0 +1,161 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { Prisma, type ContactStatus, type Currency } from "@/lib/generated/prisma/client";
+import { BUSINESS_TIME_ZONE } from "@/lib/format";
+import { CURRENCY_ORDER, countedContactMessagesSql, type StatsClient } from "./stats";
+
+// The dashboard's three charts (issue 8 §2), each computed in SQL. Every function takes `now`
+// so tests can look at a window of their own far from the present; weeks and months are cut in
+// the business's time zone (America/Lima; weeks start on Monday, as date_trunc's ISO weeks).
+// Money stays exact: sums are numeric in PostgreSQL and leave as decimal strings.
+
+export const CONTACT_CHART_WEEKS = 12;
+export const REVENUE_CHART_MONTHS = 12;
+export const FIRST_RESPONSE_DAYS = 30;
+
+export const CONTACT_STATUS_ORDER: ContactStatus[] = ["new", "read", "replied", "closed", "archived"];
+
+export type ContactWeek = {
+  /** The week's Monday, a Lima calendar date "YYYY-MM-DD". */
+  week: string;
+  counts: Record<ContactStatus, number>;
+  total: number;
+};
+
+export type RevenueMonth = {
+  /** "YYYY-MM" in Lima time. */
+  month: string;
+  /** One decimal string per currency of the chart ("0.00" for a month without revenue). */
+  totals: Partial<Record<Currency, string>>;
+};
+
+export type RevenueChart = { currencies: Currency[]; months: RevenueMonth[] };
+
+export type FirstResponse = {
+  /** The median time from a message's arrival to its reply, in seconds; null without replies. */
+  medianSeconds: number | null;
+  /** How many replied messages the median is based on. */
+  count: number;
+  days: number;
+};
+
+const TZ = Prisma.raw(`'${BUSINESS_TIME_ZONE}'`);
+const iso = (now: Date) => now.toISOString();
+
+/** Contact messages received per week (last 12, the current one included), split by status. */
+export async function contactMessagesPerWeek(now: Date = new Date(), client: StatsClient = db): Promise<ContactWeek[]> {
+  const rows = await client.$queryRaw<{ week: string; status: ContactStatus | null; n: number }[]>(Prisma.sql`
+    WITH b AS (
+      SELECT date_trunc('week', ${iso(now)}::timestamptz AT TIME ZONE ${TZ}) AS this_week
+    ),
+    w AS (
+      SELECT generate_series(b.this_week - interval '${Prisma.raw(String(CONTACT_CHART_WEEKS - 1))} weeks', b.this_week, interval '1 week') AS week_start
+      FROM b
+    ),
+    c AS (
+      SELECT date_trunc('week', m.created_at AT TIME ZONE 'UTC' AT TIME ZONE ${TZ}) AS week_start,
+             m.status AS status, count(*)::int AS n
+      FROM contact_messages m, b
+      WHERE m.created_at >= ((b.this_week - interval '${Prisma.raw(String(CONTACT_CHART_WEEKS - 1))} weeks') AT TIME ZONE ${TZ}) AT TIME ZONE 'UTC'
+        AND m.created_at <= ${iso(now)}::timestamptz AT TIME ZONE 'UTC'
+        AND ${countedContactMessagesSql}
+      GROUP BY 1, 2
+    )
+    SELECT to_char(w.week_start, 'YYYY-MM-DD') AS week, c.status::text AS status, coalesce(c.n, 0)::int AS n
+    FROM w LEFT JOIN c USING (week_start)
+    ORDER BY w.week_start`);
+
+  const weeks = new Map<string, ContactWeek>();
+  for (const row of rows) {
+    let entry = weeks.get(row.week);
+    if (!entry) {
+      entry = { week: row.week, counts: { new: 0, read: 0, replied: 0, closed: 0, archived: 0 }, total: 0 };
+      weeks.set(row.week, entry);
+    }
+    if (row.status) {
+      entry.counts[row.status] += row.n;
+      entry.total += row.n;
+    }
+  }
+  return [...weeks.values()];
+}
+
+/** Paid invoices per month (last 12, the current one included), one series per currency, never converted. */
+export async function revenuePerMonth(now: Date = new Date(), client: StatsClient = db): Promise<RevenueChart> {
+  // An invoice's month is when it was paid (Lima time); one marked paid without a payment time
+  // counts in the month it was issued.
+  const rows = await client.$queryRaw<{ month: string; currency: Currency | null; amount: string | null }[]>(Prisma.sql`
+    WITH b AS (
+      SELECT date_trunc('month', ${iso(now)}::timestamptz AT TIME ZONE ${TZ}) AS this_month,
+             ${iso(now)}::timestamptz AT TIME ZONE ${TZ} AS local_now
+    ),
+    mo AS (
+      SELECT generate_series(b.this_month - interval '${Prisma.raw(String(REVENUE_CHART_MONTHS - 1))} months', b.this_month, interval '1 month') AS month_start
+      FROM b
+    ),
+    p AS (
+      SELECT i.currency, i.amount,
+             coalesce(i.paid_at AT TIME ZONE 'UTC' AT TIME ZONE ${TZ}, i.issued_at::timestamp) AS local_paid
+      FROM invoices i
+      WHERE i.status = 'paid'
+    ),
+    c AS (
+      SELECT date_trunc('month', p.local_paid) AS month_start, p.currency, sum(p.amount) AS amount
+      FROM p, b
+      WHERE p.local_paid >= b.this_month - interval '${Prisma.raw(String(REVENUE_CHART_MONTHS - 1))} months'
+        AND p.local_paid <= b.local_now
+      GROUP BY 1, 2
+    )
+    SELECT to_char(mo.month_start, 'YYYY-MM') AS month, c.currency::text AS currency, c.amount::text AS amount
+    FROM mo LEFT JOIN c USING (month_start)
+    ORDER BY mo.month_start`);
+
+  const present = new Set(rows.flatMap((row) => (row.currency && row.amount !== null ? [row.currency] : [])));
+  const currencies = CURRENCY_ORDER.filter((currency) => present.has(currency));
+  const months = new Map<string, RevenueMonth>();
+  for (const row of rows) {
+    let entry = months.get(row.month);
+    if (!entry) {
+      entry = { month: row.month, totals: Object.fromEntries(currencies.map((currency) => [currency, "0.00"])) };
+      months.set(row.month, entry);
+    }
+    if (row.currency && row.amount !== null) entry.totals[row.currency] = row.amount;
+  }
+  return { currencies, months: [...months.values()] };
+}
+
+/**
+ * The median first response time over the last 30 days: for every message whose reply was sent
+ * in the window, the time from its arrival (created_at) to the reply (replied_at).
+ */
+export async function medianFirstResponse(now: Date = new Date(), client: StatsClient = db): Promise<FirstResponse> {
+  const [row] = await client.$queryRaw<{ n: number; median: number | null }[]>(Prisma.sql`
+    SELECT count(*)::int AS n,
+           (percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM m.replied_at - m.created_at)))::float8 AS median
+    FROM contact_messages m
+    WHERE m.replied_at IS NOT NULL
+      AND m.replied_at > (${iso(now)}::timestamptz - interval '${Prisma.raw(String(FIRST_RESPONSE_DAYS))} days') AT TIME ZONE 'UTC'
+      AND m.replied_at <= ${iso(now)}::timestamptz AT TIME ZONE 'UTC'
+      AND m.replied_at >= m.created_at
+      AND ${countedContactMessagesSql}`);
+  return {
+    medianSeconds: row && row.n > 0 && row.median !== null ? Number(row.median) : null,
+    count: row?.n ?? 0,
+    days: FIRST_RESPONSE_DAYS,
+  };
+}
+
+export type DashboardCharts = {
+  contactsPerWeek: ContactWeek[];
+  revenue: RevenueChart;
+  firstResponse: FirstResponse;
+};
+
+export async function getDashboardCharts(now: Date = new Date(), client: StatsClient = db): Promise<DashboardCharts> {
+  const [contactsPerWeek, revenue, firstResponse] = await Promise.all([
+    contactMessagesPerWeek(now, client),
+    revenuePerMonth(now, client),
+    medianFirstResponse(now, client),
+  ]);
+  return { contactsPerWeek, revenue, firstResponse };
+}

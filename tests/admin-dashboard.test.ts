@@ -1,0 +1,278 @@
+// The admin dashboard's figures (spec §3 "Dashboard stats", §7 GET /api/v1/admin/dashboard/stats)
+// and its three charts (issue 8 §2). Other test files write in parallel, so nothing here
+// asserts a global count: the lib functions run inside a REPEATABLE READ transaction that is
+// rolled back at the end (its snapshot ignores everyone else's commits, so deltas are exact),
+// and the charts look at windows decades in the past that no other test touches.
+import { afterAll, describe, expect, it } from "vitest";
+import { GET } from "@/app/api/v1/admin/dashboard/stats/route";
+import { contactMessagesPerWeek, medianFirstResponse, revenuePerMonth } from "@/lib/admin/charts";
+import { getDashboardStats, type StatsClient } from "@/lib/admin/stats";
+import { db } from "@/lib/db";
+import { Prisma, type ContactStatus } from "@/lib/generated/prisma/client";
+import { call, createTestUser, tokenFor, uniqueTag } from "./helpers/auth";
+
+const tag = uniqueTag();
+const userIds: string[] = [];
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+afterAll(async () => {
+  await db.user.deleteMany({ where: { id: { in: userIds } } });
+});
+
+class Rollback extends Error {}
+
+/** Runs `work` in a repeatable-read transaction that is always rolled back. */
+async function isolated(work: (tx: StatsClient) => Promise<void>) {
+  try {
+    await db.$transaction(
+      async (tx) => {
+        await work(tx);
+        throw new Rollback();
+      },
+      { isolationLevel: Prisma.TransactionIsolationLevel.RepeatableRead, timeout: 30_000, maxWait: 20_000 },
+    );
+  } catch (error) {
+    if (!(error instanceof Rollback)) throw error;
+  }
+}
+
+async function newUser(tx: StatsClient, role: "client" | "admin" = "client") {
+  const user = await tx.user.create({ data: { name: `Panel ${tag}`, email: `panel.${uniqueTag()}@ejemplo.pe`, role } });
+  return user;
+}
+
+function message(createdAt: Date, status: ContactStatus = "new", repliedAt: Date | null = null) {
+  return {
+    name: `Remitente ${tag}`,
+    email: `remitente.${tag}@ejemplo.pe`,
+    subject: `Panel ${tag}`,
+    message: "Mensaje de prueba del panel.",
+    status,
+    createdAt,
+    repliedAt,
+    replyText: repliedAt ? "Respuesta" : null,
+  };
+}
+
+describe("GET /api/v1/admin/dashboard/stats", () => {
+  it("answers the spec's five fields (revenue per currency as decimal strings) to an admin", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    userIds.push(admin.id);
+    const bearer = await tokenFor(admin);
+
+    // Other files write in parallel: retry until no count moved while the endpoint answered.
+    const counts = () =>
+      Promise.all([
+        db.contactMessage.count(),
+        db.user.count(),
+        db.subscription.count(),
+        db.ticket.count({ where: { status: { in: ["open", "in_progress"] } } }),
+        db.$queryRaw<{ currency: string; amount: string }[]>`
+          SELECT currency::text AS currency, sum(amount)::text AS amount FROM invoices WHERE status = 'paid'
+          GROUP BY currency ORDER BY array_position(ARRAY['USD','PEN','EUR'], currency::text)`,
+      ]);
+    for (let attempt = 1; ; attempt++) {
+      const before = await counts();
+      const { status, body, response } = await call(GET, "/api/v1/admin/dashboard/stats", { bearer });
+      const after = await counts();
+      if (JSON.stringify(before) !== JSON.stringify(after) && attempt < 6) continue;
+      expect(status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      const data = body.data as Record<string, unknown>;
+      const [contacts, users, subscriptions, tickets, revenue] = after;
+      expect(data).toMatchObject({
+        totalContacts: contacts,
+        totalUsers: users,
+        totalSubscriptions: subscriptions,
+        pendingTickets: tickets,
+        totalRevenue: revenue,
+      });
+      for (const entry of data.totalRevenue as { amount: unknown }[]) expect(entry.amount).toMatch(/^\d+\.\d{2}$/);
+      break;
+    }
+  });
+
+  it("counts what is added: messages, users, subscriptions, pending tickets and exact paid revenue per currency", async () => {
+    await isolated(async (tx) => {
+      const before = await getDashboardStats(tx);
+      const client = await newUser(tx);
+      await newUser(tx, "admin");
+      await tx.contactMessage.createMany({
+        data: [message(new Date()), message(new Date(), "read"), message(new Date(), "archived")],
+      });
+      await tx.subscription.createMany({
+        data: [
+          { userId: client.id, planName: "Plan A", amount: "10.00", status: "active" },
+          { userId: client.id, planName: "Plan B", amount: "10.00", status: "cancelled" },
+        ],
+      });
+      await tx.ticket.createMany({
+        data: (["open", "in_progress", "resolved", "closed"] as const).map((status) => ({
+          userId: client.id,
+          subject: "Ticket",
+          description: "Ticket",
+          status,
+        })),
+      });
+      await tx.invoice.createMany({
+        data: [
+          { invoiceNumber: `D${tag}-1`, userId: client.id, amount: "0.10", currency: "USD", status: "paid" },
+          { invoiceNumber: `D${tag}-2`, userId: client.id, amount: "0.20", currency: "USD", status: "paid" },
+          { invoiceNumber: `D${tag}-3`, userId: client.id, amount: "1234567.89", currency: "EUR", status: "paid" },
+          { invoiceNumber: `D${tag}-4`, userId: client.id, amount: "999.00", currency: "PEN", status: "pending" },
+          { invoiceNumber: `D${tag}-5`, userId: client.id, amount: "999.00", currency: "PEN", status: "cancelled" },
+        ],
+      });
+      const after = await getDashboardStats(tx);
+      expect(after.totalContacts - before.totalContacts).toBe(3);
+      expect(after.unreadContacts - before.unreadContacts).toBe(1);
+      expect(after.totalUsers - before.totalUsers).toBe(2);
+      expect(after.totalClients - before.totalClients).toBe(1);
+      expect(after.totalSubscriptions - before.totalSubscriptions).toBe(2);
+      expect(after.activeSubscriptions - before.activeSubscriptions).toBe(1);
+      expect(after.pendingTickets - before.pendingTickets).toBe(2);
+      expect(after.paidInvoices - before.paidInvoices).toBe(3);
+
+      const amount = (stats: typeof before, currency: string) =>
+        new Prisma.Decimal(stats.totalRevenue.find((entry) => entry.currency === currency)?.amount ?? "0");
+      // Exact decimals: 0.10 + 0.20 is 0.30, not 0.30000000000000004.
+      expect(amount(after, "USD").minus(amount(before, "USD")).toFixed(2)).toBe("0.30");
+      expect(amount(after, "EUR").minus(amount(before, "EUR")).toFixed(2)).toBe("1234567.89");
+      expect(amount(after, "PEN").minus(amount(before, "PEN")).toFixed(2)).toBe("0.00");
+      expect(after.totalRevenue.map((entry) => entry.currency)).toEqual(
+        ["USD", "PEN", "EUR"].filter((currency) => after.totalRevenue.some((entry) => entry.currency === currency)),
+      );
+    });
+  });
+});
+
+describe("chart: contact messages per week by status", () => {
+  // Wednesday 19 March 2003, 10:00 in Lima (UTC-5). Its week starts on Monday 17 March.
+  const now = new Date("2003-03-19T15:00:00Z");
+
+  it("gives 12 Lima weeks ending with the current one, split by status, cut at Monday 00:00 in Lima", async () => {
+    await isolated(async (tx) => {
+      await tx.contactMessage.createMany({
+        data: [
+          // Monday 17 March 00:00 Lima = 05:00 UTC: this week.
+          message(new Date("2003-03-17T05:00:00Z"), "new"),
+          message(new Date("2003-03-18T12:00:00Z"), "replied"),
+          message(new Date("2003-03-19T14:59:00Z"), "replied"),
+          // Sunday 16 March 23:59 Lima = Monday 04:59 UTC: the week before.
+          message(new Date("2003-03-17T04:59:00Z"), "closed"),
+          message(new Date("2003-03-10T05:00:00Z"), "archived"),
+          // First week of the window: Monday 30 December 2002.
+          message(new Date("2002-12-30T05:00:00Z"), "read"),
+          // Outside: the Sunday before the window, and after `now`.
+          message(new Date("2002-12-30T04:59:00Z"), "read"),
+          message(new Date("2003-03-19T15:01:00Z"), "new"),
+        ],
+      });
+      const weeks = await contactMessagesPerWeek(now, tx);
+      expect(weeks).toHaveLength(12);
+      expect(weeks[0].week).toBe("2002-12-30");
+      expect(weeks[11].week).toBe("2003-03-17");
+      const byWeek = Object.fromEntries(weeks.map((week) => [week.week, week]));
+      expect(byWeek["2003-03-17"].counts).toEqual({ new: 1, read: 0, replied: 2, closed: 0, archived: 0 });
+      expect(byWeek["2003-03-17"].total).toBe(3);
+      expect(byWeek["2003-03-10"].counts).toEqual({ new: 0, read: 0, replied: 0, closed: 1, archived: 1 });
+      expect(byWeek["2002-12-30"].counts).toEqual({ new: 0, read: 1, replied: 0, closed: 0, archived: 0 });
+      expect(weeks.reduce((sum, week) => sum + week.total, 0)).toBe(6);
+      expect(byWeek["2003-02-03"].total).toBe(0);
+    });
+  });
+});
+
+describe("chart: revenue per month per currency", () => {
+  // 10 June 2005, noon in Lima.
+  const now = new Date("2005-06-10T17:00:00Z");
+
+  it("sums paid invoices per Lima month and currency, exactly, over the last 12 months", async () => {
+    await isolated(async (tx) => {
+      const client = await newUser(tx);
+      let n = 0;
+      const invoice = (amount: string, currency: "USD" | "PEN" | "EUR", paidAt: Date | null, status: "paid" | "pending" = "paid", issuedAt = paidAt ?? now) => ({
+        invoiceNumber: `R${tag}-${n++}`,
+        userId: client.id,
+        amount,
+        currency,
+        status,
+        issuedAt,
+        paidAt,
+      });
+      await tx.invoice.createMany({
+        data: [
+          invoice("0.10", "USD", new Date("2005-06-01T05:00:00Z")), // 1 June 00:00 Lima
+          invoice("0.20", "USD", new Date("2005-06-09T12:00:00Z")),
+          invoice("117.99", "PEN", new Date("2005-06-01T04:59:00Z")), // 31 May 23:59 Lima
+          invoice("1000.01", "PEN", new Date("2004-07-15T12:00:00Z")), // first month of the window
+          invoice("50.00", "PEN", null, "paid", new Date("2005-03-20T00:00:00Z")), // no payment time: its issue month
+          invoice("999.00", "USD", new Date("2005-06-05T12:00:00Z"), "pending"), // not paid
+          invoice("5.00", "USD", new Date("2004-06-30T12:00:00Z")), // before the window
+          invoice("7.00", "PEN", new Date("2005-06-10T17:01:00Z")), // after now
+        ],
+      });
+      const { currencies, months } = await revenuePerMonth(now, tx);
+      expect(currencies).toEqual(["USD", "PEN"]);
+      expect(months.map((month) => month.month)).toEqual([
+        "2004-07", "2004-08", "2004-09", "2004-10", "2004-11", "2004-12",
+        "2005-01", "2005-02", "2005-03", "2005-04", "2005-05", "2005-06",
+      ]);
+      const byMonth = Object.fromEntries(months.map((month) => [month.month, month.totals]));
+      expect(byMonth["2005-06"]).toEqual({ USD: "0.30", PEN: "0.00" });
+      expect(byMonth["2005-05"]).toEqual({ USD: "0.00", PEN: "117.99" });
+      expect(byMonth["2005-03"]).toEqual({ USD: "0.00", PEN: "50.00" });
+      expect(byMonth["2004-07"]).toEqual({ USD: "0.00", PEN: "1000.01" });
+      expect(byMonth["2004-12"]).toEqual({ USD: "0.00", PEN: "0.00" });
+    });
+  });
+
+  it("has no series and 12 empty months without paid invoices", async () => {
+    const { currencies, months } = await revenuePerMonth(new Date("1990-01-15T12:00:00Z"));
+    expect(currencies).toEqual([]);
+    expect(months).toHaveLength(12);
+    expect(months.every((month) => Object.keys(month.totals).length === 0)).toBe(true);
+  });
+});
+
+describe("chart: median first response time over the last 30 days", () => {
+  const now = new Date("2007-09-30T12:00:00Z");
+  const replied = (receivedDaysAgo: number, minutes: number) => {
+    const createdAt = new Date(now.getTime() - receivedDaysAgo * DAY);
+    return message(createdAt, "replied", new Date(createdAt.getTime() + minutes * MINUTE));
+  };
+
+  it("takes the middle value of an odd count, ignoring replies outside the window and unreplied messages", async () => {
+    await isolated(async (tx) => {
+      await tx.contactMessage.createMany({
+        data: [
+          replied(2, 30),
+          replied(5, 200),
+          replied(10, 60 * 24 * 3), // 3 days
+          message(new Date(now.getTime() - DAY)), // no reply
+          replied(40, 10), // replied 40 days ago: outside
+          message(new Date(now.getTime() + HOUR), "replied", new Date(now.getTime() + 2 * HOUR)), // after now
+        ],
+      });
+      const result = await medianFirstResponse(now, tx);
+      expect(result).toEqual({ medianSeconds: 200 * 60, count: 3, days: 30 });
+    });
+  });
+
+  it("averages the two middle values of an even count", async () => {
+    await isolated(async (tx) => {
+      await tx.contactMessage.createMany({
+        data: [replied(1, 10), replied(3, 20), replied(4, 100), replied(29, 60 * 24)],
+      });
+      const result = await medianFirstResponse(now, tx);
+      expect(result.count).toBe(4);
+      expect(result.medianSeconds).toBe(60 * 60); // (20 + 100) / 2 minutes
+    });
+  });
+
+  it("is null with a count of 0 when nothing was replied in the window", async () => {
+    expect(await medianFirstResponse(new Date("1991-05-05T12:00:00Z"))).toEqual({ medianSeconds: null, count: 0, days: 30 });
+  });
+});
