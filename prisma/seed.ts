@@ -14,6 +14,7 @@ import type { PrismaClient } from "../lib/generated/prisma/client";
 import { caseStudies } from "./seed-data/case-studies";
 import { invoices, subscriptions, tickets } from "./seed-data/demo-account";
 import { adminNotifications, contactMessages } from "./seed-data/inbox";
+import { contactMessageHistory } from "./seed-data/inbox-history";
 import { pages } from "./seed-data/pages";
 import { products } from "./seed-data/products";
 import { sectors } from "./seed-data/sectors";
@@ -348,21 +349,21 @@ export async function seedDatabase(db: PrismaClient, env: Env = process.env): Pr
       }
 
       // ── Contact inbox and the admin's notifications ───────────────────────
-      for (const m of contactMessages) {
+      for (const m of [...contactMessages, ...contactMessageHistory]) {
         const exists = await tx.contactMessage.findFirst({
           where: { email: m.email, subject: m.subject },
           select: { id: true },
         });
         if (exists) continue;
-        const { sectorSlug, receivedDaysAgo, ...data } = m;
+        const { sectorSlug, receivedDaysAgo, repliedAfterHours, ...data } = m;
         const receivedAt = daysAgo(receivedDaysAgo);
         await tx.contactMessage.create({
           data: {
             ...data,
             sectorId: sectorId(sectorSlug),
             createdAt: receivedAt,
-            readAt: m.status === "new" ? null : new Date(receivedAt.getTime() + 2 * HOUR_MS),
-            repliedAt: m.replyText ? new Date(receivedAt.getTime() + 20 * HOUR_MS) : null,
+            readAt: m.status === "new" ? null : new Date(receivedAt.getTime() + Math.min(2, repliedAfterHours ?? 2) * HOUR_MS),
+            repliedAt: m.replyText ? new Date(receivedAt.getTime() + (repliedAfterHours ?? 20) * HOUR_MS) : null,
           },
         });
         created.contactMessages += 1;

@@ -110,6 +110,36 @@ export const invoices: InvoiceSeed[] = [
   },
 ];
 
+// Older monthly fees and one-off projects (all paid), so the admin's revenue chart shows a year
+// of history in both currencies (issue 8 "Dashboard"). Columns: number, plan, description,
+// amount, currency, issued days ago, payment method, payment reference.
+const CRM_PLAN = "Lumen CRM Ventas · Plan Equipo";
+const ERP_PLAN = "Lumen ERP Pyme · Plan Pyme Plus";
+const paidHistory: [string, string | null, string, string, "USD" | "PEN", number, string, string][] = [
+  ["F001-00000088", CRM_PLAN, `${CRM_PLAN} — mensualidad`, "189.00", "PEN", 270, "Yape", "YAPE-38810427"],
+  ["F001-00000094", CRM_PLAN, `${CRM_PLAN} — mensualidad`, "189.00", "PEN", 240, "Yape", "YAPE-39125530"],
+  ["F001-00000097", null, "Consultoría de procesos comerciales — diagnóstico", "3500.00", "PEN", 225, "Transferencia", "BCP-OP-51022871"],
+  ["F001-00000099", CRM_PLAN, `${CRM_PLAN} — mensualidad`, "189.00", "PEN", 210, "Yape", "YAPE-39487716"],
+  ["F001-00000105", CRM_PLAN, `${CRM_PLAN} — mensualidad`, "189.00", "PEN", 180, "Yape", "YAPE-39902264"],
+  ["F001-00000111", CRM_PLAN, `${CRM_PLAN} — mensualidad`, "189.00", "PEN", 150, "Yape", "YAPE-40377105"],
+  ["F001-00000119", null, "Implementación de Lumen ERP Pyme — adelanto del 50 %", "1200.00", "USD", 120, "Transferencia", "BBVA-OP-88120455"],
+  ["F001-00000121", ERP_PLAN, `${ERP_PLAN} — mensualidad`, "149.00", "USD", 112, "Tarjeta", "NIUBIZ-770551873"],
+  ["F001-00000142", null, "Taller de Business Intelligence para gerencia", "2450.00", "PEN", 14, "Transferencia", "BCP-OP-56630918"],
+];
+invoices.push(
+  ...paidHistory.map(([invoiceNumber, subscriptionPlan, description, amount, currency, issuedDaysAgo, method, reference]) => ({
+    invoiceNumber,
+    subscriptionPlan,
+    description,
+    amount,
+    currency,
+    status: "paid" as const,
+    issuedDaysAgo,
+    dueInDaysAfterIssue: 15,
+    payment: { method, reference, paidDaysAfterIssue: 1 },
+  })),
+);
+
 export const tickets: TicketSeed[] = [
   {
     subject: "No puedo emitir notas de crédito desde el módulo de ventas",

@@ -198,6 +198,8 @@ export interface ContactMessageSeed {
   ipAddress: string;
   userAgent: string;
   receivedDaysAgo: number;
+  /** Hours from arrival to the reply (default 20) when there is a reply. */
+  repliedAfterHours?: number | null;
 }
 
 export interface NotificationSeed {
