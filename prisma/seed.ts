@@ -376,13 +376,16 @@ export async function seedDatabase(db: PrismaClient, env: Env = process.env): Pr
         });
         if (exists) continue;
         const createdAt = daysAgo(n.createdDaysAgo);
+        const subject = n.contactMessage
+          ? await tx.contactMessage.findFirst({ where: n.contactMessage, orderBy: { id: "asc" }, select: { id: true } })
+          : null;
         await tx.notification.create({
           data: {
             userId: admin.id,
             type: n.type,
             title: n.title,
             body: n.body,
-            link: n.link,
+            link: subject ? `/admin/contact-messages?id=${subject.id}` : n.link,
             createdAt,
             readAt: n.read ? new Date(createdAt.getTime() + 3 * HOUR_MS) : null,
           },

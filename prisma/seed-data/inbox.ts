@@ -80,6 +80,7 @@ export const adminNotifications: NotificationSeed[] = [
     title: "Nuevo mensaje de contacto",
     body: "Martín Rojas Saavedra (Ferretería El Constructor): Cotización de ERP con facturación electrónica",
     link: "/admin/contact-messages",
+    contactMessage: { email: "mrojas@ferreteriaelconstructor.pe", subject: "Cotización de ERP con facturación electrónica" },
     read: false,
     createdDaysAgo: 1,
   },

@@ -207,6 +207,8 @@ export interface NotificationSeed {
   title: string;
   body: string;
   link: string;
+  /** The contact message it announces (by e-mail + subject): the link then opens that message. */
+  contactMessage?: { email: string; subject: string };
   read: boolean;
   createdDaysAgo: number;
 }
