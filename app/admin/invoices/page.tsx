@@ -10,8 +10,8 @@ export default async function AdminInvoicesPage() {
   return (
     <PlaceholderTablePage
       title="Facturas"
-      caption="Facturas"
-      columns={["Factura", "Cliente", "Monto", "Estado", "Acciones"]}
+      headers={["Factura", "Cliente", "Monto", "Estado"]}
+      withActions
       emptyText="No hay facturas para mostrar."
     />
   );

@@ -10,8 +10,8 @@ export default async function AdminPaymentsPage() {
   return (
     <PlaceholderTablePage
       title="Pagos"
-      caption="Pagos"
-      columns={["ID de pago", "Usuario", "Monto", "Fecha", "Estado"]}
+      headers={["ID de pago", "Usuario", "Monto", "Fecha", "Estado"]}
+      withActions={false}
       emptyText="No hay pagos para mostrar."
     />
   );

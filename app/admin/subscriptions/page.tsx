@@ -10,8 +10,8 @@ export default async function AdminSubscriptionsPage() {
   return (
     <PlaceholderTablePage
       title="Suscripciones"
-      caption="Suscripciones"
-      columns={["Usuario", "Plan", "Estado", "Acciones"]}
+      headers={["Usuario", "Plan", "Estado"]}
+      withActions
       emptyText="No hay suscripciones para mostrar."
     />
   );

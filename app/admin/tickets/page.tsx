@@ -10,8 +10,8 @@ export default async function AdminTicketsPage() {
   return (
     <PlaceholderTablePage
       title="Tickets"
-      caption="Tickets"
-      columns={["Ticket", "Usuario", "Asunto", "Estado", "Acciones"]}
+      headers={["Ticket", "Usuario", "Asunto", "Estado"]}
+      withActions
       emptyText="No hay tickets para mostrar."
     />
   );
