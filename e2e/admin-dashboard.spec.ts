@@ -33,7 +33,7 @@ async function expectCharts(page: Page) {
   const contacts = page.getByRole("region", { name: "Mensajes de contacto por semana" });
   await expect(contacts).toBeVisible();
   // The drawing is hidden from assistive technology; its figures are in the table.
-  await expect(contacts.getByTestId("chart-contacts-drawing").locator("svg.recharts-surface")).toBeVisible();
+  await expect(contacts.getByTestId("chart-contacts-drawing").locator(".recharts-wrapper > svg.recharts-surface")).toBeVisible();
   await contacts.getByText("Ver datos en tabla").click();
   const contactsTable = contacts.getByRole("table", { name: "Mensajes de contacto por semana y estado" });
   await expect(contactsTable).toBeVisible();
@@ -41,8 +41,8 @@ async function expectCharts(page: Page) {
   await expect(contactsTable.locator("tbody tr")).toHaveCount(12);
 
   const revenue = page.getByRole("region", { name: "Ingresos por mes" });
-  await expect(revenue.getByTestId("chart-revenue-drawing-USD").locator("svg.recharts-surface")).toBeVisible();
-  await expect(revenue.getByTestId("chart-revenue-drawing-PEN").locator("svg.recharts-surface")).toBeVisible();
+  await expect(revenue.getByTestId("chart-revenue-drawing-USD").locator(".recharts-wrapper > svg.recharts-surface")).toBeVisible();
+  await expect(revenue.getByTestId("chart-revenue-drawing-PEN").locator(".recharts-wrapper > svg.recharts-surface")).toBeVisible();
   await revenue.getByText("Ver datos en tabla").click();
   const revenueTable = revenue.getByRole("table", { name: "Ingresos por mes y moneda (facturas pagadas)" });
   await expect(revenueTable.locator("tbody tr")).toHaveCount(12);
@@ -116,7 +116,7 @@ test.describe("Dashboard de administración: gráficos", () => {
       const response = await page.goto(section.href);
       expect(response?.status(), section.href).toBe(200);
       await expect(page.getByRole("heading", { level: 1, name: section.title })).toBeVisible();
-      await expect(page.getByText(section.text)).toBeVisible();
+      await expect(page.getByText(section.text).filter({ visible: true })).toBeVisible();
     }
     await expectNoAxeViolations(page);
     await page.setViewportSize({ width: 375, height: 800 });
@@ -155,7 +155,7 @@ test.describe("Campana de notificaciones", () => {
         const bell = page.getByRole("button", { name: /^Notificaciones \(\d+ sin leer\)$/ });
         await expect(bell).toHaveAttribute("aria-label", width === 1280 ? "Notificaciones (2 sin leer)" : "Notificaciones (1 sin leer)");
         await bell.click();
-        const panel = page.getByRole("region", { name: "Notificaciones" });
+        const panel = page.getByRole("region", { name: "Notificaciones", exact: true });
         await expect(panel).toBeVisible();
         await expectNoAxeViolations(page);
         // Escape closes the list and gives the focus back to the bell.

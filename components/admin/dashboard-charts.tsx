@@ -57,7 +57,8 @@ function DataTableDetails({ caption, children, testId }: { caption: string; chil
   return (
     <details className="group mt-4 rounded-lg border border-ink-200" data-testid={testId}>
       <summary className="cursor-pointer rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-ink-50">Ver datos en tabla</summary>
-      <div className="max-w-full overflow-x-auto border-t border-ink-200">
+      {/* Focusable so a keyboard can scroll a table wider than the card (375 px). */}
+      <div role="region" aria-label={caption} tabIndex={0} className="max-w-full overflow-x-auto border-t border-ink-200 focus-visible:outline-2 focus-visible:outline-brand-600">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{caption}</caption>
           {children}
