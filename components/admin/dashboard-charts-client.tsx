@@ -39,7 +39,13 @@ export function ContactsPerWeekChart({ data, series }: { data: ContactPoint[]; s
               labelFormatter={(_label, payload) => String(payload?.[0]?.payload?.title ?? _label)}
               formatter={(value) => integer.format(Number(value))}
             />
-            <Legend iconType="circle" iconSize={10} wrapperStyle={{ fontSize: 12, paddingTop: 8 }} />
+            <Legend
+              iconType="circle"
+              iconSize={10}
+              itemSorter={null}
+              wrapperStyle={{ fontSize: 12, paddingTop: 8 }}
+              formatter={(value) => <span style={{ color: "#334155" }}>{value}</span>}
+            />
             {series.map((entry, index) => (
               <Bar
                 key={entry.key}
