@@ -129,6 +129,7 @@ test.describe("Dashboard de administración: gráficos", () => {
 
 test.describe("Campana de notificaciones", () => {
   test("una notificación de contacto lleva a /admin/contact-messages?id=N y queda leída", async ({ page, context }) => {
+    test.slow();
     const admin = await createThrowawayUser("admin");
     const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
     try {
