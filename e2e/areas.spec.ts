@@ -178,6 +178,7 @@ test.describe("Panel de administración", () => {
   });
 
   test("menú lateral: visible y plegable en escritorio; cerrado por defecto bajo 768 px", async ({ page, context }) => {
+    test.slow(); // two loads of the dashboard (with its charts) and an axe run
     await signInAs(context, BASE_URL, SEEDED_ADMIN.email);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/admin/dashboard");
