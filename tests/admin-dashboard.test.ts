@@ -276,3 +276,17 @@ describe("chart: median first response time over the last 30 days", () => {
     expect(await medianFirstResponse(new Date("1991-05-05T12:00:00Z"))).toEqual({ medianSeconds: null, count: 0, days: 30 });
   });
 });
+
+describe("the first response figure in Spanish", () => {
+  it("rounds to the minute and drops empty parts", async () => {
+    const { formatResponseTime } = await import("@/lib/admin/duration");
+    expect(formatResponseTime(20)).toBe("menos de 1 min");
+    expect(formatResponseTime(45 * 60 + 20)).toBe("45 min");
+    expect(formatResponseTime(3 * 3600 + 20 * 60)).toBe("3 h 20 min");
+    expect(formatResponseTime(2 * 3600 + 29)).toBe("2 h");
+    expect(formatResponseTime(59 * 60 + 50)).toBe("1 h");
+    expect(formatResponseTime(2 * 86400 + 4 * 3600 + 10 * 60)).toBe("2 d 4 h");
+    expect(formatResponseTime(86400)).toBe("1 d");
+    expect(formatResponseTime(Number.NaN)).toBe("—");
+  });
+});
