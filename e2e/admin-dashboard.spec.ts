@@ -143,7 +143,8 @@ test.describe("Campana de notificaciones", () => {
         await db.query(
           `insert into notifications (user_id, type, title, body, link) values
              ($1, 'contact_message', 'Nuevo mensaje de contacto', $2, $3),
-             ($1, 'ticket', 'Nuevo ticket de soporte', 'Otra notificación', '/admin/tickets')`,
+             ($1, 'ticket', 'Nuevo ticket de soporte', 'Otra notificación', '/admin/tickets'),
+             ($1, 'system', 'Aviso sin enlace', 'Sin nada que abrir', null)`,
           [admin.id, `Remitente ${stamp}: Consulta ${stamp}`, `/admin/contact-messages?id=${id}`],
         );
         return id;
@@ -154,7 +155,7 @@ test.describe("Campana de notificaciones", () => {
         await page.setViewportSize({ width, height: 800 });
         await page.goto("/admin/dashboard");
         const bell = page.getByRole("button", { name: /^Notificaciones \(\d+ sin leer\)$/ });
-        await expect(bell).toHaveAttribute("aria-label", width === 1280 ? "Notificaciones (2 sin leer)" : "Notificaciones (1 sin leer)");
+        await expect(bell).toHaveAttribute("aria-label", width === 1280 ? "Notificaciones (3 sin leer)" : "Notificaciones (1 sin leer)");
         await bell.click();
         const panel = page.getByRole("region", { name: "Notificaciones", exact: true });
         await expect(panel).toBeVisible();
@@ -166,6 +167,10 @@ test.describe("Campana de notificaciones", () => {
         if (width === 375) break;
 
         await bell.click();
+        // An entry with nothing to open is a button that only marks it read; the list stays open.
+        await panel.getByRole("button", { name: /Aviso sin enlace/ }).click();
+        await expect(bell).toHaveAttribute("aria-label", "Notificaciones (2 sin leer)");
+        await expect(panel).toBeVisible();
         await panel.getByRole("link", { name: /Nuevo mensaje de contacto/ }).click();
         await expect(page).toHaveURL(new RegExp(`/admin/contact-messages\\?id=${messageId}$`));
         await expect

@@ -172,8 +172,9 @@ export function NotificationBell() {
     }
   }
 
-  function markRead(item: NotificationItem) {
-    setOpen(false);
+  /** Marks one entry read; an entry that opens its subject (a link) also closes the list. */
+  function markRead(item: NotificationItem, close = true) {
+    if (close) setOpen(false);
     if (item.read_at) return;
     generation.current++;
     const now = new Date().toISOString();
@@ -264,8 +265,13 @@ export function NotificationBell() {
                     <Link href={item.link} onClick={() => markRead(item)} className="flex gap-3 px-4 py-3 hover:bg-ink-50">
                       {content}
                     </Link>
-                  ) : (
+                  ) : item.read_at ? (
                     <div className="flex gap-3 px-4 py-3">{content}</div>
+                  ) : (
+                    // Without a subject to open, clicking the entry only marks it read.
+                    <button type="button" onClick={() => markRead(item, false)} className="flex w-full gap-3 px-4 py-3 text-left hover:bg-ink-50">
+                      {content}
+                    </button>
                   )}
                 </li>
               );
