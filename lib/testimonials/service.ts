@@ -60,7 +60,9 @@ function toData(input: Partial<TestimonialInput> | TestimonialUpdate) {
 
 /** What the audit trail keeps of a testimonial (created_at and id are not "changes"). */
 function auditable(row: TestimonialContract): Record<string, unknown> {
-  const { id: _id, created_at: _createdAt, ...fields } = row;
+  const fields: Record<string, unknown> = { ...row };
+  delete fields.id;
+  delete fields.created_at;
   return fields;
 }
 
