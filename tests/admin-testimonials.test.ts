@@ -137,7 +137,8 @@ describe("POST /api/v1/admin/testimonials", () => {
     expect(result.body.message).toBe("Revisa los campos marcados.");
     expect(Object.keys(result.body.errors as Json)).toContain(field);
     expect(await countNamed(name)).toBe(0);
-    if (typeof override.client_name === "string") expect(await countNamed(override.client_name.trim())).toBe(0);
+    const overriddenName = (override as { client_name?: unknown }).client_name;
+    if (typeof overriddenName === "string") expect(await countNamed(overriddenName.trim())).toBe(0);
   });
 
   it("refuses a body that is not an object (422), not JSON (400) or not declared as JSON (415)", async () => {

@@ -74,3 +74,9 @@ export async function listAdminTestimonials(filter: AdminTestimonialFilter = {})
   return rows.map(serializeTestimonial);
 }
 
+
+/** One testimonial for the admin (any status), or null. */
+export async function getAdminTestimonial(id: number): Promise<TestimonialContract | null> {
+  const row = await db.testimonial.findUnique({ where: { id } });
+  return row ? serializeTestimonial(row) : null;
+}
