@@ -81,6 +81,7 @@ test.describe("Gestión de Testimonios", () => {
       await row.getByRole("button", { name: /Editar/ }).click();
       await expect(modal.getByRole("heading", { name: "Editar Testimonio" })).toBeVisible();
       await expect(modal.getByText("Creó un testimonio")).toBeVisible();
+      await expectNoAxeViolations(page);
       await modal.getByLabel("Estado").selectOption("draft");
       await modal.getByRole("button", { name: "Actualizar Testimonio" }).click();
       await expect(page.getByText("Testimonio actualizado correctamente")).toBeVisible();

@@ -190,6 +190,13 @@ describe("GET /api/v1/admin/testimonials", () => {
     expect((published.body.data as Json[]).map((row) => row.id)).toEqual([ids[1]]);
   });
 
+  it("answers a search with pattern characters, quotes or accents without failing", async () => {
+    for (const q of ["%", "_", "\\", "'; drop table testimonials; --", "ñandú"]) {
+      const result = await get(`?q=${encodeURIComponent(q)}&page=1`);
+      expect(result.status, q).toBe(200);
+    }
+  });
+
   it.each([
     ["an unknown status", "?status=borrador"],
     ["per_page over 100", "?page=1&per_page=101"],
