@@ -12,6 +12,9 @@ const BASE_URL = process.env.E2E_BASE_URL || `http://localhost:${process.env.E2E
 
 let admin: SessionUser;
 
+// Long flows (several saves, public pages regenerated on demand) on a shared 2-core machine.
+test.describe.configure({ timeout: 120_000 });
+
 test.beforeEach(async () => {
   admin = await createThrowawayUser("admin");
 });

@@ -163,3 +163,20 @@ describe("listEntityHistory", () => {
     expect(history.some((entry) => entry.entity_id === String(other.id))).toBe(false);
   });
 });
+
+describe("audit labels", () => {
+  it("names known actions in Spanish, shows unknown ones raw, and links records that have a screen", async () => {
+    const { auditActionLabel, auditEntityHref, auditValueText } = await import("@/lib/audit/labels");
+    expect(auditActionLabel("contact_message.reply")).toBe("Respondió un mensaje");
+    expect(auditActionLabel("user.create")).toBe("Creó un usuario");
+    expect(auditActionLabel("algo.raro")).toBe("algo.raro");
+    expect(auditEntityHref("contact_message", "12")).toBe("/admin/contact-messages?id=12");
+    expect(auditEntityHref("testimonial", "7")).toBe("/admin/testimonials?id=7");
+    expect(auditEntityHref("user", "abc")).toBe("/admin/users?id=abc");
+    expect(auditEntityHref("contact_note", "3", { message_id: 12 })).toBe("/admin/contact-messages?id=12");
+    expect(auditEntityHref("contact_note", "3")).toBeNull();
+    expect(auditEntityHref("desconocido", "1")).toBeNull();
+    expect(auditValueText(true)).toBe("Sí");
+    expect(auditValueText(null)).toBe("—");
+  });
+});
