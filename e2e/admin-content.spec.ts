@@ -149,7 +149,9 @@ test.describe("Registro de actividad", () => {
         ),
       );
 
-      await page.goto("/admin/audit-logs");
+      // Reached from the side menu (first group, after Mantenimiento Sitemap).
+      await page.getByRole("navigation", { name: "Menú de administración" }).getByRole("link", { name: "Registro de actividad" }).click();
+      await expect(page).toHaveURL(/\/admin\/audit-logs$/);
       await expect(page.getByRole("heading", { level: 1, name: "Registro de actividad" })).toBeVisible();
       await expectNoAxeViolations(page);
 
