@@ -16,7 +16,7 @@
 
 import { useEffect, useState } from "react";
 import { formatDate } from "@/lib/format";
-import { auditActionLabel, auditValueText } from "@/lib/audit/labels";
+import { auditActionLabel, auditFieldLabel, auditValueText } from "@/lib/audit/labels";
 import { loadEntityHistoryAction } from "@/lib/audit/history-action";
 import type { AuditLogContract } from "@/lib/audit/queries";
 
@@ -95,7 +95,7 @@ export function AuditChanges({ entry, className }: { entry: Pick<AuditLogContrac
       <dl className="mt-2 grid gap-1.5 text-xs">
         {fields.map((field) => (
           <div key={field} className="min-w-0">
-            <dt className="font-mono font-semibold text-ink-700">{field}</dt>
+            <dt className="font-semibold text-ink-700">{auditFieldLabel(field)}</dt>
             <dd className="break-words text-ink-800">
               {entry.before && <span className="text-red-800 line-through decoration-red-300">{auditValueText(entry.before[field])}</span>}
               {entry.before && entry.after && (

@@ -82,3 +82,29 @@ export function auditValueText(value: unknown): string {
   if (typeof value === "number") return String(value);
   return JSON.stringify(value);
 }
+
+/** Spanish names of the fields the services record; others are shown as stored. */
+export const AUDIT_FIELD_LABELS: Record<string, string> = {
+  client_name: "Nombre del cliente",
+  client_position: "Cargo",
+  client_company: "Empresa",
+  content: "Testimonio",
+  rating: "Calificación",
+  image: "Imagen",
+  sector_id: "Sector",
+  is_active: "Activo",
+  is_featured: "Destacado",
+  status: "Estado",
+  name: "Nombre",
+  email: "Correo electrónico",
+  role: "Rol",
+  reply_text: "Respuesta",
+  read_at: "Leído el",
+  replied_at: "Respondido el",
+  body: "Texto",
+  title: "Título",
+};
+
+export function auditFieldLabel(field: string): string {
+  return AUDIT_FIELD_LABELS[field] ?? field;
+}
