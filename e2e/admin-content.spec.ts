@@ -166,11 +166,15 @@ test.describe("Registro de actividad", () => {
       await expect(created.getByText(clientName)).toBeVisible();
 
       await page.getByLabel("Entidad", { exact: true }).selectOption("user");
+      await expect(page).toHaveURL(/entity=user/);
       await expect(page.getByText("Total de entradas: 1")).toBeVisible();
       await expect(page.locator("tr", { hasText: "Actualizó un usuario" })).toBeVisible();
 
+      // Each filter change is a navigation: wait for it before the next one.
       await page.getByLabel("Entidad", { exact: true }).selectOption("");
+      await expect(page).not.toHaveURL(/entity=/);
       await page.getByLabel("Desde", { exact: true }).fill("2020-03-15");
+      await expect(page).toHaveURL(/from=2020-03-15/);
       await page.getByLabel("Hasta", { exact: true }).fill("2020-03-15");
       await expect(page).toHaveURL(/to=2020-03-15/);
       await expect(page.getByText("Total de entradas: 1")).toBeVisible();
@@ -179,7 +183,9 @@ test.describe("Registro de actividad", () => {
 
       // The record link opens that testimonial's edit modal with its history.
       await page.getByRole("button", { name: "Limpiar filtros" }).click();
+      await expect(page).toHaveURL(/\/admin\/audit-logs$/);
       await page.getByLabel("Usuario", { exact: true }).selectOption(admin.id);
+      await expect(page).toHaveURL(new RegExp(`user_id=${admin.id}`));
       await page.locator("tr", { hasText: "Creó un testimonio" }).getByRole("link", { name: `Testimonio #${id}` }).click();
       const editor = page.getByTestId("testimonial-modal");
       await expect(editor.getByRole("heading", { name: "Editar Testimonio" })).toBeVisible();
