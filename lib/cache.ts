@@ -37,8 +37,16 @@ export function cachedQuery<Args extends unknown[], Result>(
 
 const revalidate = (tag: CacheTag) => revalidateTag(tag, "max");
 
+/**
+ * Expires the tag at once instead: the next request after an admin's save renders with the new
+ * data (not one stale copy more). Outside Next's server (scripts, tests) there is no cache to mark.
+ */
+const expireNow = (tag: CacheTag) => {
+  if (process.env.NEXT_RUNTIME) revalidateTag(tag, { expire: 0 });
+};
+
 export const revalidateCatalog = () => revalidate(CACHE_TAGS.catalog);
-export const revalidateTestimonials = () => revalidate(CACHE_TAGS.testimonials);
+export const revalidateTestimonials = () => expireNow(CACHE_TAGS.testimonials);
 export const revalidateSectors = () => revalidate(CACHE_TAGS.sectors);
 export const revalidateTechnologies = () => revalidate(CACHE_TAGS.technologies);
 export const revalidatePages = () => revalidate(CACHE_TAGS.pages);

@@ -59,3 +59,12 @@ export const listPublishedCaseStudies = cachedQuery(
     return rows.map(serializeCaseStudy);
   },
 );
+
+/**
+ * Every sector, active or not, in display order (GET /api/v1/admin/sectors and the testimonial
+ * form's select). An admin reading: never cached.
+ */
+export async function listAllSectors(): Promise<SectorContract[]> {
+  const rows = await db.sector.findMany({ orderBy: [{ orderIndex: "asc" }, { name: "asc" }] });
+  return rows.map(serializeSector);
+}

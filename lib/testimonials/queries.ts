@@ -1,6 +1,9 @@
 import "server-only";
 import { cachedQuery, CACHE_TAGS } from "@/lib/cache";
 import { db } from "@/lib/db";
+import { paged, pageWindow, type Paged, type PageRequest } from "@/lib/api/paging";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { TestimonialStatus } from "./schema";
 import { serializeTestimonial, type TestimonialContract } from "./serialize";
 
 /** The public only ever sees published, active testimonials. */
@@ -28,4 +31,52 @@ export const listPublicTestimonials = cachedQuery(
 /** Testimonials shown on the home page: published, active and featured. */
 export function listFeaturedTestimonials(limit = 3) {
   return listPublicTestimonials({ featured: true, limit });
+}
+
+// ---------------------------------------------------------------------------------------
+// Admin reads ("Gestión de Testimonios", GET /api/v1/admin/testimonials): every status,
+// newest first, never cached.
+// ---------------------------------------------------------------------------------------
+
+export type AdminTestimonialFilter = { status?: TestimonialStatus; q?: string };
+
+/** Most rows the unpaged admin list answers (the spec's client asks for all of them). */
+export const MAX_UNPAGED_TESTIMONIALS = 500;
+
+function adminWhere(filter: AdminTestimonialFilter): Prisma.TestimonialWhereInput {
+  const where: Prisma.TestimonialWhereInput = {};
+  if (filter.status) where.status = filter.status;
+  if (filter.q) {
+    const contains = { contains: filter.q, mode: "insensitive" as const };
+    where.OR = [{ clientName: contains }, { clientCompany: contains }, { clientPosition: contains }, { content: contains }];
+  }
+  return where;
+}
+
+const ADMIN_ORDER: Prisma.TestimonialOrderByWithRelationInput[] = [{ createdAt: "desc" }, { id: "desc" }];
+
+/** One page of testimonials for the admin table, and the total matching the filter. */
+export async function listAdminTestimonialsPage(
+  filter: AdminTestimonialFilter,
+  page: PageRequest,
+): Promise<Paged<TestimonialContract>> {
+  const where = adminWhere(filter);
+  const [rows, total] = await Promise.all([
+    db.testimonial.findMany({ where, orderBy: ADMIN_ORDER, ...pageWindow(page) }),
+    db.testimonial.count({ where }),
+  ]);
+  return paged(rows.map(serializeTestimonial), total, page);
+}
+
+/** Every testimonial matching the filter (up to MAX_UNPAGED_TESTIMONIALS), newest first. */
+export async function listAdminTestimonials(filter: AdminTestimonialFilter = {}): Promise<TestimonialContract[]> {
+  const rows = await db.testimonial.findMany({ where: adminWhere(filter), orderBy: ADMIN_ORDER, take: MAX_UNPAGED_TESTIMONIALS });
+  return rows.map(serializeTestimonial);
+}
+
+
+/** One testimonial for the admin (any status), or null. */
+export async function getAdminTestimonial(id: number): Promise<TestimonialContract | null> {
+  const row = await db.testimonial.findUnique({ where: { id } });
+  return row ? serializeTestimonial(row) : null;
 }

@@ -1,6 +1,7 @@
 // Inputs of the public testimonials (zod 4). Pure: pages and client components may import it.
-import { z } from "@/lib/zod";
-import { booleanParam, integerParam, oneOfParam } from "@/lib/api/query-params";
+import { multilineText, singleLineText, z } from "@/lib/zod";
+import { pageParams } from "@/lib/api/paging";
+import { booleanParam, integerParam, oneOfParam, textParam } from "@/lib/api/query-params";
 
 export const TESTIMONIAL_STATUSES = ["draft", "published", "private"] as const;
 
@@ -21,4 +22,161 @@ export const testimonialListQuerySchema = z.object({
   sector_id: integerParam(1, 999_999_999, "El parámetro sector_id debe ser un número entero positivo."),
   limit: integerParam(1, MAX_PUBLIC_TESTIMONIALS, `El parámetro limit debe ser un número entero entre 1 y ${MAX_PUBLIC_TESTIMONIALS}.`),
   status: oneOfParam(TESTIMONIAL_STATUSES, "El parámetro status debe ser draft, published o private."),
+});
+
+// ---------------------------------------------------------------------------------------
+// Admin input (spec §3, §5, §9): ONE schema for the "Gestión de Testimonios" form
+// (react-hook-form), its server actions and POST/PUT /api/v1/admin/testimonials.
+// Bounds are the columns' (prisma/schema.prisma, model Testimonial).
+// ---------------------------------------------------------------------------------------
+
+export const TESTIMONIAL_LIMITS = {
+  clientName: 120,
+  clientPosition: 120,
+  clientCompany: 120,
+  content: 2000,
+  image: 2048,
+} as const;
+
+export const MIN_RATING = 1;
+export const MAX_RATING = 5;
+
+/** §9: rating 5, status draft, active, not featured. */
+export const TESTIMONIAL_DEFAULTS = { rating: 5, status: "draft", is_active: true, is_featured: false } as const;
+
+export type TestimonialStatus = (typeof TESTIMONIAL_STATUSES)[number];
+
+/** Badge labels of the admin table and select. */
+export const TESTIMONIAL_STATUS_LABELS: Record<TestimonialStatus, string> = {
+  draft: "Borrador",
+  published: "Publicado",
+  private: "Privado",
+};
+
+export const TESTIMONIAL_MESSAGES = {
+  invalid: "Revisa los campos marcados.",
+  notFound: "Testimonio no encontrado.",
+  sectorMissing: "El sector seleccionado no existe.",
+} as const;
+
+/** Optional one-line text: trimmed, blank or null becomes null, bounded. */
+function optionalText(max: number, tooLong: string) {
+  return singleLineText({ error: "Este campo debe ser texto." })
+    .max(max, tooLong)
+    .nullish()
+    .transform((value) => (value ? value : null));
+}
+
+const RATING_MESSAGE = `La calificación debe ser un número entero entre ${MIN_RATING} y ${MAX_RATING}.`;
+
+/** A JSON number or, from a <select>, its digits; always an integer 1–5. */
+const ratingField = z
+  .union([z.number(), z.string()], { error: RATING_MESSAGE })
+  .transform((value, context) => {
+    const text = String(value).trim();
+    const number = /^\d{1,2}$/.test(text) ? Number(text) : Number.NaN;
+    if (!Number.isInteger(number) || number < MIN_RATING || number > MAX_RATING) {
+      context.addIssue({ code: "custom", message: RATING_MESSAGE });
+      return z.NEVER;
+    }
+    return number;
+  });
+
+const IMAGE_MESSAGE = "La imagen debe ser una URL que empiece por http:// o https://.";
+
+/** An http(s) URL or nothing (blank or null → null). */
+const imageField = singleLineText({ error: IMAGE_MESSAGE })
+  .max(TESTIMONIAL_LIMITS.image, `La URL de la imagen no puede superar los ${TESTIMONIAL_LIMITS.image} caracteres.`)
+  .refine((value) => {
+    if (value === "") return true;
+    if (!/^https?:\/\//i.test(value)) return false;
+    try {
+      const url = new URL(value);
+      return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+    } catch {
+      return false;
+    }
+  }, IMAGE_MESSAGE)
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+const SECTOR_MESSAGE = "El sector seleccionado no es válido.";
+
+/** A <select> sends "" for "no sector"; JSON clients a number, its digits or null. Existence is checked by the service. */
+const sectorField = z
+  .union([z.string(), z.number(), z.null()], { error: SECTOR_MESSAGE })
+  .optional()
+  .transform((value, context) => {
+    if (value === undefined || value === null) return null;
+    const text = String(value).trim();
+    if (text === "") return null;
+    if (!/^\d{1,9}$/.test(text) || Number(text) < 1) {
+      context.addIssue({ code: "custom", message: SECTOR_MESSAGE });
+      return z.NEVER;
+    }
+    return Number(text);
+  });
+
+const testimonialFields = {
+  client_name: singleLineText({ error: "El nombre del cliente es obligatorio." })
+    .min(1, "El nombre del cliente es obligatorio.")
+    .max(TESTIMONIAL_LIMITS.clientName, `El nombre del cliente no puede superar los ${TESTIMONIAL_LIMITS.clientName} caracteres.`),
+  client_position: optionalText(
+    TESTIMONIAL_LIMITS.clientPosition,
+    `El cargo no puede superar los ${TESTIMONIAL_LIMITS.clientPosition} caracteres.`,
+  ),
+  client_company: optionalText(
+    TESTIMONIAL_LIMITS.clientCompany,
+    `La empresa no puede superar los ${TESTIMONIAL_LIMITS.clientCompany} caracteres.`,
+  ),
+  content: multilineText({ error: "El testimonio es obligatorio." })
+    .min(1, "El testimonio es obligatorio.")
+    .max(TESTIMONIAL_LIMITS.content, `El testimonio no puede superar los ${TESTIMONIAL_LIMITS.content} caracteres.`),
+  rating: ratingField,
+  image: imageField,
+  sector_id: sectorField,
+  is_active: z.boolean({ error: "El campo activo debe ser verdadero o falso." }),
+  is_featured: z.boolean({ error: "El campo destacado debe ser verdadero o falso." }),
+  status: z.enum(TESTIMONIAL_STATUSES, { error: "El estado debe ser draft, published o private." }),
+};
+
+/**
+ * POST /api/v1/admin/testimonials and the create/edit form: client_name and content required,
+ * the rest optional with the §9 defaults.
+ */
+export const testimonialInputSchema = z.object({
+  ...testimonialFields,
+  rating: testimonialFields.rating.optional().transform((value) => value ?? TESTIMONIAL_DEFAULTS.rating),
+  is_active: testimonialFields.is_active.default(TESTIMONIAL_DEFAULTS.is_active),
+  is_featured: testimonialFields.is_featured.default(TESTIMONIAL_DEFAULTS.is_featured),
+  status: testimonialFields.status.default(TESTIMONIAL_DEFAULTS.status),
+});
+
+/**
+ * PUT /api/v1/admin/testimonials/{id}: the same payload, every field optional; a field left out
+ * keeps its value (so a client may send only { status: "published" }).
+ */
+export const testimonialUpdateSchema = z.object({
+  client_name: testimonialFields.client_name.optional(),
+  client_position: testimonialFields.client_position.optional(),
+  client_company: testimonialFields.client_company.optional(),
+  content: testimonialFields.content.optional(),
+  rating: testimonialFields.rating.optional(),
+  image: testimonialFields.image.optional(),
+  sector_id: testimonialFields.sector_id.optional(),
+  is_active: testimonialFields.is_active.optional(),
+  is_featured: testimonialFields.is_featured.optional(),
+  status: testimonialFields.status.optional(),
+});
+
+/** What the form holds. */
+export type TestimonialFormValues = z.input<typeof testimonialInputSchema>;
+export type TestimonialInput = z.output<typeof testimonialInputSchema>;
+export type TestimonialUpdate = z.output<typeof testimonialUpdateSchema>;
+
+/** GET /api/v1/admin/testimonials: ?page&per_page (paged shape), ?status, ?q. */
+export const adminTestimonialListQuerySchema = z.object({
+  ...pageParams,
+  status: oneOfParam(TESTIMONIAL_STATUSES, "El parámetro status debe ser draft, published o private."),
+  q: textParam(200, "La búsqueda no puede superar los 200 caracteres."),
 });

@@ -1,0 +1,46 @@
+import type { Metadata } from "next";
+import { AreaPage, AreaPageHeader } from "@/components/account/area-shell";
+import { pageRequest } from "@/lib/api/paging";
+import { fieldErrors } from "@/lib/api/request";
+import { requireAdmin } from "@/lib/auth/guards";
+import { listAuditActors, listAuditEntityTypes, listAuditLogs } from "@/lib/audit/queries";
+import { auditListQuerySchema } from "@/lib/audit/schema";
+import { AuditLogsScreen } from "./audit-logs-screen";
+
+export const metadata: Metadata = { title: "Registro de actividad" };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/**
+ * "Registro de actividad": every admin write (screen or API), newest first, filtered by user,
+ * entity and date range through the URL (?user_id, ?entity, ?from, ?to, ?page, ?per_page).
+ */
+export default async function AuditLogsPage({ searchParams }: { searchParams: SearchParams }) {
+  await requireAdmin();
+  const raw = await searchParams;
+  const params = Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]));
+  const parsed = auditListQuerySchema.safeParse(params);
+  const query = parsed.success ? parsed.data : null;
+  const filterError = parsed.success ? null : Object.values(fieldErrors(parsed.error)).flat()[0] ?? "Los filtros no son válidos.";
+
+  const [result, actors, entityTypes] = await Promise.all([
+    listAuditLogs(
+      query ? { entity: query.entity, userId: query.user_id, entityId: query.entity_id, from: query.from, toExclusive: query.toExclusive } : {},
+      pageRequest(query ?? {}),
+    ),
+    listAuditActors(),
+    listAuditEntityTypes(),
+  ]);
+
+  return (
+    <AreaPage>
+      <AreaPageHeader
+        title="Registro de actividad"
+        description="Quién cambió qué y cuándo en el panel de administración o la API, desde qué dirección y con qué valores antes y después."
+      />
+      <div className="mt-6">
+        <AuditLogsScreen result={result} actors={actors} entityTypes={entityTypes} filterError={filterError} />
+      </div>
+    </AreaPage>
+  );
+}

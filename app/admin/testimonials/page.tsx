@@ -1,0 +1,42 @@
+import type { Metadata } from "next";
+import { AreaPage } from "@/components/account/area-shell";
+import { pageRequest } from "@/lib/api/paging";
+import { requireAdmin } from "@/lib/auth/guards";
+import { listAllSectors } from "@/lib/content/queries";
+import { getAdminTestimonial, listAdminTestimonialsPage } from "@/lib/testimonials/queries";
+import { adminTestimonialListQuerySchema } from "@/lib/testimonials/schema";
+import { TestimonialsScreen } from "./testimonials-screen";
+
+export const metadata: Metadata = { title: "Testimonios" };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/**
+ * Spec §2.6 "Gestión de Testimonios": the server-paged table (?page, ?per_page, ?status, ?q in
+ * the URL) and, with ?id=N (links from the audit trail), that testimonial's edit modal open.
+ */
+export default async function AdminTestimonialsPage({ searchParams }: { searchParams: SearchParams }) {
+  await requireAdmin();
+  const raw = await searchParams;
+  const params = Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]));
+  // A hand-edited URL with a bad value falls back to the unfiltered first page.
+  const parsed = adminTestimonialListQuerySchema.safeParse(params);
+  const query = parsed.success ? parsed.data : {};
+  const openId = typeof params.id === "string" && /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
+
+  const [result, sectors, opened] = await Promise.all([
+    listAdminTestimonialsPage({ status: query.status, q: query.q }, pageRequest(query)),
+    listAllSectors(),
+    openId ? getAdminTestimonial(openId) : Promise.resolve(null),
+  ]);
+
+  return (
+    <AreaPage>
+      <TestimonialsScreen
+        result={result}
+        sectors={sectors.map((sector) => ({ value: String(sector.id), label: sector.name }))}
+        opened={opened}
+      />
+    </AreaPage>
+  );
+}

@@ -1,0 +1,6 @@
+import { authRoute } from "@/lib/api/auth";
+import { dataResponse } from "@/lib/api/handler";
+import { listAllSectors } from "@/lib/content/queries";
+
+/** GET /api/v1/admin/sectors → { data: SectorContract[] }: every sector (active or not) for the testimonial form's select. */
+export const GET = authRoute("admin", async () => dataResponse(await listAllSectors()));

@@ -1,0 +1,27 @@
+import { actorFromCaller } from "@/lib/admin/actor";
+import { authRoute } from "@/lib/api/auth";
+import { dataResponse } from "@/lib/api/handler";
+import { pageRequest } from "@/lib/api/paging";
+import { readJsonBody, readQuery } from "@/lib/api/request";
+import { z } from "@/lib/zod";
+import { listAdminTestimonials, listAdminTestimonialsPage } from "@/lib/testimonials/queries";
+import { adminTestimonialListQuerySchema } from "@/lib/testimonials/schema";
+import { createTestimonial } from "@/lib/testimonials/service";
+
+/**
+ * GET /api/v1/admin/testimonials?status&q → { data: TestimonialContract[] } (newest first);
+ * with ?page (and ?per_page ≤ 100) → the paged shape { data: { data, current_page, per_page, total, last_page } }.
+ */
+export const GET = authRoute("admin", async (request) => {
+  const query = readQuery(request, adminTestimonialListQuerySchema);
+  const filter = { status: query.status, q: query.q };
+  if (query.page === undefined && query.per_page === undefined) return dataResponse(await listAdminTestimonials(filter));
+  return dataResponse(await listAdminTestimonialsPage(filter, pageRequest(query)));
+});
+
+/** POST /api/v1/admin/testimonials (spec §7 payload) → 201 { data: TestimonialContract }. */
+export const POST = authRoute("admin", async (request, _context, caller) => {
+  // The body is validated by the service (one schema); here it only has to be JSON.
+  const body = await readJsonBody(request, z.unknown());
+  return dataResponse(await createTestimonial(actorFromCaller(request, caller), body), { status: 201 });
+});

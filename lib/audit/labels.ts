@@ -1,0 +1,110 @@
+// How the audit trail reads to a person ("Registro de actividad", <AuditHistory>). Pure: client
+// components import it. Actions are "<entity>.<verb>" (lib/audit/service.ts); one without a
+// label here is shown as it is stored.
+
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  "contact_message.read": "Marcó un mensaje como leído",
+  "contact_message.reply": "Respondió un mensaje",
+  "contact_message.resend": "Reenvió la respuesta de un mensaje",
+  "contact_message.close": "Cerró un mensaje",
+  "contact_message.archive": "Archivó un mensaje",
+  "contact_message.update": "Actualizó un mensaje",
+  "contact_message.delete": "Eliminó un mensaje",
+  "contact_message.restore": "Restauró un mensaje eliminado",
+  "contact_message.bulk_read": "Marcó mensajes como leídos",
+  "contact_message.bulk_archive": "Archivó mensajes",
+  "contact_message.bulk_delete": "Eliminó mensajes",
+  "contact_note.create": "Añadió una nota interna",
+  "contact_note.delete": "Eliminó una nota interna",
+  "reply_template.create": "Creó una plantilla de respuesta",
+  "reply_template.update": "Actualizó una plantilla de respuesta",
+  "reply_template.delete": "Eliminó una plantilla de respuesta",
+  "user.create": "Creó un usuario",
+  "user.update": "Actualizó un usuario",
+  "user.delete": "Eliminó un usuario",
+  "profile.update": "Actualizó su perfil",
+  "profile.password_change": "Cambió su contraseña",
+  "testimonial.create": "Creó un testimonio",
+  "testimonial.update": "Actualizó un testimonio",
+  "testimonial.delete": "Eliminó un testimonio",
+};
+
+export function auditActionLabel(action: string): string {
+  return AUDIT_ACTION_LABELS[action] ?? action;
+}
+
+/** The entity filter's options, in this order; others found in the log are shown raw after them. */
+export const AUDIT_ENTITY_LABELS: Record<string, string> = {
+  contact_message: "Mensaje de contacto",
+  contact_note: "Nota interna",
+  reply_template: "Plantilla de respuesta",
+  user: "Usuario",
+  profile: "Perfil",
+  testimonial: "Testimonio",
+};
+
+export function auditEntityLabel(entityType: string): string {
+  return AUDIT_ENTITY_LABELS[entityType] ?? entityType;
+}
+
+/**
+ * Where a record can be seen in the back office, or null when it has no screen (or no id).
+ * A contact note opens its message only when the entry says which one (details.message_id).
+ */
+export function auditEntityHref(entityType: string, entityId: string | null, details?: { message_id?: unknown } | null): string | null {
+  if (!entityId) return null;
+  const id = encodeURIComponent(entityId);
+  switch (entityType) {
+    case "contact_message":
+      return `/admin/contact-messages?id=${id}`;
+    case "contact_note": {
+      const messageId = details?.message_id;
+      return typeof messageId === "number" || typeof messageId === "string"
+        ? `/admin/contact-messages?id=${encodeURIComponent(String(messageId))}`
+        : null;
+    }
+    case "user":
+      return `/admin/users?id=${id}`;
+    case "profile":
+      return "/admin/profile";
+    case "testimonial":
+      return `/admin/testimonials?id=${id}`;
+    default:
+      return null;
+  }
+}
+
+/** One value of the "before → after" details, as short readable text. */
+export function auditValueText(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "—";
+  if (typeof value === "boolean") return value ? "Sí" : "No";
+  if (typeof value === "string") return value;
+  if (typeof value === "number") return String(value);
+  return JSON.stringify(value);
+}
+
+/** Spanish names of the fields the services record; others are shown as stored. */
+export const AUDIT_FIELD_LABELS: Record<string, string> = {
+  client_name: "Nombre del cliente",
+  client_position: "Cargo",
+  client_company: "Empresa",
+  content: "Testimonio",
+  rating: "Calificación",
+  image: "Imagen",
+  sector_id: "Sector",
+  is_active: "Activo",
+  is_featured: "Destacado",
+  status: "Estado",
+  name: "Nombre",
+  email: "Correo electrónico",
+  role: "Rol",
+  reply_text: "Respuesta",
+  read_at: "Leído el",
+  replied_at: "Respondido el",
+  body: "Texto",
+  title: "Título",
+};
+
+export function auditFieldLabel(field: string): string {
+  return AUDIT_FIELD_LABELS[field] ?? field;
+}

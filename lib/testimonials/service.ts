@@ -1,0 +1,142 @@
+import "server-only";
+import { notFound, validationFailed } from "@/lib/api/errors";
+import { fieldErrors } from "@/lib/api/request";
+import type { AdminActor } from "@/lib/admin/actor";
+import { recordAudit } from "@/lib/audit/service";
+import { revalidateTestimonials } from "@/lib/cache";
+import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { z } from "@/lib/zod";
+import {
+  TESTIMONIAL_MESSAGES,
+  testimonialInputSchema,
+  testimonialUpdateSchema,
+  type TestimonialInput,
+  type TestimonialUpdate,
+} from "./schema";
+import { serializeTestimonial, type TestimonialContract } from "./serialize";
+
+// The only writes of testimonials (DESIGN §3): the "Gestión de Testimonios" server actions and
+// POST/PUT/DELETE /api/v1/admin/testimonials both call these. Each validates with the shared
+// schema, writes in one transaction together with its audit entry, then expires the public
+// "testimonials" tag so home and /testimonios show the change on the next request.
+
+const ENTITY = "testimonial";
+
+function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationFailed(fieldErrors(result.error), TESTIMONIAL_MESSAGES.invalid);
+  return result.data;
+}
+
+/** A route's or action's `{id}`: digits only, otherwise it cannot name a testimonial (404). */
+export function parseTestimonialId(raw: unknown): number {
+  const text = typeof raw === "number" ? String(raw) : typeof raw === "string" ? raw.trim() : "";
+  if (!/^\d{1,9}$/.test(text) || Number(text) < 1) throw notFound(TESTIMONIAL_MESSAGES.notFound);
+  return Number(text);
+}
+
+async function assertSectorExists(tx: Prisma.TransactionClient, sectorId: number | null | undefined) {
+  if (sectorId === null || sectorId === undefined) return;
+  const sector = await tx.sector.findUnique({ where: { id: sectorId }, select: { id: true } });
+  if (!sector) throw validationFailed({ sector_id: [TESTIMONIAL_MESSAGES.sectorMissing] }, TESTIMONIAL_MESSAGES.invalid);
+}
+
+/** Contract fields (snake_case) → Prisma columns; fields left out stay out. */
+function toData(input: Partial<TestimonialInput> | TestimonialUpdate) {
+  const data: Prisma.TestimonialUncheckedUpdateInput = {};
+  if (input.client_name !== undefined) data.clientName = input.client_name;
+  if (input.client_position !== undefined) data.clientPosition = input.client_position;
+  if (input.client_company !== undefined) data.clientCompany = input.client_company;
+  if (input.content !== undefined) data.content = input.content;
+  if (input.rating !== undefined) data.rating = input.rating;
+  if (input.image !== undefined) data.image = input.image;
+  if (input.sector_id !== undefined) data.sectorId = input.sector_id;
+  if (input.is_active !== undefined) data.isActive = input.is_active;
+  if (input.is_featured !== undefined) data.isFeatured = input.is_featured;
+  if (input.status !== undefined) data.status = input.status;
+  return data;
+}
+
+/** What the audit trail keeps of a testimonial (created_at and id are not "changes"). */
+function auditable(row: TestimonialContract): Record<string, unknown> {
+  const fields: Record<string, unknown> = { ...row };
+  delete fields.id;
+  delete fields.created_at;
+  return fields;
+}
+
+/** Creates a testimonial (§9 defaults for what is left out). 422 on bad input or an unknown sector. */
+export async function createTestimonial(actor: AdminActor, input: unknown): Promise<TestimonialContract> {
+  const data = parseInput(testimonialInputSchema, input);
+  const created = await db.$transaction(async (tx) => {
+    await assertSectorExists(tx, data.sector_id);
+    const row = await tx.testimonial.create({
+      data: {
+        clientName: data.client_name,
+        clientPosition: data.client_position,
+        clientCompany: data.client_company,
+        content: data.content,
+        rating: data.rating,
+        image: data.image,
+        sectorId: data.sector_id,
+        isActive: data.is_active,
+        isFeatured: data.is_featured,
+        status: data.status,
+      },
+    });
+    const contract = serializeTestimonial(row);
+    await recordAudit(tx, actor, { action: `${ENTITY}.create`, entityType: ENTITY, entityId: row.id, after: auditable(contract) });
+    return contract;
+  });
+  revalidateTestimonials();
+  return created;
+}
+
+/**
+ * Updates a testimonial with the same payload as create; fields left out keep their value.
+ * 404 for an unknown id, 422 on bad input or an unknown sector.
+ */
+export async function updateTestimonial(actor: AdminActor, id: unknown, input: unknown): Promise<TestimonialContract> {
+  const testimonialId = parseTestimonialId(id);
+  const data = parseInput(testimonialUpdateSchema, input);
+  const updated = await db.$transaction(async (tx) => {
+    const before = await tx.testimonial.findUnique({ where: { id: testimonialId } });
+    if (!before) throw notFound(TESTIMONIAL_MESSAGES.notFound);
+    await assertSectorExists(tx, data.sector_id);
+    const row = await tx.testimonial.update({ where: { id: testimonialId }, data: toData(data) });
+    const beforeContract = serializeTestimonial(before);
+    const afterContract = serializeTestimonial(row);
+    const changed = JSON.stringify(auditable(beforeContract)) !== JSON.stringify(auditable(afterContract));
+    if (changed) {
+      await recordAudit(tx, actor, {
+        action: `${ENTITY}.update`,
+        entityType: ENTITY,
+        entityId: row.id,
+        before: auditable(beforeContract),
+        after: auditable(afterContract),
+      });
+    }
+    return afterContract;
+  });
+  revalidateTestimonials();
+  return updated;
+}
+
+/** Deletes a testimonial. 404 for an unknown id. */
+export async function deleteTestimonial(actor: AdminActor, id: unknown): Promise<{ id: number }> {
+  const testimonialId = parseTestimonialId(id);
+  await db.$transaction(async (tx) => {
+    const before = await tx.testimonial.findUnique({ where: { id: testimonialId } });
+    if (!before) throw notFound(TESTIMONIAL_MESSAGES.notFound);
+    await tx.testimonial.delete({ where: { id: testimonialId } });
+    await recordAudit(tx, actor, {
+      action: `${ENTITY}.delete`,
+      entityType: ENTITY,
+      entityId: testimonialId,
+      before: auditable(serializeTestimonial(before)),
+    });
+  });
+  revalidateTestimonials();
+  return { id: testimonialId };
+}
