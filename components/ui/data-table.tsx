@@ -75,22 +75,31 @@ function useOwnTableUrl(): TableUrl {
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const [pending, startTransition] = useTransition();
+  // The query of the last navigation asked for and not landed yet: two quick changes (a filter,
+  // then a date) must build on each other, not both on the address shown when they started.
+  const requested = useRef<string | null>(null);
+  const shown = searchParams.toString();
+  useEffect(() => {
+    // Landed (or, if the server sent us elsewhere, given up on once nothing is loading).
+    if (requested.current === shown || !pending) requested.current = null;
+  }, [shown, pending]);
   return useMemo(
     () => ({
-      params: new URLSearchParams(searchParams.toString()),
+      params: new URLSearchParams(shown),
       pending,
       set(updates, { resetPage = true } = {}) {
-        const next = new URLSearchParams(searchParams.toString());
+        const next = new URLSearchParams(requested.current ?? shown);
         for (const [key, value] of Object.entries(updates)) {
           if (value === null || value === "") next.delete(key);
           else next.set(key, value);
         }
         if (resetPage && !("page" in updates)) next.delete("page");
         const query = next.toString();
+        requested.current = query;
         startTransition(() => router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false }));
       },
     }),
-    [router, pathname, searchParams, pending],
+    [router, pathname, shown, pending],
   );
 }
 
