@@ -10,7 +10,7 @@ import { FormAlert } from "@/components/auth/form-alert";
 import { EmailField, PasswordField, SubmitButton, TextField } from "@/components/auth/form-fields";
 import { useServerErrors } from "@/components/auth/use-server-errors";
 import { buttonClasses } from "@/components/ui/button";
-import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password";
+import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password-rules";
 import { NAME_MAX_LENGTH, registerSchema } from "@/lib/auth/schema";
 import { registerAction } from "../actions";
 import { AUTH_MESSAGES, type RegisterField, type RegisterState } from "../form-state";

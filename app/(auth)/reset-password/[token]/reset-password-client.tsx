@@ -8,7 +8,7 @@ import { FormAlert } from "@/components/auth/form-alert";
 import { PasswordField, SubmitButton } from "@/components/auth/form-fields";
 import { useServerErrors } from "@/components/auth/use-server-errors";
 import { ButtonLink } from "@/components/ui/button";
-import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password";
+import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password-rules";
 import { resetPasswordSchema } from "@/lib/auth/schema";
 import { resetPasswordAction } from "../../actions";
 import { AUTH_MESSAGES, type ResetPasswordState } from "../../form-state";
