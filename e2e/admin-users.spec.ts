@@ -243,19 +243,19 @@ test.describe("Perfil de Administrador", () => {
       const section = page.getByRole("region", { name: "Cambiar contraseña" });
       const submit = section.getByRole("button", { name: "Actualizar contraseña" });
       await expect(submit).toBeDisabled();
-      await section.getByLabel("Contraseña actual").fill("no-es-la-clave");
-      await section.getByLabel("Nueva contraseña").fill("clave-nueva-456");
-      await section.getByLabel("Confirmar nueva contraseña").fill("clave-nueva-45");
+      await section.getByLabel("Contraseña actual", { exact: true }).fill("no-es-la-clave");
+      await section.getByLabel("Nueva contraseña", { exact: true }).fill("clave-nueva-456");
+      await section.getByLabel("Confirmar nueva contraseña", { exact: true }).fill("clave-nueva-45");
       await expect(submit).toBeDisabled();
-      await section.getByLabel("Confirmar nueva contraseña").fill("clave-nueva-456");
+      await section.getByLabel("Confirmar nueva contraseña", { exact: true }).fill("clave-nueva-456");
       await expect(submit).toBeEnabled();
       await submit.click();
-      await expect(section.getByLabel("Contraseña actual")).toHaveAccessibleDescription("La contraseña actual no es correcta.");
+      await expect(section.getByLabel("Contraseña actual", { exact: true })).toHaveAccessibleDescription("La contraseña actual no es correcta.");
 
-      await section.getByLabel("Contraseña actual").fill("clave-vieja-123");
+      await section.getByLabel("Contraseña actual", { exact: true }).fill("clave-vieja-123");
       await submit.click();
       await expect(toast(page, "Contraseña actualizada correctamente")).toBeVisible();
-      await expect(section.getByLabel("Contraseña actual")).toHaveValue("");
+      await expect(section.getByLabel("Contraseña actual", { exact: true })).toHaveValue("");
 
       // The other browser is signed out; this one stays.
       await otherPage.reload();
@@ -274,11 +274,11 @@ test.describe("Perfil de Administrador", () => {
     await signInAs(context, BASE_URL, admin);
     await page.goto("/admin/profile");
     const section = page.getByRole("region", { name: "Cambiar contraseña" });
-    await section.getByLabel("Contraseña actual").fill("lo-que-sea-1");
-    await section.getByLabel("Nueva contraseña").fill("corta");
-    await section.getByLabel("Confirmar nueva contraseña").fill("corta");
+    await section.getByLabel("Contraseña actual", { exact: true }).fill("lo-que-sea-1");
+    await section.getByLabel("Nueva contraseña", { exact: true }).fill("corta");
+    await section.getByLabel("Confirmar nueva contraseña", { exact: true }).fill("corta");
     await section.getByRole("button", { name: "Actualizar contraseña" }).click();
-    await expect(section.getByLabel("Nueva contraseña")).toHaveAccessibleDescription(/Mínimo 8 caracteres/);
+    await expect(section.getByLabel("Nueva contraseña", { exact: true })).toHaveAccessibleDescription(/Mínimo 8 caracteres/);
   });
 
   test("accesibilidad del perfil (escritorio y 375 px)", async ({ page, context }) => {
