@@ -49,7 +49,7 @@ export function ConfirmDialog({
       testId="confirm-dialog"
       footer={
         <>
-          <Button variant="outline" onClick={onCancel} disabled={pending} autoFocus>
+          <Button variant="outline" onClick={onCancel} disabled={pending} data-autofocus>
             {cancelLabel}
           </Button>
           <Button

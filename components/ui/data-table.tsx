@@ -2,13 +2,11 @@
 
 import {
   rowSelectionFeature,
-  rowSortingFeature,
   tableFeatures,
   useTable,
   type ColumnDef,
   type RowData,
   type RowSelectionState,
-  type SortingState,
 } from "@tanstack/react-table";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { createContext, useContext, useEffect, useId, useMemo, useRef, useState, useTransition, type ReactNode } from "react";
@@ -17,7 +15,7 @@ import { Button } from "./button";
 import { cn } from "./cn";
 
 // The one server-paged data table of the back office (DESIGN §3), on TanStack Table 9 for the
-// column model, row selection and sort state. Page, per page, sort, filters and search live in
+// column model and row selection. Page, per page, sort, filters and search live in
 // the URL: the page (a server component) reads its searchParams, queries only the rows shown,
 // and hands the paged result to a client island that declares the columns:
 //
@@ -190,7 +188,7 @@ export function FilterButtons({ label, param, options }: { label: string; param:
 
 // ─── The table ─────────────────────────────────────────────────────────────────────────────
 
-const features = tableFeatures({ rowSelectionFeature, rowSortingFeature });
+const features = tableFeatures({ rowSelectionFeature });
 
 type DataTableProps<Row extends RowData> = {
   rows: Row[];
@@ -241,19 +239,19 @@ export function DataTable<Row extends RowData>({
     const shown = new Set(rows.map(getRowId));
     return Object.fromEntries(Object.entries(storedSelection).filter(([id, selected]) => selected && shown.has(id)));
   }, [storedSelection, rows, getRowId]);
-  const sortParam = url.params.get("sort");
-  const sorting: SortingState = useMemo(
-    () => (sortParam ? [{ id: sortParam, desc: url.params.get("dir") !== "asc" }] : []),
-    [sortParam, url.params],
-  );
+  // Sorting happens on the server: the URL is the state (?sort=<column id>&dir=asc|desc).
+  const sortId = url.params.get("sort");
+  const sortDir: "asc" | "desc" = url.params.get("dir") === "asc" ? "asc" : "desc";
+  const sortedOf = (columnId: string) => (sortId === columnId ? sortDir : false);
+  // First click sorts descending (newest, highest first), the next ones flip it.
+  const toggleSort = (columnId: string) =>
+    url.set({ sort: columnId, dir: sortId === columnId && sortDir === "desc" ? "asc" : "desc" });
 
   const tableColumns = useMemo(
     (): ColumnDef<typeof features, Row>[] =>
       columns.map((column) => ({
         id: column.id,
         header: column.header,
-        enableSorting: Boolean(column.sortable),
-        sortDescFirst: true,
         cell: ({ row }) => column.cell(row.original),
       })),
     [columns],
@@ -264,16 +262,9 @@ export function DataTable<Row extends RowData>({
     columns: tableColumns,
     data: rows,
     getRowId: (row: Row) => getRowId(row),
-    manualSorting: true,
-    enableSortingRemoval: false,
     enableRowSelection: selectable,
-    state: { rowSelection, sorting },
+    state: { rowSelection },
     onRowSelectionChange: setRowSelection,
-    onSortingChange: (updater) => {
-      const next = typeof updater === "function" ? updater(sorting) : updater;
-      const first = next[0];
-      url.set({ sort: first ? first.id : null, dir: first ? (first.desc ? "desc" : "asc") : null });
-    },
   });
 
   const selectedIds = Object.keys(rowSelection).filter((id) => rowSelection[id]);
@@ -338,7 +329,7 @@ export function DataTable<Row extends RowData>({
                   )}
                   {headers.map((header) => {
                     const column = columnById.get(header.column.id)!;
-                    const sorted = header.column.getIsSorted();
+                    const sorted = sortedOf(column.id);
                     return (
                       <th
                         key={header.id}
@@ -346,8 +337,8 @@ export function DataTable<Row extends RowData>({
                         aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
                         className={cn("px-4 py-3 whitespace-nowrap", column.className)}
                       >
-                        {header.column.getCanSort() ? (
-                          <button type="button" onClick={header.column.getToggleSortingHandler()} className="-mx-1 inline-flex items-center gap-1 rounded px-1 uppercase hover:text-ink-900">
+                        {column.sortable ? (
+                          <button type="button" onClick={() => toggleSort(column.id)} className="-mx-1 inline-flex items-center gap-1 rounded px-1 uppercase hover:text-ink-900">
                             {column.header}
                             <span aria-hidden="true" className={cn("text-[0.7rem]", sorted ? "text-brand-700" : "text-ink-400")}>
                               {sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}

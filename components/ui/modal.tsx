@@ -11,7 +11,7 @@ import { cn } from "./cn";
 //     …form…
 //   </Modal>
 //
-// The dialog stays mounted while closed only when `keepMounted` is set (content state survives).
+// The control marked `data-autofocus` gets the focus when it opens (otherwise the first one, the ×).
 
 export type ModalSize = "sm" | "md" | "lg" | "xl";
 
@@ -50,6 +50,8 @@ export function Modal({ open, onClose, title, description, size = "md", footer, 
     if (open && !dialog.open) {
       const opener = document.activeElement as HTMLElement | null;
       dialog.showModal();
+      // showModal() focuses the first focusable control (the ×); a child can ask for the focus instead.
+      dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
       return () => {
         if (dialog.open) dialog.close();
         // Back to the control that opened it (if it is still on the page).
