@@ -54,6 +54,7 @@ describe("GET /api/v1/admin/users", () => {
     const tag = uniqueTag();
     const first = await createTestUser({ name: `Lista ${tag} uno`, password: "x".repeat(8) });
     const second = await createTestUser({ name: `Lista ${tag} dos`, role: "admin" });
+    await db.user.update({ where: { id: first.id }, data: { createdAt: new Date(Date.now() - 60_000) } });
 
     const all = await list(`?q=${tag}`);
     expect(all.status).toBe(200);
@@ -87,8 +88,24 @@ describe("GET /api/v1/admin/users", () => {
     expect(perPageOnly.body.data).toMatchObject({ current_page: 1, per_page: 50, total: 3, last_page: 1 });
   });
 
+  it("?sort=name|email|role|created_at&dir=asc|desc orders the list (descending unless asc)", async () => {
+    const tag = uniqueTag();
+    const bruno = await createTestUser({ name: `Bruno ${tag}` });
+    const ana = await createTestUser({ name: `Ana ${tag}` });
+    const carla = await createTestUser({ name: `Carla ${tag}` });
+    // Registration dates a second apart (timestamps are kept to the millisecond).
+    for (const [index, user] of [bruno, ana, carla].entries()) {
+      await db.user.update({ where: { id: user.id }, data: { createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, index)) } });
+    }
+    const ids = async (query: string) => ((await list(`?q=${tag}${query}`)).body.data as Json[]).map((row) => row.id);
+    expect(await ids("&sort=name&dir=asc")).toEqual([ana.id, bruno.id, carla.id]);
+    expect(await ids("&sort=name")).toEqual([carla.id, bruno.id, ana.id]);
+    expect(await ids("&sort=created_at&dir=asc")).toEqual([bruno.id, ana.id, carla.id]);
+    expect(((await list(`?q=${tag}&sort=name&dir=asc&page=1&per_page=2`)).body.data as { data: Json[] }).data.map((row) => row.id)).toEqual([ana.id, bruno.id]);
+  });
+
   it("refuses malformed queries with 422 in Spanish, never a 500", async () => {
-    for (const query of ["?page=0", "?page=abc", "?per_page=101", "?role=superadmin", `?q=${"a".repeat(101)}`, "?q=%00"]) {
+    for (const query of ["?page=0", "?page=abc", "?per_page=101", "?role=superadmin", `?q=${"a".repeat(101)}`, "?q=%00", "?sort=password_hash", "?dir=up"]) {
       const response = await list(query);
       expect(response.status, query).toBe(422);
       expect(typeof response.body.message, query).toBe("string");

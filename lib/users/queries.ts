@@ -18,22 +18,27 @@ function userFilter(query: Pick<UserListQuery, "q" | "role">): Prisma.UserWhereI
   };
 }
 
-const NEWEST_FIRST: Prisma.UserOrderByWithRelationInput[] = [{ createdAt: "desc" }, { id: "desc" }];
+const SORT_FIELDS = { name: "name", email: "email", role: "role", created_at: "createdAt" } as const;
 
-/** One page of users, newest first, with the total of the filter ("Total de usuarios"). */
+/** `?sort=&dir=` (descending unless dir=asc, as the table's first click); newest first by default. The id keeps pages stable. */
+function userOrder(query: Pick<UserListQuery, "sort" | "dir">): Prisma.UserOrderByWithRelationInput[] {
+  return [{ [SORT_FIELDS[query.sort ?? "created_at"]]: query.dir ?? "desc" }, { id: "desc" }];
+}
+
+/** One page of users (newest first unless `sort` says otherwise), with the total of the filter ("Total de usuarios"). */
 export async function listUsersPage(query: UserListQuery): Promise<Paged<UserContract>> {
   const request = pageRequest(query);
   const where = userFilter(query);
   const [rows, total] = await Promise.all([
-    db.user.findMany({ where, orderBy: NEWEST_FIRST, select: USER_FIELDS, ...pageWindow(request) }),
+    db.user.findMany({ where, orderBy: userOrder(query), select: USER_FIELDS, ...pageWindow(request) }),
     db.user.count({ where }),
   ]);
   return paged(rows.map(serializeUser), total, request);
 }
 
 /** Every user of the filter, newest first (GET /api/v1/admin/users without `?page=`). */
-export async function listAllUsers(query: Pick<UserListQuery, "q" | "role">): Promise<UserContract[]> {
-  const rows = await db.user.findMany({ where: userFilter(query), orderBy: NEWEST_FIRST, select: USER_FIELDS });
+export async function listAllUsers(query: Pick<UserListQuery, "q" | "role" | "sort" | "dir">): Promise<UserContract[]> {
+  const rows = await db.user.findMany({ where: userFilter(query), orderBy: userOrder(query), select: USER_FIELDS });
   return rows.map(serializeUser);
 }
 

@@ -60,11 +60,15 @@ export const updateUserSchema = z.object({
 export type UpdateUserInput = z.output<typeof updateUserSchema>;
 export type UpdateUserForm = z.input<typeof updateUserSchema>;
 
-/** GET /api/v1/admin/users and the screen's URL: `?page=&per_page=&q=&role=`. */
+export const USER_SORTS = ["name", "email", "role", "created_at"] as const;
+
+/** GET /api/v1/admin/users and the screen's URL: `?page=&per_page=&q=&role=&sort=&dir=` (newest first by default). */
 export const userListQuerySchema = z.object({
   ...pageParams,
   q: textParam(100, "La búsqueda no puede superar los 100 caracteres."),
   role: oneOfParam(USER_ROLES, USER_MESSAGES.role),
+  sort: oneOfParam(USER_SORTS, "El parámetro sort debe ser name, email, role o created_at."),
+  dir: oneOfParam(["asc", "desc"], "El parámetro dir debe ser asc o desc."),
 });
 export type UserListQuery = z.output<typeof userListQuerySchema>;
 

@@ -55,6 +55,7 @@ export function UsersTable({ result, currentUserId }: { result: Paged<UserContra
     {
       id: "name",
       header: "Nombre",
+      sortable: true,
       cell: (user) => (
         <span className="flex min-w-0 items-center gap-3">
           <UserAvatar name={user.name} />
@@ -70,6 +71,7 @@ export function UsersTable({ result, currentUserId }: { result: Paged<UserContra
     {
       id: "email",
       header: "Correo electrónico",
+      sortable: true,
       cell: (user) => (
         <a href={`mailto:${user.email}`} className="break-all text-brand-700 hover:underline">
           {user.email}
@@ -79,11 +81,13 @@ export function UsersTable({ result, currentUserId }: { result: Paged<UserContra
     {
       id: "role",
       header: "Rol",
+      sortable: true,
       cell: (user) => <Badge tone={user.role === "admin" ? "brand" : "neutral"}>{USER_ROLE_LABELS[user.role]}</Badge>,
     },
     {
       id: "created_at",
       header: "Fecha de registro",
+      sortable: true,
       className: "whitespace-nowrap",
       cell: (user) => <time dateTime={user.created_at}>{formatDate(user.created_at)}</time>,
     },
