@@ -1,7 +1,7 @@
 // "Perfil de Administrador" through PUT /api/v1/admin/profile (issue 8 points 6 and 8; spec §5,
 // §7, §8): the two payloads told apart by their keys, the current password checked and
 // rate-limited, the admin's OTHER sessions and tokens ended, audited as "profile" without secrets.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { PUT as profileRoute } from "@/app/api/v1/admin/profile/route";
 import { GET as me } from "@/app/api/v1/auth/me/route";
 import { csrfTokenForSession } from "@/lib/auth/csrf";
@@ -11,6 +11,9 @@ import { db } from "@/lib/db";
 import { call, createTestUser, sessionCookieFor, sessionCookieWithSid, tokenFor, uniqueTag, type Json, type TestUser } from "./helpers/auth";
 
 const PASSWORD = "clave-actual-123";
+
+// Several cost-12 bcrypt hashes per test: slow on a shared, loaded machine.
+vi.setConfig({ testTimeout: 90_000 });
 
 const put = (body: unknown, credentials: { bearer?: string; cookie?: string; headers?: Record<string, string> }) =>
   call(profileRoute, "/api/v1/admin/profile", { method: "PUT", body, ...credentials });

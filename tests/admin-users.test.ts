@@ -2,7 +2,7 @@
 // DESIGN §4, §6): GET|POST /api/v1/admin/users, PUT|DELETE /api/v1/admin/users/{id}, each
 // allowed and refused, with the database checked. The "last admin" rules need a database with
 // exactly one or two admins: tests/admin-users-last-admin.test.ts.
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { DELETE as deleteRoute, PUT as putRoute } from "@/app/api/v1/admin/users/[id]/route";
 import { GET as listRoute, POST as createRoute } from "@/app/api/v1/admin/users/route";
 import { GET as me } from "@/app/api/v1/auth/me/route";
@@ -13,6 +13,9 @@ import { db } from "@/lib/db";
 import { call, createTestUser, sessionCookieFor, sessionCookieWithSid, tokenFor, uniqueTag, type Json, type TestUser } from "./helpers/auth";
 
 type Params = { id: string };
+
+// Several cost-12 bcrypt hashes per test: slow on a shared, loaded machine.
+vi.setConfig({ testTimeout: 90_000 });
 
 let admin: TestUser;
 let adminToken: string;
