@@ -176,6 +176,7 @@ test.describe("Gestión de Usuarios", () => {
   });
 
   test("accesibilidad de la lista y del formulario (escritorio y 375 px)", async ({ page }) => {
+    test.slow(); // three axe runs
     await page.goto("/admin/users");
     await expect(page.getByRole("heading", { level: 1, name: "Gestión de Usuarios" })).toBeVisible();
     await expectNoAxeViolations(page);
@@ -282,6 +283,7 @@ test.describe("Perfil de Administrador", () => {
   });
 
   test("accesibilidad del perfil (escritorio y 375 px)", async ({ page, context }) => {
+    test.slow(); // two axe runs
     await signInAs(context, BASE_URL, admin);
     await page.goto("/admin/profile");
     await expect(page.getByRole("heading", { level: 1, name: "Perfil de Administrador" })).toBeVisible();

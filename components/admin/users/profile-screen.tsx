@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useId, type ReactNode } from "react";
 import { changePasswordAction, updateProfileAction } from "@/app/admin/profile/actions";
-import { UserAvatar } from "@/components/account/user-menu";
+import { userInitial } from "@/components/account/user-menu";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { applyServerErrors, PasswordField, TextField, useZodForm } from "@/components/ui/form-field";
@@ -35,7 +35,12 @@ export function ProfileScreen({ user }: { user: ProfileUser }) {
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
       <section aria-label="Tu cuenta" className="flex flex-col items-center gap-3 self-start rounded-2xl border border-ink-200 bg-white p-6 text-center shadow-card">
-        <UserAvatar name={user.name} className="size-16 text-2xl" />
+        <span
+          aria-hidden="true"
+          className="inline-flex size-16 items-center justify-center rounded-full bg-gradient-to-br from-brand-600 to-brand-800 text-2xl font-bold text-white"
+        >
+          {userInitial(user.name)}
+        </span>
         <div className="min-w-0 max-w-full">
           <p className="text-lg font-semibold break-words text-ink-900" data-testid="profile-name">
             {user.name}
