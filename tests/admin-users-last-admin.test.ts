@@ -108,6 +108,21 @@ describe("the last admin (a database of its own)", () => {
     }
   });
 
+  it("a user whose records must keep their author is not deleted: 409 in Spanish, never a 500", async () => {
+    const [admin, author] = await Promise.all([createTestUser({ role: "admin" }), createTestUser()]);
+    // Another domain's table whose foreign key refuses the deletion (no cascade).
+    await db.$executeRawUnsafe("CREATE TABLE kept_authors (id serial PRIMARY KEY, author_id text NOT NULL REFERENCES users(id) ON DELETE RESTRICT)");
+    try {
+      await db.$executeRawUnsafe("INSERT INTO kept_authors (author_id) VALUES ($1)", author.id);
+      const response = await remove(author, await tokenFor(admin));
+      expect(response.status).toBe(409);
+      expect(response.body.message).toBe("No se puede eliminar este usuario porque otros registros dependen de él.");
+      expect(await db.user.findUnique({ where: { id: author.id } })).not.toBeNull();
+    } finally {
+      await db.$executeRawUnsafe("DROP TABLE kept_authors");
+    }
+  });
+
   it("a demotion racing a deletion of the other admin leaves exactly one admin", async () => {
     for (let round = 0; round < 4; round++) {
       await db.user.deleteMany({});

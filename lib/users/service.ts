@@ -24,6 +24,7 @@ export const USER_ERRORS = {
   selfPassword: "Para cambiar tu propia contraseña usa Perfil de Administrador (te pedirá la contraseña actual).",
   lastAdminDelete: "No se puede eliminar al último administrador.",
   lastAdminDemote: "No se puede quitar el rol de administrador al último administrador.",
+  inUse: "No se puede eliminar este usuario porque otros registros dependen de él.",
 } as const;
 
 /**
@@ -142,6 +143,16 @@ export async function updateUser(actor: AdminActor, id: unknown, input: unknown)
 export async function deleteUser(actor: AdminActor, id: unknown): Promise<void> {
   const targetId = userId(id);
   if (targetId === actor.id) throw new ApiError(409, USER_ERRORS.selfDelete);
+  try {
+    await deleteInTransaction(actor, targetId);
+  } catch (error) {
+    // A record that must keep its author (a foreign key without cascade) refuses the deletion.
+    if ((error as { code?: string }).code === "P2003") throw new ApiError(409, USER_ERRORS.inUse);
+    throw error;
+  }
+}
+
+async function deleteInTransaction(actor: AdminActor, targetId: string): Promise<void> {
   await db.$transaction(async (tx) => {
     await lockAdminSet(tx);
     const before = await tx.user.findUnique({ where: { id: targetId }, select: USER_FIELDS });
