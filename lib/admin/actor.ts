@@ -18,6 +18,8 @@ export type AdminActor = {
   ipAddress: string;
   /** The browser session (`sid`) the write came from; null for a bearer token. */
   sessionId: string | null;
+  /** The API token the write came from (a bearer caller); null or absent otherwise. */
+  tokenId?: number | null;
 };
 
 /** The actor of a REST request already authenticated by `authRoute("admin", …)`. */
@@ -30,6 +32,7 @@ export function actorFromCaller(request: Request, caller: Caller): AdminActor {
     role: "admin",
     ipAddress: clientIp(request.headers),
     sessionId: caller.sessionId,
+    tokenId: caller.tokenId,
   };
 }
 

@@ -1,9 +1,7 @@
 import bcrypt from "bcryptjs";
 
 export const BCRYPT_COST = 12;
-export const PASSWORD_MIN_LENGTH = 8;
-/** bcrypt only reads the first 72 bytes; longer passwords are refused rather than silently cut. */
-export const PASSWORD_MAX_LENGTH = 72;
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-rules";
 
 export function hashPassword(password: string) {
   return bcrypt.hash(password, BCRYPT_COST);

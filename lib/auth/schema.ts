@@ -1,5 +1,5 @@
 import { secretText, singleLineText, z } from "@/lib/zod";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-rules";
 
 // One schema per input, shared by the screens, the server actions and the REST handlers.
 
@@ -18,7 +18,11 @@ export const emailSchema = singleLineText({ error: "El correo electrónico es ob
 /** A new password: any printable characters, spaces included (control characters are refused). */
 export const newPasswordSchema = secretText({ error: "La contraseña es obligatoria." })
   .min(PASSWORD_MIN_LENGTH, `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`)
-  .max(PASSWORD_MAX_LENGTH, `La contraseña no puede superar los ${PASSWORD_MAX_LENGTH} caracteres`);
+  .max(PASSWORD_MAX_LENGTH, `La contraseña no puede superar los ${PASSWORD_MAX_LENGTH} caracteres`)
+  // bcrypt reads only the first 72 BYTES: 72 characters with accents or emoji would be cut silently.
+  .refine((password) => new TextEncoder().encode(password).length <= PASSWORD_MAX_LENGTH, {
+    message: "La contraseña es demasiado larga (las letras con tilde y los emojis ocupan más de un carácter).",
+  });
 
 export const loginSchema = z.object({
   email: emailSchema,

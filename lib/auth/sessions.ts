@@ -79,18 +79,20 @@ export async function endSession(sid: unknown): Promise<void> {
 /**
  * Ends every browser session and revokes every API token of a user, e.g. after a password
  * change or reset, a role change, or before deleting the account. `exceptSessionId` keeps the
- * caller's own session (a password change made while signed in). Pass `tx` to make it part of
- * a larger transaction.
+ * caller's own session (a password change made while signed in), `exceptTokenId` the caller's
+ * own API token (the same change made with a bearer token). Pass `tx` to make it part of a
+ * larger transaction.
  */
 export async function endUserSessions(
   userId: string,
-  options: { exceptSessionId?: string | null; tx?: Prisma.TransactionClient } = {},
+  options: { exceptSessionId?: string | null; exceptTokenId?: number | null; tx?: Prisma.TransactionClient } = {},
 ): Promise<{ sessions: number; apiTokens: number }> {
   const client = options.tx ?? db;
   const keep = options.exceptSessionId ? sha256(options.exceptSessionId) : null;
+  const keepToken = options.exceptTokenId ?? null;
   const run = async (tx: Prisma.TransactionClient) => {
     const sessions = await tx.session.deleteMany({ where: { userId, ...(keep && { sessionToken: { not: keep } }) } });
-    const apiTokens = await tx.apiToken.deleteMany({ where: { userId } });
+    const apiTokens = await tx.apiToken.deleteMany({ where: { userId, ...(keepToken !== null && { id: { not: keepToken } }) } });
     return { sessions: sessions.count, apiTokens: apiTokens.count };
   };
   return options.tx ? run(client) : db.$transaction(run);

@@ -11,7 +11,7 @@ import { EmailField, SubmitButton } from "@/components/auth/form-fields";
 import { PasswordField, TextField } from "@/components/ui/form-field";
 import { useServerErrors } from "@/components/auth/use-server-errors";
 import { buttonClasses } from "@/components/ui/button";
-import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password";
+import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password-rules";
 import { NAME_MAX_LENGTH, registerSchema } from "@/lib/auth/schema";
 import { registerAction } from "../actions";
 import { AUTH_MESSAGES, type RegisterField, type RegisterState } from "../form-state";

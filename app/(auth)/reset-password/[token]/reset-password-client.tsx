@@ -9,7 +9,7 @@ import { SubmitButton } from "@/components/auth/form-fields";
 import { PasswordField } from "@/components/ui/form-field";
 import { useServerErrors } from "@/components/auth/use-server-errors";
 import { ButtonLink } from "@/components/ui/button";
-import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password";
+import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password-rules";
 import { resetPasswordSchema } from "@/lib/auth/schema";
 import { resetPasswordAction } from "../../actions";
 import { AUTH_MESSAGES, type ResetPasswordState } from "../../form-state";

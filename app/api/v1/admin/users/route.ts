@@ -1,0 +1,27 @@
+import { actorFromCaller } from "@/lib/admin/actor";
+import { authRoute } from "@/lib/api/auth";
+import { dataResponse } from "@/lib/api/handler";
+import { readJsonBody, readQuery } from "@/lib/api/request";
+import { z } from "@/lib/zod";
+import { listAllUsers, listUsersPage } from "@/lib/users/queries";
+import { userListQuerySchema } from "@/lib/users/schema";
+import { createUser } from "@/lib/users/service";
+
+/**
+ * GET /api/v1/admin/users?q=&role=&page=&per_page= — users, newest first, never a password.
+ * With `page` or `per_page` (DESIGN §4): the paged shape `{ data: { data, current_page, per_page,
+ * total, last_page } }`. Without either (spec §7 "list in data"): `{ data: [ … ] }`, every user of
+ * the filter. `q` searches name and e-mail; `role` is client or admin.
+ */
+export const GET = authRoute("admin", async (request) => {
+  const query = readQuery(request, userListQuerySchema);
+  const pagedRequest = query.page !== undefined || query.per_page !== undefined;
+  const data = pagedRequest ? await listUsersPage(query) : await listAllUsers(query);
+  return dataResponse(data, { headers: { "Cache-Control": "no-store" } });
+});
+
+/** POST /api/v1/admin/users {name, email, password, role?} → 201 `{ data: user }`; 409 e-mail taken. */
+export const POST = authRoute("admin", async (request, _context, caller) => {
+  const body = await readJsonBody(request, z.unknown());
+  return dataResponse(await createUser(actorFromCaller(request, caller), body), { status: 201 });
+});

@@ -1,0 +1,111 @@
+"use client";
+
+import Link from "next/link";
+import { useId } from "react";
+import { createUserAction, updateUserAction } from "@/app/admin/users/actions";
+import { Button } from "@/components/ui/button";
+import { applyServerErrors, PasswordField, SelectField, TextField, useZodForm } from "@/components/ui/form-field";
+import { Modal } from "@/components/ui/modal";
+import { notify } from "@/components/ui/toast";
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "@/lib/auth/schema";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/auth/password-rules";
+import { createUserSchema, updateUserSchema, USER_ROLE_LABELS, USER_ROLES, type UpdateUserForm } from "@/lib/users/schema";
+import type { UserContract } from "@/lib/users/serialize";
+
+const ROLE_OPTIONS = USER_ROLES.map((role) => ({ value: role, label: USER_ROLE_LABELS[role] }));
+
+/**
+ * The create/edit modal of "Gestión de Usuarios" (spec §2.6, §5): react-hook-form on the same
+ * zod schema the server action parses. On create the password is required (≥ 8); on edit a blank
+ * one keeps the current password. The signed-in admin editing their own row cannot change their
+ * role or their password here (the profile asks for the current one).
+ */
+export function UserFormModal({
+  user,
+  isSelf = false,
+  onClose,
+  onSaved,
+}: {
+  /** The user to edit; null to create one. */
+  user: UserContract | null;
+  isSelf?: boolean;
+  onClose: () => void;
+  onSaved: (user: UserContract) => void;
+}) {
+  const formId = useId();
+  const creating = user === null;
+  // Both schemas share the fields; the edit schema's input type covers the create form too.
+  const form = useZodForm((creating ? createUserSchema : updateUserSchema) as typeof updateUserSchema, {
+    defaultValues: { name: user?.name ?? "", email: user?.email ?? "", password: "", role: user?.role ?? "client" } satisfies UpdateUserForm,
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    const result = creating ? await createUserAction(values) : await updateUserAction(user.id, values);
+    if (result.ok) {
+      notify.success(creating ? "Usuario creado correctamente" : "Usuario actualizado correctamente");
+      onSaved(result.data);
+      return;
+    }
+    const shown = applyServerErrors(form, result.errors);
+    if (!shown || result.status !== 422) notify.error(`Error: ${result.message}`);
+  });
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      busy={isSubmitting}
+      title={creating ? "Nuevo Usuario" : "Editar Usuario"}
+      description={creating ? "Crea una cuenta de cliente o de administrador." : user.email}
+      testId="user-form-modal"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
+            Cancelar
+          </Button>
+          <Button type="submit" form={formId} disabled={isSubmitting}>
+            {isSubmitting ? "Guardando..." : creating ? "Crear Usuario" : "Guardar cambios"}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <TextField label="Nombre" autoComplete="off" maxLength={NAME_MAX_LENGTH} error={errors.name?.message} {...form.register("name")} />
+        <TextField
+          label="Correo electrónico"
+          type="email"
+          autoComplete="off"
+          maxLength={EMAIL_MAX_LENGTH}
+          error={errors.email?.message}
+          {...form.register("email")}
+        />
+        {isSelf ? (
+          <p className="rounded-lg bg-ink-50 px-3.5 py-2.5 text-sm text-ink-700">
+            Tu propio rol y tu contraseña no se cambian aquí: la contraseña se cambia en{" "}
+            <Link href="/admin/profile" className="font-semibold text-brand-700 underline">
+              tu perfil
+            </Link>
+            .
+          </p>
+        ) : (
+          <PasswordField
+            label="Contraseña"
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX_LENGTH}
+            hint={creating ? `Al menos ${PASSWORD_MIN_LENGTH} caracteres.` : "Déjala en blanco para mantener la contraseña actual."}
+            error={errors.password?.message}
+            {...form.register("password")}
+          />
+        )}
+        <SelectField
+          label="Rol"
+          options={ROLE_OPTIONS}
+          error={errors.role?.message}
+          hint={isSelf ? "No puedes quitarte a ti mismo el rol de administrador." : undefined}
+          {...form.register("role", { disabled: isSelf })}
+        />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,49 @@
+import "server-only";
+import { pageRequest, pageWindow, paged, type Paged } from "@/lib/api/paging";
+import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { UserListQuery } from "./schema";
+import { serializeUser, type UserContract } from "./serialize";
+
+/** The columns a user is read with everywhere in user management: never the password hash. */
+export const USER_FIELDS = { id: true, name: true, email: true, role: true, createdAt: true } as const;
+
+/** `?q=` (name or e-mail contains it, any letter case) and `?role=`. */
+function userFilter(query: Pick<UserListQuery, "q" | "role">): Prisma.UserWhereInput {
+  return {
+    ...(query.role && { role: query.role }),
+    ...(query.q && {
+      OR: [{ name: { contains: query.q, mode: "insensitive" } }, { email: { contains: query.q, mode: "insensitive" } }],
+    }),
+  };
+}
+
+const SORT_FIELDS = { name: "name", email: "email", role: "role", created_at: "createdAt" } as const;
+
+/** `?sort=&dir=` (descending unless dir=asc, as the table's first click); newest first by default. The id keeps pages stable. */
+function userOrder(query: Pick<UserListQuery, "sort" | "dir">): Prisma.UserOrderByWithRelationInput[] {
+  return [{ [SORT_FIELDS[query.sort ?? "created_at"]]: query.dir ?? "desc" }, { id: "desc" }];
+}
+
+/** One page of users (newest first unless `sort` says otherwise), with the total of the filter ("Total de usuarios"). */
+export async function listUsersPage(query: UserListQuery): Promise<Paged<UserContract>> {
+  const request = pageRequest(query);
+  const where = userFilter(query);
+  const [rows, total] = await Promise.all([
+    db.user.findMany({ where, orderBy: userOrder(query), select: USER_FIELDS, ...pageWindow(request) }),
+    db.user.count({ where }),
+  ]);
+  return paged(rows.map(serializeUser), total, request);
+}
+
+/** Every user of the filter, newest first (GET /api/v1/admin/users without `?page=`). */
+export async function listAllUsers(query: Pick<UserListQuery, "q" | "role" | "sort" | "dir">): Promise<UserContract[]> {
+  const rows = await db.user.findMany({ where: userFilter(query), orderBy: userOrder(query), select: USER_FIELDS });
+  return rows.map(serializeUser);
+}
+
+/** One user as the contract shows it, or null. */
+export async function findUser(id: string): Promise<UserContract | null> {
+  const row = await db.user.findUnique({ where: { id }, select: USER_FIELDS });
+  return row ? serializeUser(row) : null;
+}
