@@ -46,7 +46,7 @@ export default defineConfig({
   webServer: externalBaseURL ? undefined : {
     command: "npx tsx scripts/serve.ts start",
     url: `${baseURL}/api/health`,
-    timeout: 300_000,
+    timeout: 600_000,
     reuseExistingServer: !process.env.CI,
     stdout: "pipe",
     env: {
