@@ -175,6 +175,21 @@ test.describe("Gestión de Usuarios", () => {
     await expect(edit).toBeHidden();
   });
 
+  test("un enlace con ?id= (desde el registro de actividad) abre ese usuario con su historial; cerrar quita el ?id=", async ({ page }) => {
+    const other = await createThrowawayUser("client");
+    try {
+      await page.goto(`/admin/users?id=${other.id}`);
+      const edit = page.getByRole("dialog", { name: "Editar Usuario" });
+      await expect(edit.getByLabel("Correo electrónico")).toHaveValue(other.email);
+      await expect(edit.getByText("Historial de cambios")).toBeVisible();
+      await edit.getByRole("button", { name: "Cancelar" }).click();
+      await expect(edit).toBeHidden();
+      await expect(page).not.toHaveURL(/[?&]id=/);
+    } finally {
+      await deleteThrowawayUser(other);
+    }
+  });
+
   test("accesibilidad de la lista y del formulario (escritorio y 375 px)", async ({ page }) => {
     test.slow(); // three axe runs
     await page.goto("/admin/users");

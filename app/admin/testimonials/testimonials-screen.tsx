@@ -1,13 +1,13 @@
 "use client";
 
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { AuditHistory } from "@/components/admin/audit-history";
 import { Stars } from "@/components/site/testimonial-card";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { DataTable, FilterButtons, SearchBox, type DataTableColumn } from "@/components/ui/data-table";
+import { DataTable, FilterButtons, SearchBox, useTableUrl, type DataTableColumn } from "@/components/ui/data-table";
 import { applyServerErrors, CheckboxField, SelectField, TextAreaField, TextField, useZodForm, type SelectOption } from "@/components/ui/form-field";
 import { Modal } from "@/components/ui/modal";
 import { notify } from "@/components/ui/toast";
@@ -82,21 +82,15 @@ export function TestimonialsScreen({
   opened: TestimonialContract | null;
 }) {
   const router = useRouter();
-  const pathname = usePathname();
-  const searchParams = useSearchParams();
+  const url = useTableUrl();
   const [editing, setEditing] = useState<Editing | null>(opened ? { mode: "edit", testimonial: opened } : null);
   const [deleting, setDeleting] = useState<TestimonialContract | null>(null);
   const [deletePending, startDelete] = useTransition();
 
   const closeEditor = () => {
     setEditing(null);
-    // Leave the ?id=N of a link behind, so a refresh does not open it again.
-    if (searchParams.has("id")) {
-      const next = new URLSearchParams(searchParams.toString());
-      next.delete("id");
-      const query = next.toString();
-      router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
-    }
+    // Leave the link's ?id=N behind, so a refresh does not open it again.
+    if (url.params.has("id")) url.set({ id: null }, { resetPage: false });
   };
 
   const confirmDelete = () => {

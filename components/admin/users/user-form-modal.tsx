@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useId } from "react";
 import { createUserAction, updateUserAction } from "@/app/admin/users/actions";
+import { AuditHistory } from "@/components/admin/audit-history";
 import { Button } from "@/components/ui/button";
 import { applyServerErrors, PasswordField, SelectField, TextField, useZodForm } from "@/components/ui/form-field";
 import { Modal } from "@/components/ui/modal";
@@ -106,6 +107,11 @@ export function UserFormModal({
           {...form.register("role", { disabled: isSelf })}
         />
       </form>
+      {!creating && (
+        <div className="mt-6 border-t border-ink-200 pt-5">
+          <AuditHistory entityType="user" entityId={user.id} />
+        </div>
+      )}
     </Modal>
   );
 }

@@ -7,7 +7,7 @@ import { UserAvatar } from "@/components/account/user-menu";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { DataTable, FilterButtons, SearchBox, type DataTableColumn } from "@/components/ui/data-table";
+import { DataTable, FilterButtons, SearchBox, useTableUrl, type DataTableColumn } from "@/components/ui/data-table";
 import { notify } from "@/components/ui/toast";
 import type { Paged } from "@/lib/api/paging";
 import { formatDate } from "@/lib/format";
@@ -45,9 +45,24 @@ const ROLE_FILTERS = [
   { value: "client", label: "Clientes" },
 ];
 
-export function UsersTable({ result, currentUserId }: { result: Paged<UserContract>; currentUserId: string }) {
+export function UsersTable({
+  result,
+  currentUserId,
+  opened = null,
+}: {
+  result: Paged<UserContract>;
+  currentUserId: string;
+  /** Opened from a link (?id=…). */
+  opened?: UserContract | null;
+}) {
   const router = useRouter();
-  const [editing, setEditing] = useState<UserContract | null>(null);
+  const url = useTableUrl();
+  const [editing, setEditing] = useState<UserContract | null>(opened);
+  const closeEditor = () => {
+    setEditing(null);
+    // Leave the link's ?id= behind, so a refresh does not open it again.
+    if (url.params.has("id")) url.set({ id: null }, { resetPage: false });
+  };
   const [deleting, setDeleting] = useState<UserContract | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -142,9 +157,9 @@ export function UsersTable({ result, currentUserId }: { result: Paged<UserContra
         <UserFormModal
           user={editing}
           isSelf={editing.id === currentUserId}
-          onClose={() => setEditing(null)}
+          onClose={closeEditor}
           onSaved={() => {
-            setEditing(null);
+            closeEditor();
             router.refresh();
           }}
         />
