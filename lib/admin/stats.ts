@@ -35,8 +35,8 @@ export async function getDashboardStats(): Promise<DashboardStats> {
     revenue,
     pendingTickets,
   ] = await Promise.all([
-    db.contactMessage.count(),
-    db.contactMessage.count({ where: { status: "new" } }),
+    db.contactMessage.count({ where: { deletedAt: null } }),
+    db.contactMessage.count({ where: { status: "new", deletedAt: null } }),
     db.user.count(),
     db.user.count({ where: { role: "client" } }),
     db.subscription.count(),
@@ -76,6 +76,7 @@ export type RecentContactMessage = {
 /** The newest contact messages, for the dashboard's short list. */
 export async function listRecentContactMessages(limit = 5): Promise<RecentContactMessage[]> {
   const rows = await db.contactMessage.findMany({
+    where: { deletedAt: null },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit,
     select: { id: true, name: true, company: true, subject: true, status: true, createdAt: true },
