@@ -7,7 +7,8 @@ import { type FormEvent, type ReactNode, startTransition, useActionState, useEff
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormAlert } from "@/components/auth/form-alert";
-import { EmailField, PasswordField, SubmitButton } from "@/components/auth/form-fields";
+import { EmailField, SubmitButton } from "@/components/auth/form-fields";
+import { PasswordField } from "@/components/ui/form-field";
 import { notify } from "@/components/ui/toast";
 import { loginSchema } from "@/lib/auth/schema";
 import { loginAction } from "../actions";

@@ -7,7 +7,8 @@ import { type FormEvent, startTransition, useActionState, useEffect } from "reac
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormAlert } from "@/components/auth/form-alert";
-import { EmailField, PasswordField, SubmitButton, TextField } from "@/components/auth/form-fields";
+import { EmailField, SubmitButton } from "@/components/auth/form-fields";
+import { PasswordField, TextField } from "@/components/ui/form-field";
 import { useServerErrors } from "@/components/auth/use-server-errors";
 import { buttonClasses } from "@/components/ui/button";
 import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password";
