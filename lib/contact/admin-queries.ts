@@ -14,8 +14,9 @@ import {
 } from "./admin-serialize";
 
 // The inbox's reads. Lists run in SQL so that the search can use the trigram index on
-// contact_message_search_text(...) (migration 20261122220000_contact_inbox): the expression
-// below must stay exactly the indexed one. Soft-deleted rows are never shown.
+// contact_messages.search_text (lower-case, unaccented, kept by a trigger: migration
+// 20261122220000_contact_inbox). Soft-deleted rows are never shown. Totals without a search
+// come from contact_message_counts (exact, kept by triggers), so no page counts 100,000 rows.
 
 /** The search: each word must appear (accents and letter case ignored), in any of the fields. */
 export function searchTerms(q: string | undefined): string[] {
@@ -31,7 +32,7 @@ function whereSql(filter: ContactFilter): Prisma.Sql {
   if (filter.status) conditions.push(Prisma.sql`m.status = ${filter.status}::"contact_status"`);
   for (const term of searchTerms(filter.q)) {
     conditions.push(
-      Prisma.sql`contact_message_search_text(m.name, m.email, m.company, m.subject, m.message) LIKE ('%' || lower(immutable_unaccent(${escapeLike(term)})) || '%')`,
+      Prisma.sql`m.search_text LIKE ('%' || lower(immutable_unaccent(${escapeLike(term)})) || '%')`,
     );
   }
   return Prisma.join(conditions, " AND ");
@@ -47,6 +48,12 @@ const ROW_COLUMNS = Prisma.sql`
 export async function listContactMessages(filter: ContactFilter, page: PageRequest): Promise<Paged<ContactMessageItem>> {
   const where = whereSql(filter);
   const { skip, take } = pageWindow(page);
+  const counting: Prisma.Sql =
+    searchTerms(filter.q).length > 0
+      ? Prisma.sql`SELECT count(*)::int AS total FROM contact_messages m WHERE ${where}`
+      : filter.status
+        ? Prisma.sql`SELECT coalesce(sum(total), 0)::int AS total FROM contact_message_counts WHERE status = ${filter.status}::"contact_status"`
+        : Prisma.sql`SELECT coalesce(sum(total), 0)::int AS total FROM contact_message_counts`;
   const [rows, counted] = await Promise.all([
     db.$queryRaw<ContactMessageRow[]>`
       SELECT ${ROW_COLUMNS}
@@ -54,7 +61,7 @@ export async function listContactMessages(filter: ContactFilter, page: PageReque
       WHERE ${where}
       ORDER BY m.created_at DESC, m.id DESC
       LIMIT ${take} OFFSET ${skip}`,
-    db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM contact_messages m WHERE ${where}`,
+    db.$queryRaw<{ total: number }[]>(counting),
   ]);
   return paged(rows.map(serializeContactRow), counted[0]?.total ?? 0, page);
 }
