@@ -58,6 +58,11 @@ async function loadMessages(url: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const started = Date.now();
+  // Bulk-load practice: build the search index once after the load instead of row by row.
+  const { rows: indexRows } = await client.query<{ def: string }>(
+    "SELECT pg_get_indexdef('contact_messages_search_trgm_idx'::regclass) AS def",
+  );
+  await client.query("DROP INDEX contact_messages_search_trgm_idx");
   await client.query(`
     WITH words AS (
       SELECT
@@ -95,7 +100,8 @@ async function loadMessages(url: string) {
       now() - (g * interval '5 minutes'),
       now()
     FROM generate_series(1, ${ROWS}) AS g, words w`);
-  // A real database is vacuumed by autovacuum; do it now so the counts can be index-only.
+  await client.query(indexRows[0].def);
+  // A real database is vacuumed by autovacuum; do it now, as it would have been.
   await client.query("VACUUM ANALYZE contact_messages");
   const { rows } = await client.query<{ total: number; matches: number }>(
     `SELECT count(*)::int AS total,
