@@ -14,6 +14,11 @@ export function fromDatabaseError(error: unknown): ApiError | null {
   if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return null;
   if (error.code === "P2002") return new ApiError(409, "Ya existe un registro con esos datos.");
   if (error.code === "P2025") return new ApiError(404, "Recurso no encontrado.");
+  // Every connection stayed busy for the whole wait (an overloaded server): the transaction never
+  // started, nothing was written, so the client may simply try again.
+  if (error.code === "P2028" && error.message.includes("Unable to start a transaction")) {
+    return new ApiError(503, "El servidor está ocupado. Inténtalo de nuevo en unos segundos.", undefined, { "Retry-After": "5" });
+  }
   return null;
 }
 
