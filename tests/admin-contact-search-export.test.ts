@@ -113,7 +113,7 @@ describe("totals", () => {
     const rows = await db.$queryRawUnsafe<{ status: string; counted: number; kept: number }[]>(
       `SELECT s.status::text AS status,
               (SELECT count(*)::int FROM contact_messages m WHERE m.status = s.status AND m.deleted_at IS NULL) AS counted,
-              (SELECT total FROM contact_message_counts c WHERE c.status = s.status) AS kept
+              coalesce((SELECT total FROM contact_message_counts c WHERE c.status = s.status), 0) AS kept
        FROM unnest(enum_range(NULL::contact_status)) AS s(status)`,
     );
     expect(rows).toHaveLength(5);

@@ -122,9 +122,9 @@ WHERE "deleted_at" IS NULL;
 -- triggers (transition tables: one pass per statement, even for a bulk insert) apply each
 -- statement's changes; the counter rows are updated in status order, so concurrent writers
 -- cannot deadlock on them.
+-- A status gets its row with its first message (an empty database stays empty).
 INSERT INTO "contact_message_counts" ("status", "total")
-SELECT s.status, (SELECT count(*) FROM "contact_messages" m WHERE m."status" = s.status AND m."deleted_at" IS NULL)
-FROM unnest(enum_range(NULL::"contact_status")) AS s(status);
+SELECT m."status", count(*) FROM "contact_messages" m WHERE m."deleted_at" IS NULL GROUP BY m."status";
 
 CREATE OR REPLACE FUNCTION "contact_message_counts_apply"(deltas jsonb)
 RETURNS void
@@ -137,7 +137,8 @@ BEGIN
     SELECT key::"contact_status" AS status, sum(value::int) AS delta
     FROM jsonb_each_text(deltas) GROUP BY key HAVING sum(value::int) <> 0 ORDER BY key::"contact_status"
   LOOP
-    UPDATE "contact_message_counts" SET "total" = "total" + change.delta WHERE "status" = change.status;
+    INSERT INTO "contact_message_counts" AS c ("status", "total") VALUES (change.status, change.delta)
+    ON CONFLICT ("status") DO UPDATE SET "total" = c."total" + EXCLUDED."total";
   END LOOP;
 END
 $fn$;
