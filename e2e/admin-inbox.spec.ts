@@ -52,6 +52,7 @@ async function openInbox(page: Page, query: string) {
 
 test.describe("Gestión de Contactos", () => {
   test("tabla, modal con todos los campos, HTML como texto y respuesta recibida por un servidor SMTP real", async ({ page, context }) => {
+    test.slow(); // several pages and server actions on a shared 2-core machine
     const tag = tagOf();
     const hostile = `<img src=x onerror="window.__xss=1"> ${tag}`;
     const message = await createMessage(tag, { subject: `Cotización de ERP ${tag}`, message: `Hola, necesitamos una cotización.\n${hostile}` });
@@ -107,6 +108,62 @@ test.describe("Gestión de Contactos", () => {
     await modal.getByRole("button", { name: "Cerrar mensaje" }).click();
     await expect(page.getByText("Mensaje cerrado")).toBeVisible();
     await expect.poll(async () => (await messageRow(message.id)).status).toBe("closed");
+  });
+
+  test("con el servidor SMTP caído la respuesta se guarda, el modal lo dice y «Reenviar» la envía", async ({ page, context }) => {
+    test.slow(); // several pages and server actions on a shared 2-core machine
+    const tag = tagOf();
+    const message = await createMessage(tag, { subject: `Correo caído ${tag}` });
+    await signInAs(context, BASE_URL, admin);
+    await smtp.close(); // nothing listens on SMTP_URL now
+    try {
+      await openInbox(page, `id=${message.id}&q=${tag}`);
+      const modal = page.getByTestId("contact-message-modal");
+      await expect(modal.getByRole("heading", { name: `Correo caído ${tag}` })).toBeVisible();
+      await modal.getByLabel("Tu respuesta").fill(`Respuesta que no debe perderse ${tag}`);
+      await modal.getByRole("button", { name: "Responder" }).click();
+      const failure = modal.getByTestId("reply-failure");
+      await expect(failure).toContainText("El correo con la respuesta no se pudo enviar.");
+      await expect(modal).toContainText(`Respuesta que no debe perderse ${tag}`);
+      const stored = await messageRow(message.id);
+      expect(stored.status).toBe("replied");
+      expect(stored.reply_sent_at).toBeNull();
+      await expectNoAxeViolations(page);
+    } finally {
+      smtp = await startSmtpServer(SMTP_PORT);
+    }
+    const modal = page.getByTestId("contact-message-modal");
+    await modal.getByRole("button", { name: "Reenviar" }).click();
+    await expect(modal.getByTestId("reply-failure")).toHaveCount(0);
+    await expect(modal).toContainText("Enviado por correo el");
+    const mail = await smtp.waitFor((m) => m.recipients.includes(message.email));
+    expect(mail.headers["message-id"]).toBe((await messageRow(message.id)).reply_message_id);
+  });
+
+  test("plantillas de respuesta: se crean en su página y se insertan en la respuesta", async ({ page, context }) => {
+    test.slow(); // several pages and server actions on a shared 2-core machine
+    const tag = tagOf();
+    const message = await createMessage(tag, { subject: `Con plantilla ${tag}` });
+    await signInAs(context, BASE_URL, admin);
+    await page.goto("/admin/contact-messages/templates");
+    await expect(page.getByRole("heading", { level: 1, name: "Plantillas de respuesta" })).toBeVisible();
+    await page.getByRole("button", { name: "+ Nueva plantilla" }).click();
+    const dialog = page.getByRole("dialog", { name: "Nueva plantilla" });
+    await dialog.getByLabel("Nombre").fill(`Plantilla ${tag}`);
+    await dialog.getByLabel("Texto").fill(`Texto de la plantilla ${tag}`);
+    await dialog.getByRole("button", { name: "Guardar" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: `Plantilla ${tag}` })).toBeVisible();
+    // axe measures contrast of what is on screen: let the success toast fade away first.
+    await expect(page.getByText("Plantilla guardada")).toBeHidden({ timeout: 10_000 });
+    await expectNoAxeViolations(page);
+
+    await openInbox(page, `id=${message.id}&q=${tag}`);
+    const modal = page.getByTestId("contact-message-modal");
+    await expect(modal.getByRole("heading", { name: `Con plantilla ${tag}` })).toBeVisible();
+    await expect(modal.getByLabel("Tu respuesta")).toBeEnabled();
+    await modal.getByLabel("Insertar plantilla").selectOption({ label: `Plantilla ${tag}` });
+    await expect(modal.getByLabel("Tu respuesta")).toHaveValue(`Texto de la plantilla ${tag}`);
+    await withDb((db) => db.query("delete from reply_templates where name = $1", [`Plantilla ${tag}`]));
   });
 
   test("375 px: tarjetas, modal y axe sin violaciones", async ({ page, context }) => {
