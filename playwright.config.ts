@@ -12,6 +12,10 @@ const baseURL = externalBaseURL || `http://localhost:${port}`;
 // (AUTH_SECRET) and prepare data (E2E_DATABASE_URL: the server's database).
 process.env.AUTH_SECRET ||= "e2e-only-secret-0123456789abcdefghijklmnopqrstuvwxyz";
 const embeddedDbPort = 54339;
+// The server e-mails through SMTP_URL; e2e/admin-inbox.spec.ts listens there with a real SMTP
+// server (smtp-server) while its tests run. A port per E2E_PORT, so parallel runs never share it.
+// Other specs' mails (contact notices, reset links) find no listener: their senders log and go on.
+process.env.E2E_SMTP_PORT ||= String(port + 1000);
 process.env.E2E_DATABASE_URL ||=
   process.env.DATABASE_URL || `postgresql://postgres:postgres@127.0.0.1:${embeddedDbPort}/postgres?sslmode=disable`;
 
@@ -57,6 +61,7 @@ export default defineConfig({
       // The tests play one trusted proxy: X-Forwarded-For's last entry is the client's address,
       // so each test can come from its own address (e2e/client-ip.spec.ts).
       TRUST_PROXY_HOPS: "1",
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
     },
   },
 });

@@ -54,7 +54,7 @@ test.describe("Panel de administración", () => {
     await signInAs(context, BASE_URL, SEEDED_ADMIN.email);
 
     const cards = [
-      { id: "stat-contacts", label: "Contactos", href: "/admin/contact-messages", sql: "select count(*) as n from contact_messages" },
+      { id: "stat-contacts", label: "Contactos", href: "/admin/contact-messages", sql: "select count(*) as n from contact_messages where deleted_at is null" },
       { id: "stat-users", label: "Usuarios", href: "/admin/users", sql: "select count(*) as n from users" },
       { id: "stat-subscriptions", label: "Suscripciones", href: "/admin/subscriptions", sql: "select count(*) as n from subscriptions" },
       {

@@ -12,9 +12,11 @@ export type MailMessage = {
   subject: string;
   text: string;
   replyTo?: string;
+  /** The Message-ID header ("<unique@domain>"), when the caller needs to store it; else generated. */
+  messageId?: string;
 };
 
-export type MailResult = { delivered: "smtp"; messageId: string } | { delivered: "console" };
+export type MailResult = { delivered: "smtp"; messageId: string } | { delivered: "console"; messageId?: string };
 
 let transporter: Transporter | null = null;
 let transporterUrl: string | null = null;
@@ -46,6 +48,7 @@ export async function sendMail(message: MailMessage): Promise<MailResult> {
     subject: oneLine(message.subject),
     text: message.text,
     replyTo: message.replyTo ? oneLine(message.replyTo) : undefined,
+    messageId: message.messageId ? oneLine(message.messageId) : undefined,
   };
 
   const smtpUrl = process.env.SMTP_URL?.trim();
@@ -57,11 +60,12 @@ export async function sendMail(message: MailMessage): Promise<MailResult> {
         `Para: ${envelope.to}`,
         ...(envelope.replyTo ? [`Responder a: ${envelope.replyTo}`] : []),
         `Asunto: ${envelope.subject}`,
+        ...(envelope.messageId ? [`Message-ID: ${envelope.messageId}`] : []),
         "",
         envelope.text,
       ].join("\n"),
     );
-    return { delivered: "console" };
+    return { delivered: "console", messageId: envelope.messageId };
   }
 
   const info = await smtpTransport(smtpUrl).sendMail(envelope);

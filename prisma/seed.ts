@@ -13,7 +13,7 @@ import bcrypt from "bcryptjs";
 import type { PrismaClient } from "../lib/generated/prisma/client";
 import { caseStudies } from "./seed-data/case-studies";
 import { invoices, subscriptions, tickets } from "./seed-data/demo-account";
-import { adminNotifications, contactMessages } from "./seed-data/inbox";
+import { adminNotifications, contactMessages, replyTemplates } from "./seed-data/inbox";
 import { contactMessageHistory } from "./seed-data/inbox-history";
 import { pages } from "./seed-data/pages";
 import { products } from "./seed-data/products";
@@ -44,6 +44,7 @@ export const SEED_TABLES = [
   "ticketReplies",
   "contactMessages",
   "notifications",
+  "replyTemplates",
 ] as const;
 export type SeedTable = (typeof SEED_TABLES)[number];
 
@@ -357,13 +358,16 @@ export async function seedDatabase(db: PrismaClient, env: Env = process.env): Pr
         if (exists) continue;
         const { sectorSlug, receivedDaysAgo, repliedAfterHours, ...data } = m;
         const receivedAt = daysAgo(receivedDaysAgo);
+        const repliedAt = m.replyText ? new Date(receivedAt.getTime() + (repliedAfterHours ?? 20) * HOUR_MS) : null;
         await tx.contactMessage.create({
           data: {
             ...data,
             sectorId: sectorId(sectorSlug),
             createdAt: receivedAt,
             readAt: m.status === "new" ? null : new Date(receivedAt.getTime() + Math.min(2, repliedAfterHours ?? 2) * HOUR_MS),
-            repliedAt: m.replyText ? new Date(receivedAt.getTime() + (repliedAfterHours ?? 20) * HOUR_MS) : null,
+            repliedAt,
+            // A demo reply was e-mailed when it was written.
+            replySentAt: repliedAt,
           },
         });
         created.contactMessages += 1;
@@ -391,6 +395,13 @@ export async function seedDatabase(db: PrismaClient, env: Env = process.env): Pr
           },
         });
         created.notifications += 1;
+      }
+
+      for (const template of replyTemplates) {
+        created.replyTemplates += await countNew(
+          () => tx.replyTemplate.count(),
+          () => tx.replyTemplate.upsert({ where: { name: template.name }, update: {}, create: template }),
+        );
       }
     },
     { timeout: 120_000, maxWait: 20_000 },
@@ -424,6 +435,7 @@ const TABLE_LABELS: Record<SeedTable, string> = {
   ticketReplies: "respuestas de tickets",
   contactMessages: "mensajes de contacto",
   notifications: "notificaciones",
+  replyTemplates: "plantillas de respuesta",
 };
 
 /** One line for the console, e.g. "Seed completado: 96 registros nuevos (usuarios 2, …)". */

@@ -97,8 +97,9 @@ describe("Dashboard del administrador", () => {
   it("counts contacts, users, subscriptions and pending tickets as the database does", async () => {
     const counts = () =>
       Promise.all([
-        db.contactMessage.count(),
-        db.contactMessage.count({ where: { status: "new" } }),
+        // Soft-deleted messages (the inbox's 10-second undo) are not counted anywhere.
+        db.contactMessage.count({ where: { deletedAt: null } }),
+        db.contactMessage.count({ where: { status: "new", deletedAt: null } }),
         db.user.count(),
         db.subscription.count(),
         db.ticket.count({ where: { status: { in: ["open", "in_progress"] } } }),

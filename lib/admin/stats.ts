@@ -28,12 +28,12 @@ export type StatsClient = Prisma.TransactionClient | typeof db;
 export const CURRENCY_ORDER: Currency[] = ["USD", "PEN", "EUR"];
 
 /**
- * The contact messages every dashboard figure counts (cards and charts alike). A soft delete
- * adds its condition HERE, once for the Prisma queries and once for the SQL ones beside it:
- * `{ deletedAt: null }` and `deleted_at IS NULL` (the charts' SQL aliases the table as `m`).
+ * The contact messages every dashboard figure counts (cards and charts alike): not deleted (a
+ * deleted message waits out its undo window before it is purged). One condition for the Prisma
+ * queries, the same for the SQL ones beside it (the charts' SQL aliases the table as `m`).
  */
-export const countedContactMessages: Prisma.ContactMessageWhereInput = {};
-export const countedContactMessagesSql = Prisma.sql`TRUE`;
+export const countedContactMessages: Prisma.ContactMessageWhereInput = { deletedAt: null };
+export const countedContactMessagesSql = Prisma.sql`m.deleted_at IS NULL`;
 
 export async function getDashboardStats(client: StatsClient = db): Promise<DashboardStats> {
   const [

@@ -101,3 +101,19 @@ export const adminNotifications: NotificationSeed[] = [
     createdDaysAgo: 52,
   },
 ];
+
+/** Reply templates the inbox's reply box offers. Identified by name. */
+export const replyTemplates: { name: string; body: string }[] = [
+  {
+    name: "Agradecimiento y cotización",
+    body: "Gracias por escribirnos. Preparamos una cotización a la medida de su empresa y se la enviaremos en las próximas 24 horas hábiles. Si lo prefiere, podemos agendar una llamada de 20 minutos para conocer mejor sus necesidades.\n\nSaludos cordiales,\nEquipo Lumen Consultoría TI",
+  },
+  {
+    name: "Agendar demostración",
+    body: "Con gusto le mostramos el sistema en una demostración en línea de 30 minutos. Indíquenos dos o tres horarios que le acomoden esta semana y le enviaremos la invitación.\n\nSaludos cordiales,\nEquipo Lumen Consultoría TI",
+  },
+  {
+    name: "Fuera de nuestro alcance",
+    body: "Gracias por considerarnos. Por ahora ese tipo de proyecto no forma parte de nuestros servicios, pero quedamos a su disposición para cualquier necesidad de software, integración o consultoría TI.\n\nSaludos cordiales,\nEquipo Lumen Consultoría TI",
+  },
+];

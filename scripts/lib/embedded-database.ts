@@ -4,6 +4,8 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { StartupError } from "./database-url";
 import { servePGlite, type PGliteServer } from "./pglite-server";
 
@@ -63,7 +65,8 @@ export async function startEmbeddedDatabase({
     if (lockPath) rmSync(lockPath, { force: true });
   };
   try {
-    const db = await PGlite.create(dataDir ?? undefined);
+    // The contrib extensions the migrations create (contact search: pg_trgm + unaccent).
+    const db = await PGlite.create(dataDir ?? undefined, { extensions: { pg_trgm, unaccent } });
     // Prisma keeps a pool of connections; PGlite serves them one batch or transaction at a time.
     let server: PGliteServer;
     try {

@@ -1,0 +1,80 @@
+"use server";
+
+import { requireAdminActor } from "@/lib/admin/actor";
+import { runAdminAction, type ActionResult } from "@/lib/admin/action-result";
+import { notFound } from "@/lib/api/errors";
+import type { ContactMessageDetail, ContactNoteItem, ReplyTemplateItem } from "@/lib/contact/admin-serialize";
+import {
+  addContactNote,
+  bulkUpdateContactMessages,
+  createReplyTemplate,
+  deleteContactMessage,
+  deleteReplyTemplate,
+  MESSAGE_NOT_FOUND,
+  openContactMessage,
+  resendContactReply,
+  restoreContactMessages,
+  TEMPLATE_NOT_FOUND,
+  updateContactMessage,
+  updateReplyTemplate,
+  type ContactUpdateResult,
+} from "@/lib/contact/admin-service";
+
+// The inbox screen's server actions: each one checks the admin, then calls the SAME service
+// function as the REST handler (lib/contact/admin-service.ts), which validates the input with
+// the domain's zod schema and writes with its audit entry. Outcomes come back as ActionResult
+// (the 404/409/422 message in Spanish), never as a thrown error.
+
+/** An id the browser sent: only a positive 32-bit integer can name a record. */
+function recordId(value: unknown, missing: string): number {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > 2_147_483_647) throw notFound(missing);
+  return value;
+}
+
+/** Opens a message in the modal: a `new` one becomes `read` (spec §4). */
+export async function openContactMessageAction(id: number): Promise<ActionResult<ContactMessageDetail>> {
+  return runAdminAction(async () => openContactMessage(await requireAdminActor(), recordId(id, MESSAGE_NOT_FOUND)));
+}
+
+/** Responder / Cerrar mensaje / Archivar: `{ status: "replied", reply }`, `{ status: "closed" }`, `{ status: "archived" }`. */
+export async function updateContactMessageAction(id: number, input: unknown): Promise<ActionResult<ContactUpdateResult>> {
+  return runAdminAction(async () => updateContactMessage(await requireAdminActor(), recordId(id, MESSAGE_NOT_FOUND), input));
+}
+
+/** "Reenviar": the stored reply, e-mailed again. */
+export async function resendContactReplyAction(id: number): Promise<ActionResult<ContactUpdateResult>> {
+  return runAdminAction(async () => resendContactReply(await requireAdminActor(), recordId(id, MESSAGE_NOT_FOUND)));
+}
+
+export async function deleteContactMessageAction(id: number): Promise<ActionResult<{ id: number; deleted_at: string }>> {
+  return runAdminAction(async () => deleteContactMessage(await requireAdminActor(), recordId(id, MESSAGE_NOT_FOUND)));
+}
+
+/** "Deshacer" after a delete (one message or a bulk delete). */
+export async function restoreContactMessagesAction(ids: number[]): Promise<ActionResult<{ restored: number }>> {
+  return runAdminAction(async () => restoreContactMessages(await requireAdminActor(), { ids }));
+}
+
+/** The bulk bar: `{ ids, action: "read" | "archive" | "delete" }`. */
+export async function bulkContactMessagesAction(input: unknown): Promise<ActionResult<{ affected: number; ids: number[] }>> {
+  return runAdminAction(async () => bulkUpdateContactMessages(await requireAdminActor(), input));
+}
+
+export async function addContactNoteAction(id: number, input: unknown): Promise<ActionResult<ContactNoteItem>> {
+  return runAdminAction(async () => addContactNote(await requireAdminActor(), recordId(id, MESSAGE_NOT_FOUND), input));
+}
+
+export async function createReplyTemplateAction(input: unknown): Promise<ActionResult<ReplyTemplateItem>> {
+  return runAdminAction(async () => createReplyTemplate(await requireAdminActor(), input));
+}
+
+export async function updateReplyTemplateAction(id: number, input: unknown): Promise<ActionResult<ReplyTemplateItem>> {
+  return runAdminAction(async () => updateReplyTemplate(await requireAdminActor(), recordId(id, TEMPLATE_NOT_FOUND), input));
+}
+
+export async function deleteReplyTemplateAction(id: number): Promise<ActionResult<null>> {
+  return runAdminAction(async () => {
+    await deleteReplyTemplate(await requireAdminActor(), recordId(id, TEMPLATE_NOT_FOUND));
+    return null;
+  });
+}

@@ -1,0 +1,44 @@
+import { actorFromCaller } from "@/lib/admin/actor";
+import { authRoute } from "@/lib/api/auth";
+import { dataResponse } from "@/lib/api/handler";
+import { readJsonBody } from "@/lib/api/request";
+import { contactUpdateSchema } from "@/lib/contact/admin-schema";
+import { routeId } from "@/lib/contact/admin-route";
+import {
+  deleteContactMessage,
+  MESSAGE_NOT_FOUND,
+  openContactMessage,
+  updateContactMessage,
+} from "@/lib/contact/admin-service";
+import { RESTORE_WINDOW_SECONDS } from "@/lib/contact/inbox-rules";
+import { replyResponse } from "@/lib/contact/admin-response";
+
+type Params = { id: string };
+const messageId = (context: { params: Promise<Params> }) => routeId(context, MESSAGE_NOT_FOUND);
+
+/** GET /{id} → `{ data: message }` with its notes. Opening a `new` message marks it read (spec §4). */
+export const GET = authRoute<Params>("admin", async (request, context, caller) => {
+  const actor = actorFromCaller(request, caller);
+  const message = await openContactMessage(actor, await messageId(context));
+  return dataResponse(message, { headers: { "Cache-Control": "no-store" } });
+});
+
+/**
+ * PUT /{id} with `{ status: "replied", reply }`, `{ status: "archived" }` or `{ status: "closed" }`
+ * (spec §7). A transition §4 forbids is 409. A reply answers `{ data, email: { sent, error } }`:
+ * the reply is stored even when the e-mail fails (then "Reenviar": POST /{id}/resend).
+ */
+export const PUT = authRoute<Params>("admin", async (request, context, caller) => {
+  const actor = actorFromCaller(request, caller);
+  const id = await messageId(context);
+  const body = await readJsonBody(request, contactUpdateSchema);
+  return replyResponse(await updateContactMessage(actor, id, body));
+});
+
+/** DELETE /{id} → `{ data: { id, deleted_at, restorable_until } }`; undo with POST /{id}/restore. */
+export const DELETE = authRoute<Params>("admin", async (request, context, caller) => {
+  const actor = actorFromCaller(request, caller);
+  const result = await deleteContactMessage(actor, await messageId(context));
+  const restorableUntil = new Date(new Date(result.deleted_at).getTime() + RESTORE_WINDOW_SECONDS * 1000);
+  return dataResponse({ ...result, restorable_until: restorableUntil.toISOString() });
+});

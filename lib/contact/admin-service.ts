@@ -1,0 +1,472 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { AdminActor } from "@/lib/admin/actor";
+import { ApiError, notFound } from "@/lib/api/errors";
+import { parseWith } from "@/lib/api/request";
+import { recordAudit } from "@/lib/audit/service";
+import { getSiteSettings } from "@/lib/content/settings";
+import { db } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { DEFAULT_MAIL_FROM, sendMail } from "@/lib/mail";
+import { formatDate } from "@/lib/format";
+import {
+  contactBulkSchema,
+  contactIdsSchema,
+  contactNoteSchema,
+  contactReplySchema,
+  contactUpdateSchema,
+  replyTemplateSchema,
+  type ContactBulk,
+} from "./admin-schema";
+import { contactDetailInclude, serializeContactDetail } from "./admin-queries";
+import {
+  serializeNote,
+  serializeTemplate,
+  type ContactMessageDetail,
+  type ContactNoteItem,
+  type ReplyDelivery,
+  type ReplyTemplateItem,
+} from "./admin-serialize";
+import {
+  archiveRefusal,
+  closeRefusal,
+  PURGE_AFTER_MINUTES,
+  replyRefusal,
+  replySubject,
+  RESTORE_WINDOW_SECONDS,
+} from "./inbox-rules";
+
+// Every write of the contact inbox (spec §4, issue 8): ONE function per action, called by the
+// screen's server actions and by the REST handlers alike. Each validates its input with the
+// domain's schema, enforces the state machine, and writes in one transaction together with its
+// audit entry. A refused transition is a 409 with a Spanish message; a missing (or deleted)
+// message is a 404.
+
+export const MESSAGE_NOT_FOUND = "Mensaje no encontrado";
+const CHANGED_MEANWHILE = "El mensaje cambió mientras tanto. Recarga la página e inténtalo de nuevo.";
+
+type Tx = Prisma.TransactionClient;
+
+const stateSelect = {
+  id: true,
+  status: true,
+  readAt: true,
+  replyText: true,
+  repliedAt: true,
+  repliedById: true,
+  replyMessageId: true,
+  replySentAt: true,
+  replyError: true,
+  deletedAt: true,
+} satisfies Prisma.ContactMessageSelect;
+type MessageState = Prisma.ContactMessageGetPayload<{ select: typeof stateSelect }>;
+
+/** The audited view of a message's state (snake_case, as the API shows it). */
+function auditState(row: Partial<MessageState>) {
+  const state: Record<string, unknown> = {};
+  if ("status" in row) state.status = row.status;
+  if ("readAt" in row) state.read_at = row.readAt;
+  if ("replyText" in row) state.reply_text = row.replyText;
+  if ("repliedAt" in row) state.replied_at = row.repliedAt;
+  if ("repliedById" in row) state.replied_by_id = row.repliedById;
+  if ("replySentAt" in row) state.reply_sent_at = row.replySentAt;
+  if ("deletedAt" in row) state.deleted_at = row.deletedAt;
+  return state;
+}
+
+async function lockedState(tx: Tx, id: number): Promise<MessageState> {
+  const row = await tx.contactMessage.findFirst({ where: { id, deletedAt: null }, select: stateSelect });
+  if (!row) throw notFound(MESSAGE_NOT_FOUND);
+  return row;
+}
+
+/**
+ * Applies `data` only if the row is still in the state we checked (optimistic concurrency: two
+ * admins closing and replying at once cannot both win), and audits it.
+ */
+async function transition(
+  tx: Tx,
+  actor: AdminActor,
+  before: MessageState,
+  action: string,
+  data: Prisma.ContactMessageUpdateManyMutationInput & { repliedById?: string | null },
+) {
+  const { count } = await tx.contactMessage.updateMany({
+    where: { id: before.id, status: before.status, deletedAt: null },
+    data,
+  });
+  if (count !== 1) throw new ApiError(409, CHANGED_MEANWHILE);
+  const after = await tx.contactMessage.findUniqueOrThrow({ where: { id: before.id }, select: stateSelect });
+  await recordAudit(tx, actor, {
+    action,
+    entityType: "contact_message",
+    entityId: before.id,
+    before: auditState(before),
+    after: auditState(after),
+  });
+}
+
+async function detail(id: number, client: Tx | typeof db = db): Promise<ContactMessageDetail> {
+  const row = await client.contactMessage.findFirst({ where: { id, deletedAt: null }, include: contactDetailInclude });
+  if (!row) throw notFound(MESSAGE_NOT_FOUND);
+  return serializeContactDetail(row);
+}
+
+// ── Opening ────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The detail of a message as an admin opens it (GET /{id}, the modal): a `new` message becomes
+ * `read` with read_at (audited). Opening a message in any other status changes nothing.
+ */
+export async function openContactMessage(actor: AdminActor, id: number): Promise<ContactMessageDetail> {
+  return db.$transaction(async (tx) => {
+    const before = await lockedState(tx, id);
+    if (before.status === "new") {
+      const { count } = await tx.contactMessage.updateMany({
+        where: { id, status: "new", deletedAt: null },
+        data: { status: "read", readAt: new Date() },
+      });
+      // Another admin opened it in the same instant: it is read either way.
+      if (count === 1) {
+        const after = await tx.contactMessage.findUniqueOrThrow({ where: { id }, select: stateSelect });
+        await recordAudit(tx, actor, {
+          action: "contact_message.read",
+          entityType: "contact_message",
+          entityId: id,
+          before: auditState(before),
+          after: auditState(after),
+        });
+      }
+    }
+    return detail(id, tx);
+  });
+}
+
+// ── Reply, close, archive (PUT /{id}) ─────────────────────────────────────────────────────
+
+export type ContactUpdateResult = { message: ContactMessageDetail; delivery: ReplyDelivery | null };
+
+/** PUT /api/v1/admin/contact-messages/{id}: one of the three bodies of spec §7. */
+export async function updateContactMessage(actor: AdminActor, id: number, input: unknown): Promise<ContactUpdateResult> {
+  const update = parseWith(contactUpdateSchema, input);
+  if (update.status === "replied") return replyToContactMessage(actor, id, { reply: update.reply });
+  const message = update.status === "closed" ? await closeContactMessage(actor, id) : await archiveContactMessage(actor, id);
+  return { message, delivery: null };
+}
+
+export async function closeContactMessage(actor: AdminActor, id: number): Promise<ContactMessageDetail> {
+  return db.$transaction(async (tx) => {
+    const before = await lockedState(tx, id);
+    const refusal = closeRefusal(before.status);
+    if (refusal) throw new ApiError(409, refusal);
+    await transition(tx, actor, before, "contact_message.close", { status: "closed" });
+    return detail(id, tx);
+  });
+}
+
+export async function archiveContactMessage(actor: AdminActor, id: number): Promise<ContactMessageDetail> {
+  return db.$transaction(async (tx) => {
+    const before = await lockedState(tx, id);
+    const refusal = archiveRefusal(before.status);
+    if (refusal) throw new ApiError(409, refusal);
+    await transition(tx, actor, before, "contact_message.archive", { status: "archived" });
+    return detail(id, tx);
+  });
+}
+
+/** The domain of our Message-IDs: the sender's (MAIL_FROM), so they are globally unique to us. */
+function messageIdDomain(): string {
+  const from = process.env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM;
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1];
+  return domain || "localhost";
+}
+
+export const newMessageId = () => `<${randomUUID()}@${messageIdDomain()}>`;
+
+/**
+ * Replies to a message: allowed only from new or read, with non-blank text. The reply is
+ * STORED FIRST (status replied, reply_text, replied_at, who, the Message-ID it will carry), in
+ * one transaction with its audit entry; only then is it e-mailed. A failed send loses nothing:
+ * the error is stored and "Reenviar" (resendContactReply) tries again.
+ */
+export async function replyToContactMessage(actor: AdminActor, id: number, input: unknown): Promise<ContactUpdateResult> {
+  const { reply } = parseWith(contactReplySchema, input);
+  await db.$transaction(async (tx) => {
+    const before = await lockedState(tx, id);
+    const refusal = replyRefusal(before.status);
+    if (refusal) throw new ApiError(409, refusal);
+    await transition(tx, actor, before, "contact_message.reply", {
+      status: "replied",
+      replyText: reply,
+      repliedAt: new Date(),
+      repliedById: actor.id,
+      replyMessageId: newMessageId(),
+      replySentAt: null,
+      replyError: null,
+      readAt: before.readAt ?? new Date(),
+    });
+  });
+  const delivery = await deliverReply(id);
+  return { message: await detail(id), delivery };
+}
+
+/**
+ * "Reenviar": sends the stored reply again when it has not been sent yet (the mail server
+ * failed). Audited; the same Message-ID is kept, so a mail client that got both shows one.
+ */
+export async function resendContactReply(actor: AdminActor, id: number): Promise<ContactUpdateResult> {
+  await db.$transaction(async (tx) => {
+    const before = await lockedState(tx, id);
+    if (!before.replyText) throw new ApiError(409, "El mensaje no tiene una respuesta que reenviar.");
+    if (before.replySentAt) throw new ApiError(409, "La respuesta ya se envió por correo.");
+    await recordAudit(tx, actor, {
+      action: "contact_message.resend_reply",
+      entityType: "contact_message",
+      entityId: id,
+      before: { reply_error: before.replyError },
+      after: { reply_error: null },
+    });
+    if (!before.replyMessageId) {
+      await tx.contactMessage.update({ where: { id }, data: { replyMessageId: newMessageId() } });
+    }
+  });
+  const delivery = await deliverReply(id);
+  return { message: await detail(id), delivery };
+}
+
+const MAX_ERROR = 1000;
+
+/** A person-readable reason for a failed send (nodemailer's message, without line breaks). */
+function sendError(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  const clean = text.replace(/\s+/g, " ").trim() || "error desconocido";
+  return `No se pudo enviar el correo: ${clean}`.slice(0, MAX_ERROR);
+}
+
+/** The reply e-mail: the text, the signature, and the visitor's message quoted below. */
+function replyBody(message: { name: string; message: string; createdAt: Date; replyText: string }, companyName: string) {
+  const quoted = message.message
+    .split("\n")
+    .map((line) => `> ${line}`)
+    .join("\n");
+  return [
+    message.replyText,
+    "",
+    "--",
+    companyName,
+    "",
+    `El ${formatDate(message.createdAt)}, ${message.name} escribió:`,
+    quoted,
+  ].join("\n");
+}
+
+/**
+ * Sends the stored reply of message `id` and records the outcome (reply_sent_at, or reply_error).
+ * Never throws for a mail failure: the outcome is returned and stored.
+ */
+async function deliverReply(id: number): Promise<ReplyDelivery> {
+  const message = await db.contactMessage.findUniqueOrThrow({
+    where: { id },
+    select: { name: true, email: true, subject: true, message: true, createdAt: true, replyText: true, replyMessageId: true },
+  });
+  if (!message.replyText) return { sent: false, error: null };
+  const settings = await getSiteSettings();
+  const messageId = message.replyMessageId ?? newMessageId();
+  try {
+    await sendMail({
+      to: message.email,
+      replyTo: settings.contactEmail ?? undefined,
+      subject: replySubject(message.subject),
+      text: replyBody({ ...message, replyText: message.replyText }, settings.companyName),
+      messageId,
+    });
+  } catch (error) {
+    const reason = sendError(error);
+    console.error(`[contact] La respuesta al mensaje ${id} se guardó, pero el correo falló`, error);
+    await db.contactMessage.update({ where: { id }, data: { replyError: reason, replySentAt: null } });
+    return { sent: false, error: reason };
+  }
+  await db.contactMessage.update({ where: { id }, data: { replySentAt: new Date(), replyError: null, replyMessageId: messageId } });
+  return { sent: true, error: null };
+}
+
+// ── Delete and undo ───────────────────────────────────────────────────────────────────
+
+/** Deletes for good the messages deleted more than PURGE_AFTER_MINUTES ago. Best effort. */
+export async function purgeDeletedContactMessages(): Promise<number> {
+  try {
+    const { count } = await db.contactMessage.deleteMany({
+      where: { deletedAt: { lt: new Date(Date.now() - PURGE_AFTER_MINUTES * 60_000) } },
+    });
+    return count;
+  } catch (error) {
+    console.error("[contact] No se pudieron purgar los mensajes eliminados", error);
+    return 0;
+  }
+}
+
+/** DELETE /{id}: hides the message at once (soft delete); restorable for a few seconds. */
+export async function deleteContactMessage(actor: AdminActor, id: number): Promise<{ id: number; deleted_at: string }> {
+  const deletedAt = new Date();
+  await db.$transaction(async (tx) => {
+    const before = await lockedState(tx, id);
+    await transition(tx, actor, before, "contact_message.delete", { deletedAt });
+  });
+  await purgeDeletedContactMessages();
+  return { id, deleted_at: deletedAt.toISOString() };
+}
+
+/** "Deshacer": brings back messages deleted less than RESTORE_WINDOW_SECONDS ago. */
+export async function restoreContactMessages(actor: AdminActor, input: unknown): Promise<{ restored: number }> {
+  const { ids } = parseWith(contactIdsSchema, input);
+  const since = new Date(Date.now() - RESTORE_WINDOW_SECONDS * 1000);
+  return db.$transaction(async (tx) => {
+    const rows = await tx.contactMessage.findMany({ where: { id: { in: ids }, deletedAt: { gte: since } }, select: stateSelect });
+    const restored = await tx.contactMessage.updateManyAndReturn({
+      where: { id: { in: rows.map((row) => row.id) }, deletedAt: { gte: since } },
+      data: { deletedAt: null },
+      select: { id: true },
+    });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const { id } of restored) {
+      await recordAudit(tx, actor, {
+        action: "contact_message.restore",
+        entityType: "contact_message",
+        entityId: id,
+        before: { deleted_at: byId.get(id)?.deletedAt ?? null },
+        after: { deleted_at: null },
+      });
+    }
+    return { restored: restored.length };
+  });
+}
+
+/** POST /{id}/restore: one message; 404 when it does not exist, 409 when it cannot be restored. */
+export async function restoreContactMessage(actor: AdminActor, id: number): Promise<ContactMessageDetail> {
+  const row = await db.contactMessage.findUnique({ where: { id }, select: { deletedAt: true } });
+  if (!row) throw notFound(MESSAGE_NOT_FOUND);
+  if (!row.deletedAt) throw new ApiError(409, "El mensaje no está eliminado.");
+  const { restored } = await restoreContactMessages(actor, { ids: [id] });
+  if (restored !== 1) throw new ApiError(409, "Ya no se puede deshacer la eliminación de este mensaje.");
+  return detail(id);
+}
+
+// ── Bulk ───────────────────────────────────────────────────────────────────────────────
+
+/**
+ * POST /bulk: mark read (only `new` ones), archive (all but archived ones) or delete. Only rows
+ * whose transition is allowed count in `affected`; each changed row gets its audit entry.
+ */
+export async function bulkUpdateContactMessages(actor: AdminActor, input: unknown): Promise<{ affected: number; ids: number[] }> {
+  const bulk: ContactBulk = parseWith(contactBulkSchema, input);
+  const now = new Date();
+  const plan: Record<ContactBulk["action"], { where: Prisma.ContactMessageWhereInput; data: Prisma.ContactMessageUpdateManyMutationInput; action: string }> = {
+    read: { where: { status: "new" }, data: { status: "read", readAt: now }, action: "contact_message.read" },
+    archive: { where: { status: { not: "archived" } }, data: { status: "archived" }, action: "contact_message.archive" },
+    delete: { where: {}, data: { deletedAt: now }, action: "contact_message.delete" },
+  };
+  const step = plan[bulk.action];
+  const result = await db.$transaction(async (tx) => {
+    const where = { id: { in: bulk.ids }, deletedAt: null, ...step.where };
+    const before = await tx.contactMessage.findMany({ where, select: stateSelect });
+    const changed = await tx.contactMessage.updateManyAndReturn({
+      where: { ...where, id: { in: before.map((row) => row.id) } },
+      data: step.data,
+      select: stateSelect,
+    });
+    const beforeById = new Map(before.map((row) => [row.id, row]));
+    for (const after of changed) {
+      await recordAudit(tx, actor, {
+        action: step.action,
+        entityType: "contact_message",
+        entityId: after.id,
+        before: auditState(beforeById.get(after.id) ?? {}),
+        after: auditState(after),
+      });
+    }
+    return { affected: changed.length, ids: changed.map((row) => row.id).sort((a, b) => a - b) };
+  });
+  if (bulk.action === "delete") await purgeDeletedContactMessages();
+  return result;
+}
+
+// ── Notes ──────────────────────────────────────────────────────────────────────────────
+
+/** POST /{id}/notes: an internal note (never e-mailed), with its author and time. */
+export async function addContactNote(actor: AdminActor, id: number, input: unknown): Promise<ContactNoteItem> {
+  const { body } = parseWith(contactNoteSchema, input);
+  return db.$transaction(async (tx) => {
+    await lockedState(tx, id);
+    const note = await tx.contactNote.create({
+      data: { messageId: id, authorId: actor.id, body },
+      select: { id: true, body: true, createdAt: true, author: { select: { id: true, name: true } } },
+    });
+    await recordAudit(tx, actor, {
+      action: "contact_note.create",
+      entityType: "contact_note",
+      entityId: note.id,
+      after: { message_id: id, body },
+    });
+    return serializeNote(note);
+  });
+}
+
+// ── Reply templates ─────────────────────────────────────────────────────────────────────
+
+export const TEMPLATE_NOT_FOUND = "Plantilla no encontrada";
+const TEMPLATE_DUPLICATE = "Ya existe una plantilla con ese nombre.";
+
+function duplicateName(error: unknown): ApiError | null {
+  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+    return new ApiError(409, TEMPLATE_DUPLICATE, { name: [TEMPLATE_DUPLICATE] });
+  }
+  return null;
+}
+
+export async function createReplyTemplate(actor: AdminActor, input: unknown): Promise<ReplyTemplateItem> {
+  const data = parseWith(replyTemplateSchema, input);
+  try {
+    return await db.$transaction(async (tx) => {
+      const row = await tx.replyTemplate.create({ data });
+      await recordAudit(tx, actor, { action: "reply_template.create", entityType: "reply_template", entityId: row.id, after: data });
+      return serializeTemplate(row);
+    });
+  } catch (error) {
+    throw duplicateName(error) ?? error;
+  }
+}
+
+export async function updateReplyTemplate(actor: AdminActor, id: number, input: unknown): Promise<ReplyTemplateItem> {
+  const data = parseWith(replyTemplateSchema, input);
+  try {
+    return await db.$transaction(async (tx) => {
+      const before = await tx.replyTemplate.findUnique({ where: { id } });
+      if (!before) throw notFound(TEMPLATE_NOT_FOUND);
+      const row = await tx.replyTemplate.update({ where: { id }, data });
+      await recordAudit(tx, actor, {
+        action: "reply_template.update",
+        entityType: "reply_template",
+        entityId: id,
+        before: { name: before.name, body: before.body },
+        after: data,
+      });
+      return serializeTemplate(row);
+    });
+  } catch (error) {
+    throw duplicateName(error) ?? error;
+  }
+}
+
+export async function deleteReplyTemplate(actor: AdminActor, id: number): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const before = await tx.replyTemplate.findUnique({ where: { id } });
+    if (!before) throw notFound(TEMPLATE_NOT_FOUND);
+    await tx.replyTemplate.delete({ where: { id } });
+    await recordAudit(tx, actor, {
+      action: "reply_template.delete",
+      entityType: "reply_template",
+      entityId: id,
+      before: { name: before.name, body: before.body },
+    });
+  });
+}

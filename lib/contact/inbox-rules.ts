@@ -1,0 +1,84 @@
+// The contact message state machine (spec §4 "Contact message status"), with no server or zod
+// dependency: the service enforces it, the screen uses the same rules to disable its buttons.
+
+export const CONTACT_STATUSES = ["new", "read", "replied", "closed", "archived"] as const;
+export type ContactStatusValue = (typeof CONTACT_STATUSES)[number];
+
+/** The screen's filter buttons (spec §2.6): "unread" is status new, "all" is no filter. */
+export const CONTACT_FILTERS = [
+  { value: "all", label: "Todos" },
+  { value: "unread", label: "Por leer" },
+  { value: "read", label: "Leídos" },
+  { value: "replied", label: "Respondidos" },
+  { value: "closed", label: "Cerrados" },
+  { value: "archived", label: "Archivados" },
+] as const;
+export type ContactFilterValue = (typeof CONTACT_FILTERS)[number]["value"];
+
+export const BULK_ACTIONS = ["read", "archive", "delete"] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+
+/** Bounds shared by the schemas and the screen's fields. */
+export const INBOX_LIMITS = {
+  reply: 10_000,
+  note: 5_000,
+  templateName: 120,
+  templateBody: 10_000,
+  search: 200,
+  bulkIds: 100,
+} as const;
+
+/** How long "Deshacer" is offered after a delete (the toast), and how long the server accepts it. */
+export const UNDO_SECONDS = 10;
+/** The server accepts the undo a little longer than the toast shows it (slow networks). */
+export const RESTORE_WINDOW_SECONDS = 30;
+/** Soft-deleted messages are purged for good after this long. */
+export const PURGE_AFTER_MINUTES = 5;
+
+/** Why a transition is refused (409), or null when it is allowed. Spanish, shown as is. */
+export function replyRefusal(status: string): string | null {
+  if (status === "new" || status === "read") return null;
+  if (status === "replied") return "Este mensaje ya fue respondido.";
+  if (status === "closed") return "El mensaje está cerrado y no admite respuestas.";
+  if (status === "archived") return "El mensaje está archivado y no admite respuestas.";
+  return "El mensaje no admite respuestas en su estado actual.";
+}
+
+export function closeRefusal(status: string): string | null {
+  if (status === "closed") return "El mensaje ya está cerrado.";
+  if (status === "archived") return "No se puede cerrar un mensaje archivado.";
+  return null;
+}
+
+export function archiveRefusal(status: string): string | null {
+  return status === "archived" ? "El mensaje ya está archivado." : null;
+}
+
+export const canReply = (status: string) => replyRefusal(status) === null;
+export const canClose = (status: string) => closeRefusal(status) === null;
+export const canArchive = (status: string) => archiveRefusal(status) === null;
+
+/** A subject for the reply e-mail: "Re: " + the message's subject, or a Spanish default. */
+export function replySubject(subject: string | null | undefined): string {
+  const clean = subject?.trim();
+  if (!clean) return "Respuesta a tu mensaje de contacto";
+  return /^re:/i.test(clean) ? clean : `Re: ${clean}`;
+}
+
+/** The §8 texts shown when an action fails (the server's message goes with them when useful). */
+export const INBOX_FAILURES = {
+  load: "No se pudo cargar el mensaje",
+  reply: "No se pudo enviar la respuesta",
+  archive: "No se pudo archivar el mensaje",
+  close: "No se pudo cerrar el mensaje",
+  delete: "No se pudo eliminar el mensaje",
+} as const;
+
+/** Status names as the admin reads them (spec §4). */
+export const CONTACT_STATUS_NAMES: Record<ContactStatusValue, string> = {
+  new: "Por leer",
+  read: "Leído",
+  replied: "Respondido",
+  closed: "Cerrado",
+  archived: "Archivado",
+};

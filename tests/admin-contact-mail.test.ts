@@ -1,0 +1,132 @@
+// The reply goes to the sender by e-mail through a REAL SMTP server started here (issue 8 §3):
+// To the sender, Reply-To the company's contact e-mail, Subject "Re: " + subject, and the
+// Message-ID we store is the one the server received. With the server down the reply is kept,
+// the error is stored, and "Reenviar" delivers it once the server is up.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { getSiteSettings } from "@/lib/content/settings";
+import { db } from "@/lib/db";
+import { uniqueTag } from "./helpers/auth";
+import { adminCall, auditOf, createAdmin, createMessage, routes, type AdminCaller } from "./helpers/contact-inbox";
+import { freePort, startSmtpServer, type TestSmtpServer } from "./helpers/smtp";
+
+const { messageRoute, resendRoute, notesRoute } = routes;
+type Id = { id: string };
+
+let admin: AdminCaller;
+let smtp: TestSmtpServer;
+let contactEmail: string | null;
+
+beforeAll(async () => {
+  admin = await createAdmin();
+  smtp = await startSmtpServer();
+  contactEmail = (await getSiteSettings()).contactEmail;
+});
+afterAll(() => smtp.close());
+afterEach(() => {
+  delete process.env.SMTP_URL;
+  vi.restoreAllMocks();
+});
+
+const reply = (id: number, text: string) =>
+  adminCall<Id>(admin, messageRoute.PUT, `/api/v1/admin/contact-messages/${id}`, {
+    method: "PUT",
+    body: { status: "replied", reply: text },
+    params: { id: String(id) },
+  });
+const resend = (id: number) =>
+  adminCall<Id>(admin, resendRoute.POST, `/api/v1/admin/contact-messages/${id}/resend`, { method: "POST", params: { id: String(id) } });
+
+describe("the reply e-mail", () => {
+  it("reaches the sender with Reply-To the company, Subject Re: + subject, and the stored Message-ID", async () => {
+    process.env.SMTP_URL = smtp.url;
+    const tag = uniqueTag();
+    const email = `cliente.${tag}@example.pe`;
+    const message = await createMessage(tag, { email, subject: `Cotización de ERP ${tag}`, message: "¿Cuánto cuesta?\nSomos 6 usuarios." });
+
+    const { status, body } = await reply(message.id, `Hola, gracias por escribir (${tag}).\nLe enviamos la propuesta.`);
+    expect(status).toBe(200);
+    expect(body.email).toEqual({ sent: true, error: null });
+    expect(body.message).toBe("Respuesta enviada por correo.");
+
+    const mail = await smtp.waitFor((m) => m.recipients.includes(email));
+    const stored = await db.contactMessage.findUniqueOrThrow({ where: { id: message.id } });
+    expect(mail.recipients).toEqual([email]);
+    expect(mail.headers.to).toBe(email);
+    expect(contactEmail).toBeTruthy();
+    expect(mail.headers["reply-to"]).toBe(contactEmail);
+    expect(mail.headers.subject).toBe(`Re: Cotización de ERP ${tag}`);
+    expect(mail.headers["message-id"]).toBe(stored.replyMessageId);
+    expect(mail.text).toContain(`Hola, gracias por escribir (${tag}).\nLe enviamos la propuesta.`);
+    expect(mail.text).toContain("> ¿Cuánto cuesta?\n> Somos 6 usuarios.");
+    expect(stored.replySentAt).toBeInstanceOf(Date);
+    expect(stored.replyError).toBeNull();
+    expect((body.data as { reply_message_id: string }).reply_message_id).toBe(stored.replyMessageId);
+  });
+
+  it("has a Spanish subject when the message had none", async () => {
+    process.env.SMTP_URL = smtp.url;
+    const tag = uniqueTag();
+    const email = `sinasunto.${tag}@example.pe`;
+    const message = await createMessage(tag, { email, subject: null });
+    expect((await reply(message.id, "Respuesta")).status).toBe(200);
+    const mail = await smtp.waitFor((m) => m.recipients.includes(email));
+    expect(mail.headers.subject).toBe("Respuesta a tu mensaje de contacto");
+  });
+
+  it("with the SMTP server down: the reply is kept, the error stored and shown; Reenviar delivers it once the server is up", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const port = await freePort();
+    process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
+    const tag = uniqueTag();
+    const email = `caido.${tag}@example.pe`;
+    const message = await createMessage(tag, { email, subject: `Servidor caído ${tag}` });
+
+    const failed = await reply(message.id, "Esta respuesta no debe perderse.");
+    expect(failed.status).toBe(200);
+    expect(failed.body.email).toMatchObject({ sent: false, error: expect.stringMatching(/^No se pudo enviar el correo: /) });
+    expect(failed.body.message).toBe("La respuesta se guardó, pero no se pudo enviar el correo. Usa «Reenviar» para intentarlo de nuevo.");
+    let stored = await db.contactMessage.findUniqueOrThrow({ where: { id: message.id } });
+    expect(stored).toMatchObject({ status: "replied", replyText: "Esta respuesta no debe perderse.", replySentAt: null });
+    expect(stored.replyError).toMatch(/ECONNREFUSED/);
+    const firstMessageId = stored.replyMessageId;
+    expect((failed.body.data as { reply_error: string }).reply_error).toBe(stored.replyError);
+
+    // Still down: the resend fails the same way, and nothing is lost.
+    const stillDown = await resend(message.id);
+    expect(stillDown.body.email).toMatchObject({ sent: false });
+
+    const upAgain = await startSmtpServer(port);
+    try {
+      const resent = await resend(message.id);
+      expect(resent.status).toBe(200);
+      expect(resent.body.email).toEqual({ sent: true, error: null });
+      const mail = await upAgain.waitFor((m) => m.recipients.includes(email));
+      stored = await db.contactMessage.findUniqueOrThrow({ where: { id: message.id } });
+      expect(stored.replySentAt).toBeInstanceOf(Date);
+      expect(stored.replyError).toBeNull();
+      expect(stored.replyMessageId).toBe(firstMessageId);
+      expect(mail.headers["message-id"]).toBe(firstMessageId);
+      expect(mail.headers.subject).toBe(`Re: Servidor caído ${tag}`);
+      expect((await resend(message.id)).status).toBe(409); // already sent
+    } finally {
+      await upAgain.close();
+    }
+    expect((await auditOf("contact_message", message.id)).map((e) => e.action)).toEqual([
+      "contact_message.reply",
+      "contact_message.resend_reply",
+      "contact_message.resend_reply",
+    ]);
+  });
+
+  it("a note is never e-mailed", async () => {
+    process.env.SMTP_URL = smtp.url;
+    const tag = uniqueTag();
+    const email = `nota.${tag}@example.pe`;
+    const message = await createMessage(tag, { email });
+    const before = smtp.received.length;
+    const created = await adminCall<Id>(admin, notesRoute.POST, `/x/${message.id}/notes`, { body: { body: `Nota interna ${tag}` }, params: { id: String(message.id) } });
+    expect(created.status).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.received.slice(before).filter((m) => m.raw.includes(tag))).toHaveLength(0);
+  });
+});
