@@ -10,7 +10,7 @@
 //                               required when NODE_ENV=production)
 import { pathToFileURL } from "node:url";
 import bcrypt from "bcryptjs";
-import type { PrismaClient } from "../lib/generated/prisma/client";
+import type { Prisma, PrismaClient } from "../lib/generated/prisma/client";
 import { caseStudies } from "./seed-data/case-studies";
 import { invoices, subscriptions, tickets } from "./seed-data/demo-account";
 import { adminNotifications, contactMessages, replyTemplates } from "./seed-data/inbox";
@@ -45,6 +45,7 @@ export const SEED_TABLES = [
   "contactMessages",
   "notifications",
   "replyTemplates",
+  "auditLogs",
 ] as const;
 export type SeedTable = (typeof SEED_TABLES)[number];
 
@@ -359,18 +360,22 @@ export async function seedDatabase(db: PrismaClient, env: Env = process.env): Pr
         const { sectorSlug, receivedDaysAgo, repliedAfterHours, ...data } = m;
         const receivedAt = daysAgo(receivedDaysAgo);
         const repliedAt = m.replyText ? new Date(receivedAt.getTime() + (repliedAfterHours ?? 20) * HOUR_MS) : null;
-        await tx.contactMessage.create({
+        const readAt = m.status === "new" ? null : new Date(receivedAt.getTime() + Math.min(2, repliedAfterHours ?? 2) * HOUR_MS);
+        const message = await tx.contactMessage.create({
           data: {
             ...data,
             sectorId: sectorId(sectorSlug),
             createdAt: receivedAt,
-            readAt: m.status === "new" ? null : new Date(receivedAt.getTime() + Math.min(2, repliedAfterHours ?? 2) * HOUR_MS),
+            readAt,
             repliedAt,
+            repliedById: repliedAt ? admin.id : null,
             // A demo reply was e-mailed when it was written.
             replySentAt: repliedAt,
           },
+          select: { id: true },
         });
         created.contactMessages += 1;
+        created.auditLogs += await seedInboxAudit(tx, admin.id, message.id, { status: m.status, readAt, repliedAt, replyText: m.replyText ?? null });
       }
 
       for (const n of adminNotifications) {
@@ -412,6 +417,54 @@ export async function seedDatabase(db: PrismaClient, env: Env = process.env): Pr
 }
 
 /** Runs `work` and returns how many rows `count` grew by (the rows the upserts created). */
+/** Where the demo admin's seeded actions came from (a documentation address, RFC 5737). */
+const SEED_ADMIN_ADDRESS = "192.0.2.10";
+
+type SeededMessageState = { status: string; readAt: Date | null; repliedAt: Date | null; replyText: string | null };
+
+/**
+ * The audit trail of a seeded contact message, as the inbox would have written it: the admin
+ * opened it, replied, then closed or archived it (same actions and fields as lib/contact/admin-service.ts).
+ */
+async function seedInboxAudit(tx: Prisma.TransactionClient, adminId: string, messageId: number, state: SeededMessageState): Promise<number> {
+  const entries: { action: string; at: Date; before: Record<string, Prisma.InputJsonValue | null>; after: Record<string, Prisma.InputJsonValue | null> }[] = [];
+  if (state.readAt) {
+    entries.push({ action: "contact_message.read", at: state.readAt, before: { status: "new", read_at: null }, after: { status: "read", read_at: state.readAt.toISOString() } });
+  }
+  if (state.repliedAt && state.replyText) {
+    const at = state.repliedAt.toISOString();
+    entries.push({
+      action: "contact_message.reply",
+      at: state.repliedAt,
+      before: { status: "read", reply_text: null, replied_at: null, replied_by_id: null, reply_sent_at: null },
+      after: { status: "replied", reply_text: state.replyText, replied_at: at, replied_by_id: adminId, reply_sent_at: at },
+    });
+  }
+  if (state.status === "closed" || state.status === "archived") {
+    const last = entries.at(-1);
+    entries.push({
+      action: state.status === "closed" ? "contact_message.close" : "contact_message.archive",
+      at: new Date((last?.at.getTime() ?? Date.now()) + HOUR_MS),
+      before: { status: last?.after.status ?? "new" },
+      after: { status: state.status },
+    });
+  }
+  for (const entry of entries) {
+    await tx.auditLog.create({
+      data: {
+        actorId: adminId,
+        action: entry.action,
+        entityType: "contact_message",
+        entityId: String(messageId),
+        ipAddress: SEED_ADMIN_ADDRESS,
+        details: { before: entry.before, after: entry.after },
+        createdAt: entry.at,
+      },
+    });
+  }
+  return entries.length;
+}
+
 async function countNew(count: () => Promise<number>, work: () => Promise<unknown>): Promise<number> {
   const before = await count();
   await work();
@@ -436,6 +489,7 @@ const TABLE_LABELS: Record<SeedTable, string> = {
   contactMessages: "mensajes de contacto",
   notifications: "notificaciones",
   replyTemplates: "plantillas de respuesta",
+  auditLogs: "registros de actividad",
 };
 
 /** One line for the console, e.g. "Seed completado: 96 registros nuevos (usuarios 2, …)". */

@@ -114,6 +114,16 @@ describe("demo seed", () => {
     expect(client.tickets.length).toBeGreaterThan(0);
     expect(client.tickets.some((t) => t.replies.length > 0)).toBe(true);
   });
+  it("gives the admin's demo replies their audit trail (Registro de actividad is not empty)", async () => {
+    const admin = await db.user.findUniqueOrThrow({ where: { email: "admin@lumenti.pe" } });
+    const replied = await db.contactMessage.findMany({ where: { repliedAt: { not: null } }, select: { id: true, repliedById: true } });
+    expect(replied.length).toBeGreaterThan(0);
+    for (const message of replied) {
+      expect(message.repliedById).toBe(admin.id);
+      const reply = await db.auditLog.findFirst({ where: { entityType: "contact_message", entityId: String(message.id), action: "contact_message.reply" } });
+      expect(reply?.actorId).toBe(admin.id);
+    }
+  });
 });
 
 describe("demo seed in production", () => {

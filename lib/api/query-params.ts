@@ -42,3 +42,11 @@ export function integerParam(min: number, max: number, message: string) {
 export function textParam(max: number, tooLong: string) {
   return optionalParam(singleLineText().max(max, tooLong));
 }
+
+/** What a Next page receives as `searchParams` (awaited). */
+export type PageSearchParams = Record<string, string | string[] | undefined>;
+
+/** A page's search parameters with one value per name (the first of a repeated one), ready for a query schema. */
+export function searchParamValues(raw: PageSearchParams): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]));
+}

@@ -6,19 +6,18 @@ import { requireAdmin } from "@/lib/auth/guards";
 import { listAuditActors, listAuditEntityTypes, listAuditLogs } from "@/lib/audit/queries";
 import { auditListQuerySchema } from "@/lib/audit/schema";
 import { AuditLogsScreen } from "./audit-logs-screen";
+import { searchParamValues, type PageSearchParams } from "@/lib/api/query-params";
 
 export const metadata: Metadata = { title: "Registro de actividad" };
-
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /**
  * "Registro de actividad": every admin write (screen or API), newest first, filtered by user,
  * entity and date range through the URL (?user_id, ?entity, ?from, ?to, ?page, ?per_page).
  */
-export default async function AuditLogsPage({ searchParams }: { searchParams: SearchParams }) {
+export default async function AuditLogsPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   await requireAdmin();
   const raw = await searchParams;
-  const params = Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]));
+  const params = searchParamValues(raw);
   const parsed = auditListQuerySchema.safeParse(params);
   const query = parsed.success ? parsed.data : null;
   const filterError = parsed.success ? null : Object.values(fieldErrors(parsed.error)).flat()[0] ?? "Los filtros no son válidos.";

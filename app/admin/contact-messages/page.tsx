@@ -6,18 +6,15 @@ import { pageRequest } from "@/lib/api/paging";
 import { requireAdmin } from "@/lib/auth/guards";
 import { contactListQuerySchema } from "@/lib/contact/admin-schema";
 import { listContactMessages, listReplyTemplates } from "@/lib/contact/admin-queries";
+import { searchParamValues, type PageSearchParams } from "@/lib/api/query-params";
 
 export const metadata: Metadata = { title: "Gestión de Contactos" };
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
-
 /** Spec §2.6 "Contact management": the list is read here, on the server, one page at a time. */
-export default async function ContactMessagesPage({ searchParams }: { searchParams: SearchParams }) {
+export default async function ContactMessagesPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   await requireAdmin();
-  const raw = await searchParams;
-  const input = { page: first(raw.page), per_page: first(raw.per_page), status: first(raw.status), q: first(raw.q) };
+  const values = searchParamValues(await searchParams);
+  const input = { page: values.page, per_page: values.per_page, status: values.status, q: values.q };
   // A hand-edited URL with a bad value shows the first page of everything rather than an error.
   const parsed = contactListQuerySchema.safeParse(input);
   const query = parsed.success ? parsed.data : {};

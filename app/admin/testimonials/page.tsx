@@ -6,19 +6,18 @@ import { listAllSectors } from "@/lib/content/queries";
 import { getAdminTestimonial, listAdminTestimonialsPage } from "@/lib/testimonials/queries";
 import { adminTestimonialListQuerySchema } from "@/lib/testimonials/schema";
 import { TestimonialsScreen } from "./testimonials-screen";
+import { searchParamValues, type PageSearchParams } from "@/lib/api/query-params";
 
 export const metadata: Metadata = { title: "Testimonios" };
-
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /**
  * Spec §2.6 "Gestión de Testimonios": the server-paged table (?page, ?per_page, ?status, ?q in
  * the URL) and, with ?id=N (links from the audit trail), that testimonial's edit modal open.
  */
-export default async function AdminTestimonialsPage({ searchParams }: { searchParams: SearchParams }) {
+export default async function AdminTestimonialsPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   await requireAdmin();
   const raw = await searchParams;
-  const params = Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]));
+  const params = searchParamValues(raw);
   // A hand-edited URL with a bad value falls back to the unfiltered first page.
   const parsed = adminTestimonialListQuerySchema.safeParse(params);
   const query = parsed.success ? parsed.data : {};

@@ -4,16 +4,15 @@ import { NewUserButton, UsersTable } from "@/components/admin/users/users-screen
 import { requireAdmin } from "@/lib/auth/guards";
 import { findUser, listUsersPage } from "@/lib/users/queries";
 import { userListQuerySchema } from "@/lib/users/schema";
+import { searchParamValues, type PageSearchParams } from "@/lib/api/query-params";
 
 export const metadata: Metadata = { title: "Usuarios" };
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
 /** Spec §2.6 "Gestión de Usuarios": server-paged, `?q=`, `?role=`, `?page=`, `?per_page=` in the URL; `?id=` opens a user. */
-export default async function AdminUsersPage({ searchParams }: { searchParams: SearchParams }) {
+export default async function AdminUsersPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   const admin = await requireAdmin();
   const raw = await searchParams;
-  const single = Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]));
+  const single = searchParamValues(raw);
   // A hand-edited URL with a bad value shows the first page of everything rather than an error.
   const parsed = userListQuerySchema.safeParse(single);
   // ?id=<user id> (links from the audit trail) opens that user's edit modal.

@@ -13,6 +13,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { applyServerErrors, SelectField, TextAreaField, useZodForm } from "@/components/ui/form-field";
 import { Modal } from "@/components/ui/modal";
+import { AuditHistory } from "@/components/admin/audit-history";
 import { notify } from "@/components/ui/toast";
 import { contactNoteSchema, contactReplySchema } from "@/lib/contact/admin-schema";
 import type { ContactMessageDetail, ReplyTemplateItem } from "@/lib/contact/admin-serialize";
@@ -330,6 +331,14 @@ export function MessageModal({ id, templates, focusReplyToken, onClose, onChange
               </div>
             </form>
           </section>
+
+          <div className="border-t border-ink-200 pt-5">
+            <AuditHistory
+              entityType="contact_message"
+              entityId={String(message.id)}
+              refreshKey={`${message.status}:${message.read_at ?? ""}:${message.reply_sent_at ?? ""}:${message.notes.length}`}
+            />
+          </div>
         </div>
       )}
     </Modal>
