@@ -19,6 +19,7 @@ import { deployMigrations } from "../prisma/migrate";
 import { seedDatabase } from "../prisma/seed";
 import { DEVELOPMENT_DEFAULTS } from "../prisma/seed-data/users";
 import { startEmbeddedDatabase, type EmbeddedDatabase } from "./lib/embedded-database";
+import { waitForServer } from "./lib/wait-for-server";
 
 const ROWS = Number(process.env.BENCH_ROWS || 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS || 300);
@@ -136,19 +137,6 @@ function startServer(databaseUrl: string) {
   return { server, log: () => log };
 }
 
-async function waitForServer(server: ReturnType<typeof spawn>) {
-  const deadline = Date.now() + 10 * 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`npm start terminó con código ${server.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  throw new Error("El servidor no respondió a tiempo");
-}
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -167,7 +155,7 @@ async function main() {
     await loadMessages(database.url);
 
     server = startServer(database.url);
-    await waitForServer(server.server);
+    await waitForServer(server.server, baseUrl, 10 * 60_000);
     const login = await fetch(`${baseUrl}/api/v1/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },

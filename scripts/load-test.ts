@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { waitForServer } from "./lib/wait-for-server";
 
 const appPort = Number(process.env.LOAD_PORT || 3400);
 const embeddedDbPort = Number(process.env.LOAD_DB_PORT || 54349);
@@ -73,19 +74,6 @@ async function stopServer() {
   if (dataRoot) rmSync(dataRoot, { recursive: true, force: true });
 }
 
-async function waitForServer() {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`npm start terminó con código ${server.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  throw new Error("El servidor no respondió a tiempo");
-}
 
 type Tally = Record<string, Record<number, number>>;
 
@@ -171,7 +159,7 @@ async function main() {
   console.log(`Prueba de carga sobre ${postgresUrl ? "PostgreSQL (DATABASE_URL)" : "la base embebida (PGlite)"}: npm start en ${baseUrl}…`);
   let ok = true;
   try {
-    await waitForServer();
+    await waitForServer(server, baseUrl, START_TIMEOUT_MS);
     // First hits load each route's code; keep that out of the measured figures.
     for (const route of ["/api/v1/products?featured=true", "/api/v1/testimonials?limit=3"]) await fetch(`${baseUrl}${route}`);
     for (const connections of levels) ok = (await runLevel(connections)) && ok;

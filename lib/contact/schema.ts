@@ -1,5 +1,6 @@
 import { multilineText, singleLineText, z } from "@/lib/zod";
 import { CONTACT_LIMITS, HONEYPOT_FIELD } from "./form";
+import { optionalSectorId } from "@/lib/content/schema";
 
 // The public contact request (spec §3 "Contact request"): ONE schema shared by the form
 // (client-side, through react-hook-form), the server action and POST /api/v1/contact.
@@ -36,21 +37,8 @@ export const contactRequestSchema = z.object({
   message: multilineText({ error: "El mensaje es obligatorio." })
     .min(1, "El mensaje es obligatorio.")
     .max(CONTACT_LIMITS.message, `El mensaje no puede superar los ${CONTACT_LIMITS.message} caracteres.`),
-  // A <select> sends "" for "no sector"; JSON clients may send a number, a numeric string or null.
   // Whether the sector exists is checked on the server (lib/contact/service.ts).
-  sector_id: z
-    .union([z.string(), z.number(), z.null()], { error: "El sector seleccionado no es válido." })
-    .optional()
-    .transform((value, context) => {
-      if (value === undefined || value === null) return null;
-      const text = String(value).trim();
-      if (text === "") return null;
-      if (!/^\d{1,9}$/.test(text) || Number(text) < 1) {
-        context.addIssue({ code: "custom", message: "El sector seleccionado no es válido." });
-        return z.NEVER;
-      }
-      return Number(text);
-    }),
+  sector_id: optionalSectorId(),
   [HONEYPOT_FIELD]: z.string().max(0, "Deja este campo vacío.").nullish(),
 });
 

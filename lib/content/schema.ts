@@ -8,3 +8,26 @@ export const technologyListQuerySchema = z.object({
   featured: booleanParam("featured"),
   category: oneOfParam(TECHNOLOGY_CATEGORIES, `La categoría no es válida. Categorías: ${TECHNOLOGY_CATEGORIES.join(", ")}.`),
 });
+
+const SECTOR_MESSAGE = "El sector seleccionado no es válido.";
+
+/**
+ * An optional sector id from a form or a JSON client: a <select> sends "" for "no sector", JSON
+ * clients a number, its digits or null (all → number or null). Whether the sector exists is
+ * checked by the service that stores it.
+ */
+export function optionalSectorId() {
+  return z
+    .union([z.string(), z.number(), z.null()], { error: SECTOR_MESSAGE })
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined || value === null) return null;
+      const text = String(value).trim();
+      if (text === "") return null;
+      if (!/^\d{1,9}$/.test(text) || Number(text) < 1) {
+        context.addIssue({ code: "custom", message: SECTOR_MESSAGE });
+        return z.NEVER;
+      }
+      return Number(text);
+    });
+}

@@ -2,6 +2,7 @@
 import { multilineText, singleLineText, z } from "@/lib/zod";
 import { pageParams } from "@/lib/api/paging";
 import { booleanParam, integerParam, oneOfParam, textParam } from "@/lib/api/query-params";
+import { optionalSectorId } from "@/lib/content/schema";
 
 export const TESTIMONIAL_STATUSES = ["draft", "published", "private"] as const;
 
@@ -100,23 +101,6 @@ const imageField = singleLineText({ error: IMAGE_MESSAGE })
   .nullish()
   .transform((value) => (value ? value : null));
 
-const SECTOR_MESSAGE = "El sector seleccionado no es válido.";
-
-/** A <select> sends "" for "no sector"; JSON clients a number, its digits or null. Existence is checked by the service. */
-const sectorField = z
-  .union([z.string(), z.number(), z.null()], { error: SECTOR_MESSAGE })
-  .optional()
-  .transform((value, context) => {
-    if (value === undefined || value === null) return null;
-    const text = String(value).trim();
-    if (text === "") return null;
-    if (!/^\d{1,9}$/.test(text) || Number(text) < 1) {
-      context.addIssue({ code: "custom", message: SECTOR_MESSAGE });
-      return z.NEVER;
-    }
-    return Number(text);
-  });
-
 const testimonialFields = {
   client_name: singleLineText({ error: "El nombre del cliente es obligatorio." })
     .min(1, "El nombre del cliente es obligatorio.")
@@ -134,7 +118,7 @@ const testimonialFields = {
     .max(TESTIMONIAL_LIMITS.content, `El testimonio no puede superar los ${TESTIMONIAL_LIMITS.content} caracteres.`),
   rating: ratingField,
   image: imageField,
-  sector_id: sectorField,
+  sector_id: optionalSectorId(),
   is_active: z.boolean({ error: "El campo activo debe ser verdadero o falso." }),
   is_featured: z.boolean({ error: "El campo destacado debe ser verdadero o falso." }),
   status: z.enum(TESTIMONIAL_STATUSES, { error: "El estado debe ser draft, published o private." }),
