@@ -19,4 +19,11 @@ export function checkProductionStartup() {
   if (!peerAddressAvailable()) {
     refuseToStart("el servidor no ve la dirección de sus clientes. Inícielo con npm start (carga scripts/client-ip-preload.mjs), no con next start.");
   }
+  if (!process.env.SMTP_URL?.trim()) {
+    // Not fatal (the demo and the tests run without a mail server), but said once, loudly: replies
+    // to contact messages and password-reset links are then only written to this console.
+    console.warn(
+      "Aviso: SMTP_URL no está definida. Los correos (respuestas a mensajes de contacto, enlaces para restablecer la contraseña) solo se escriben en la consola del servidor.",
+    );
+  }
 }

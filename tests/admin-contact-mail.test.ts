@@ -118,6 +118,37 @@ describe("the reply e-mail", () => {
     ]);
   });
 
+  it("two resends at once e-mail the visitor once; a resend while the first send is in flight is refused", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const port = await freePort();
+    process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
+    const tag = uniqueTag();
+    const email = `doble.${tag}@example.pe`;
+    const message = await createMessage(tag, { email, subject: `Doble envío ${tag}` });
+    expect((await reply(message.id, "Una sola vez, por favor.")).body.email).toMatchObject({ sent: false });
+
+    const upAgain = await startSmtpServer(port);
+    try {
+      const [first, second] = await Promise.all([resend(message.id), resend(message.id)]);
+      expect([first.status, second.status].sort()).toEqual([200, 409]);
+      const refused = first.status === 409 ? first : second;
+      expect(refused.body.message).toBe("La respuesta ya se está enviando por correo. Espera unos segundos.");
+      await upAgain.waitFor((m) => m.recipients.includes(email));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(upAgain.received.filter((m) => m.recipients.includes(email))).toHaveLength(1);
+    } finally {
+      await upAgain.close();
+    }
+
+    // A reply just stored, whose e-mail has neither gone out nor failed yet: "Reenviar" must wait.
+    const pending = await createMessage(`${tag}b`, { email: `espera.${tag}@example.pe` });
+    await db.contactMessage.update({
+      where: { id: pending.id },
+      data: { status: "replied", replyText: "En camino", repliedAt: new Date(), replySentAt: null, replyError: null },
+    });
+    expect((await resend(pending.id)).status).toBe(409);
+  });
+
   it("a note is never e-mailed", async () => {
     process.env.SMTP_URL = smtp.url;
     const tag = uniqueTag();

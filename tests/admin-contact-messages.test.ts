@@ -38,6 +38,13 @@ const row = (id: number) => db.contactMessage.findUniqueOrThrow({ where: { id } 
 
 type Page = { data: { id: number; status: string; sector: { name: string } | null; subject: string; message: string }[]; current_page: number; per_page: number; total: number; last_page: number };
 
+
+/** The bell's "Nuevo mensaje de contacto" for the test's admin, as lib/contact/service.ts creates it. */
+const notifyAbout = (messageId: number) =>
+  db.notification.create({
+    data: { userId: admin.user.id, type: "contact_message", title: "Nuevo mensaje de contacto", link: `/admin/contact-messages?id=${messageId}`, data: { contact_message_id: messageId } },
+  });
+
 describe("GET /api/v1/admin/contact-messages (the paged list)", () => {
   it("answers the paged shape under data, newest first, with the sector's name", async () => {
     const tag = uniqueTag();
@@ -282,15 +289,20 @@ describe("DELETE /{id} and POST /{id}/restore (undo)", () => {
     expect((await restore(2_000_000_002)).status).toBe(404);
   });
 
-  it("purges messages deleted more than a few minutes ago (their notes too) on the next delete", async () => {
+  it("purges messages deleted more than a few minutes ago (their notes and notifications too) on the next delete", async () => {
     const old = await createMessage(uniqueTag());
     await db.contactNote.create({ data: { messageId: old.id, body: "nota" } });
+    const oldNotification = await notifyAbout(old.id);
     await db.contactMessage.update({ where: { id: old.id }, data: { deletedAt: new Date(Date.now() - 10 * 60_000) } });
     const recent = await createMessage(uniqueTag());
+    const recentNotification = await notifyAbout(recent.id);
     await remove(recent.id);
     expect(await db.contactMessage.findUnique({ where: { id: old.id } })).toBeNull();
     expect(await db.contactNote.count({ where: { messageId: old.id } })).toBe(0);
+    expect(await db.notification.findUnique({ where: { id: oldNotification.id } })).toBeNull();
     expect(await db.contactMessage.findUnique({ where: { id: recent.id } })).not.toBeNull();
+    // The just-deleted message's notification stays (for the undo) but no longer counts as unread.
+    expect((await db.notification.findUniqueOrThrow({ where: { id: recentNotification.id } })).readAt).toBeInstanceOf(Date);
   });
 });
 

@@ -52,6 +52,7 @@ function message(createdAt: Date, status: ContactStatus = "new", repliedAt: Date
     status,
     createdAt,
     repliedAt,
+    replySentAt: repliedAt,
     replyText: repliedAt ? "Respuesta" : null,
   };
 }
@@ -65,7 +66,7 @@ describe("GET /api/v1/admin/dashboard/stats", () => {
     // Other files write in parallel: retry until no count moved while the endpoint answered.
     const counts = () =>
       Promise.all([
-        db.contactMessage.count(),
+        db.contactMessage.count({ where: { deletedAt: null } }),
         db.user.count(),
         db.subscription.count(),
         db.ticket.count({ where: { status: { in: ["open", "in_progress"] } } }),
@@ -244,7 +245,7 @@ describe("chart: median first response time over the last 30 days", () => {
     return message(createdAt, "replied", new Date(createdAt.getTime() + minutes * MINUTE));
   };
 
-  it("takes the middle value of an odd count, ignoring replies outside the window and unreplied messages", async () => {
+  it("takes the middle value of an odd count, ignoring replies outside the window, unreplied, unsent and deleted messages", async () => {
     await isolated(async (tx) => {
       await tx.contactMessage.createMany({
         data: [
@@ -252,6 +253,8 @@ describe("chart: median first response time over the last 30 days", () => {
           replied(5, 200),
           replied(10, 60 * 24 * 3), // 3 days
           message(new Date(now.getTime() - DAY)), // no reply
+          { ...replied(3, 5), replySentAt: null, replyError: "No se pudo enviar el correo" }, // stored, never e-mailed
+          { ...replied(4, 7), deletedAt: now }, // deleted (undo window)
           replied(40, 10), // replied 40 days ago: outside
           message(new Date(now.getTime() + HOUR), "replied", new Date(now.getTime() + 2 * HOUR)), // after now
         ],

@@ -14,6 +14,8 @@ export function fromDatabaseError(error: unknown): ApiError | null {
   if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return null;
   if (error.code === "P2002") return new ApiError(409, "Ya existe un registro con esos datos.");
   if (error.code === "P2025") return new ApiError(404, "Recurso no encontrado.");
+  // A related record vanished (or is still referenced) between the service's check and its write.
+  if (error.code === "P2003") return new ApiError(409, "Un registro relacionado ya no existe o todavía está en uso. Recarga e inténtalo de nuevo.");
   // Every connection stayed busy for the whole wait (an overloaded server): the transaction never
   // started, nothing was written, so the client may simply try again.
   if (error.code === "P2028" && error.message.includes("Unable to start a transaction")) {

@@ -5,7 +5,7 @@
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "contact_message.read": "Marcó un mensaje como leído",
   "contact_message.reply": "Respondió un mensaje",
-  "contact_message.resend": "Reenvió la respuesta de un mensaje",
+  "contact_message.resend_reply": "Reenvió la respuesta de un mensaje",
   "contact_message.close": "Cerró un mensaje",
   "contact_message.archive": "Archivó un mensaje",
   "contact_message.update": "Actualizó un mensaje",
@@ -103,6 +103,14 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   replied_at: "Respondido el",
   body: "Texto",
   title: "Título",
+  deleted_at: "Eliminado el",
+  reply_sent_at: "Correo enviado el",
+  reply_error: "Error de envío",
+  replied_by_id: "Respondido por",
+  message_id: "Mensaje",
+  credentials_changed: "Credenciales cambiadas",
+  other_sessions_ended: "Otras sesiones cerradas",
+  api_keys_revoked: "Tokens de API revocados",
 };
 
 export function auditFieldLabel(field: string): string {

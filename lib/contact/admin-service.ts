@@ -210,25 +210,37 @@ export async function replyToContactMessage(actor: AdminActor, id: number, input
   return { message: await detail(id), delivery };
 }
 
+/** A send that neither succeeded nor failed after this long died with its process: it may be retried. */
+export const REPLY_SEND_STALE_MS = 2 * 60_000;
+
 /**
- * "Reenviar": sends the stored reply again when it has not been sent yet (the mail server
- * failed). Audited; the same Message-ID is kept, so a mail client that got both shows one.
+ * "Reenviar": sends the stored reply again when the last send failed (or died: see
+ * REPLY_SEND_STALE_MS). The attempt is CLAIMED first (the error is cleared only if it is still
+ * there), so two resends at once, or a resend while the first send is in flight, cannot e-mail
+ * the visitor twice: the second gets a 409. Audited; the same Message-ID is kept.
  */
 export async function resendContactReply(actor: AdminActor, id: number): Promise<ContactUpdateResult> {
   await db.$transaction(async (tx) => {
     const before = await lockedState(tx, id);
     if (!before.replyText) throw new ApiError(409, "El mensaje no tiene una respuesta que reenviar.");
     if (before.replySentAt) throw new ApiError(409, "La respuesta ya se envió por correo.");
+    const { count } = await tx.contactMessage.updateMany({
+      where: {
+        id,
+        deletedAt: null,
+        replySentAt: null,
+        OR: [{ replyError: { not: null } }, { updatedAt: { lt: new Date(Date.now() - REPLY_SEND_STALE_MS) } }],
+      },
+      data: { replyError: null, replyMessageId: before.replyMessageId ?? newMessageId() },
+    });
+    if (count !== 1) throw new ApiError(409, "La respuesta ya se está enviando por correo. Espera unos segundos.");
+    // The attempt, not its outcome (which the message shows): what failed before.
     await recordAudit(tx, actor, {
       action: "contact_message.resend_reply",
       entityType: "contact_message",
       entityId: id,
       before: { reply_error: before.replyError },
-      after: { reply_error: null },
     });
-    if (!before.replyMessageId) {
-      await tx.contactMessage.update({ where: { id }, data: { replyMessageId: newMessageId() } });
-    }
   });
   const delivery = await deliverReply(id);
   return { message: await detail(id), delivery };
@@ -283,7 +295,8 @@ async function deliverReply(id: number): Promise<ReplyDelivery> {
   } catch (error) {
     const reason = sendError(error);
     console.error(`[contact] La respuesta al mensaje ${id} se guardó, pero el correo falló`, error);
-    await db.contactMessage.update({ where: { id }, data: { replyError: reason, replySentAt: null } });
+    // Never over a success recorded meanwhile by another attempt.
+    await db.contactMessage.updateMany({ where: { id, replySentAt: null }, data: { replyError: reason } });
     return { sent: false, error: reason };
   }
   await db.contactMessage.update({ where: { id }, data: { replySentAt: new Date(), replyError: null, replyMessageId: messageId } });
@@ -292,12 +305,31 @@ async function deliverReply(id: number): Promise<ReplyDelivery> {
 
 // ── Delete and undo ───────────────────────────────────────────────────────────────────
 
-/** Deletes for good the messages deleted more than PURGE_AFTER_MINUTES ago. Best effort. */
+/** The admins' "Nuevo mensaje de contacto" notifications about these messages. */
+function notificationsAbout(ids: number[]): Prisma.NotificationWhereInput {
+  return { type: "contact_message", OR: ids.map((id) => ({ data: { path: ["contact_message_id"], equals: id } })) };
+}
+
+/** A deleted message's notifications stop counting as unread in the bells (they go when it is purged). */
+async function settleNotificationsOfDeleted(tx: Tx, ids: number[], now: Date) {
+  if (ids.length === 0) return;
+  await tx.notification.updateMany({ where: { ...notificationsAbout(ids), readAt: null }, data: { readAt: now } });
+}
+
+/** Deletes for good the messages deleted more than PURGE_AFTER_MINUTES ago, and their notifications. Best effort. */
 export async function purgeDeletedContactMessages(): Promise<number> {
   try {
-    const { count } = await db.contactMessage.deleteMany({
+    const expired = await db.contactMessage.findMany({
       where: { deletedAt: { lt: new Date(Date.now() - PURGE_AFTER_MINUTES * 60_000) } },
+      select: { id: true },
+      take: 1000,
     });
+    if (expired.length === 0) return 0;
+    const ids = expired.map((row) => row.id);
+    const [, { count }] = await db.$transaction([
+      db.notification.deleteMany({ where: notificationsAbout(ids) }),
+      db.contactMessage.deleteMany({ where: { id: { in: ids }, deletedAt: { not: null } } }),
+    ]);
     return count;
   } catch (error) {
     console.error("[contact] No se pudieron purgar los mensajes eliminados", error);
@@ -311,6 +343,7 @@ export async function deleteContactMessage(actor: AdminActor, id: number): Promi
   await db.$transaction(async (tx) => {
     const before = await lockedState(tx, id);
     await transition(tx, actor, before, "contact_message.delete", { deletedAt });
+    await settleNotificationsOfDeleted(tx, [id], deletedAt);
   });
   await purgeDeletedContactMessages();
   return { id, deleted_at: deletedAt.toISOString() };
@@ -384,6 +417,7 @@ export async function bulkUpdateContactMessages(actor: AdminActor, input: unknow
         after: auditState(after),
       });
     }
+    if (bulk.action === "delete") await settleNotificationsOfDeleted(tx, changed.map((row) => row.id), now);
     return { affected: changed.length, ids: changed.map((row) => row.id).sort((a, b) => a - b) };
   });
   if (bulk.action === "delete") await purgeDeletedContactMessages();

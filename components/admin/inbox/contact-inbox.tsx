@@ -49,7 +49,8 @@ function onControl(event: KeyboardEvent) {
   return (event.target as HTMLElement | null)?.closest?.("a,button,input,select,textarea,summary") != null;
 }
 
-type PendingDelete = { ids: number[]; label: string };
+/** `clearSelection`: the bulk bar's selection, cleared once the delete is confirmed and done (a cancel keeps it). */
+type PendingDelete = { ids: number[]; label: string; clearSelection?: () => void };
 
 export function ContactInbox({ result, templates, exportHref }: { result: Paged<ContactMessageItem>; templates: ReplyTemplateItem[]; exportHref: string }) {
   const router = useRouter();
@@ -100,6 +101,7 @@ export function ContactInbox({ result, templates, exportHref }: { result: Paged<
       return;
     }
     if (openId !== null && outcome.ids.includes(openId)) setOpenId(null);
+    pendingDelete.clearSelection?.();
     refresh();
     const deletedIds = outcome.ids;
     notify(deletedIds.length === 1 ? "Mensaje eliminado" : `${deletedIds.length} mensajes eliminados`, {
@@ -219,7 +221,7 @@ export function ContactInbox({ result, templates, exportHref }: { result: Paged<
         return (
           <div className="flex flex-col items-start gap-1">
             <Badge tone={label.tone}>{label.label}</Badge>
-            {row.reply_text && !row.reply_sent_at && <Badge tone="danger">Correo no enviado</Badge>}
+            {row.reply_error && !row.reply_sent_at && <Badge tone="danger">Correo no enviado</Badge>}
           </div>
         );
       },
@@ -283,8 +285,7 @@ export function ContactInbox({ result, templates, exportHref }: { result: Paged<
               variant="outline"
               className="text-red-800"
               onClick={() => {
-                setPendingDelete({ ids: ids.map(Number), label: `${ids.length} mensajes` });
-                clear();
+                setPendingDelete({ ids: ids.map(Number), label: `${ids.length} mensajes`, clearSelection: clear });
               }}
             >
               Eliminar
@@ -300,7 +301,7 @@ export function ContactInbox({ result, templates, exportHref }: { result: Paged<
         onClose={() => setOpenId(null)}
         onChanged={refresh}
         onDelete={(message) => setPendingDelete({ ids: [message.id], label: message.name })}
-        onArchive={(id) => void archive(id)}
+        onArchive={archive}
       />
 
       <ConfirmDialog

@@ -34,7 +34,8 @@ type Props = {
   /** Something changed: reload the list. */
   onChanged: () => void;
   onDelete: (message: ContactMessageDetail) => void;
-  onArchive: (id: number) => void;
+  /** Archives the message (the inbox also closes the modal on success). */
+  onArchive: (id: number) => Promise<void>;
 };
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -86,11 +87,29 @@ export function MessageModal({ id, templates, focusReplyToken, onClose, onChange
   const replyAllowed = message ? canReply(status) : false;
   const { ref: registerReplyRef, ...replyField } = replyForm.register("reply");
 
+  type Busy = NonNullable<typeof busy>;
+
+  /**
+   * Runs one action of the modal: busy while it runs (buttons disabled, "…ando" labels), and a
+   * call that never comes back (network down, server restarting) ends in the §8 failure toast.
+   */
+  async function run<T>(kind: Busy, failure: string, work: () => Promise<T>): Promise<T | null> {
+    setBusy(kind);
+    try {
+      return await work();
+    } catch (error) {
+      console.error(`[inbox] ${kind}`, error);
+      notify.error(failure, { description: "Error de conexión. Verifica tu conexión a internet." });
+      return null;
+    } finally {
+      setBusy(null);
+    }
+  }
+
   async function sendReply(values: { reply: string }) {
     if (!message) return;
-    setBusy("reply");
-    const result = await updateContactMessageAction(message.id, { status: "replied", reply: values.reply });
-    setBusy(null);
+    const result = await run("reply", INBOX_FAILURES.reply, () => updateContactMessageAction(message.id, { status: "replied", reply: values.reply }));
+    if (!result) return;
     if (!result.ok) {
       if (!applyServerErrors(replyForm, result.errors)) notify.error(INBOX_FAILURES.reply, { description: result.message });
       else notify.error(INBOX_FAILURES.reply);
@@ -109,9 +128,8 @@ export function MessageModal({ id, templates, focusReplyToken, onClose, onChange
 
   async function closeMessage() {
     if (!message) return;
-    setBusy("close");
-    const result = await updateContactMessageAction(message.id, { status: "closed" });
-    setBusy(null);
+    const result = await run("close", INBOX_FAILURES.close, () => updateContactMessageAction(message.id, { status: "closed" }));
+    if (!result) return;
     if (!result.ok) {
       notify.error(INBOX_FAILURES.close, { description: result.message });
       return;
@@ -121,11 +139,15 @@ export function MessageModal({ id, templates, focusReplyToken, onClose, onChange
     onClose();
   }
 
+  async function archiveMessage() {
+    if (!message) return;
+    await run("archive", INBOX_FAILURES.archive, () => onArchive(message.id));
+  }
+
   async function resend() {
     if (!message) return;
-    setBusy("resend");
-    const result = await resendContactReplyAction(message.id);
-    setBusy(null);
+    const result = await run("resend", INBOX_FAILURES.reply, () => resendContactReplyAction(message.id));
+    if (!result) return;
     if (!result.ok) {
       notify.error(INBOX_FAILURES.reply, { description: result.message });
       return;
@@ -138,9 +160,8 @@ export function MessageModal({ id, templates, focusReplyToken, onClose, onChange
 
   async function addNote(values: { body: string }) {
     if (!message) return;
-    setBusy("note");
-    const result = await addContactNoteAction(message.id, values);
-    setBusy(null);
+    const result = await run("note", "No se pudo guardar la nota", () => addContactNoteAction(message.id, values));
+    if (!result) return;
     if (!result.ok) {
       if (!applyServerErrors(noteForm, result.errors)) notify.error("No se pudo guardar la nota", { description: result.message });
       return;
@@ -160,6 +181,11 @@ export function MessageModal({ id, templates, focusReplyToken, onClose, onChange
 
   const label = contactStatusLabel(status);
   const working = busy !== null;
+  const resendButton = (
+    <Button variant="outline" size="sm" onClick={resend} disabled={working}>
+      {busy === "resend" ? "Reenviando..." : "Reenviar"}
+    </Button>
+  );
 
   return (
     <Modal
@@ -184,7 +210,7 @@ export function MessageModal({ id, templates, focusReplyToken, onClose, onChange
             <Button variant="outline" onClick={() => onDelete(message)} disabled={working} className="text-red-800">
               Eliminar
             </Button>
-            <Button variant="outline" onClick={() => onArchive(message.id)} disabled={working || !canArchive(status)}>
+            <Button variant="outline" onClick={() => void archiveMessage()} disabled={working || !canArchive(status)}>
               {busy === "archive" ? "Archivando..." : "Archivar"}
             </Button>
             <Button variant="outline" onClick={closeMessage} disabled={working || !canClose(status)}>
@@ -247,15 +273,22 @@ export function MessageModal({ id, templates, focusReplyToken, onClose, onChange
                   {message.replied_at ? ` el ${formatDate(message.replied_at)}` : ""}
                   {message.reply_sent_at ? ` · Enviado por correo el ${formatDate(message.reply_sent_at)}` : ""}
                 </p>
-                {!message.reply_sent_at && (
+                {!message.reply_sent_at && message.reply_error && (
                   <div data-testid="reply-failure" className="mt-3 flex flex-col gap-3 rounded-xl border border-red-200 bg-red-50 p-4 sm:flex-row sm:items-center sm:justify-between">
                     <p className="text-sm text-red-900">
-                      <strong className="font-semibold">El correo con la respuesta no se pudo enviar.</strong>{" "}
-                      {message.reply_error ?? "Inténtalo de nuevo."} La respuesta está guardada.
+                      <strong className="font-semibold">El correo con la respuesta no se pudo enviar.</strong> {message.reply_error} La respuesta
+                      está guardada.
                     </p>
-                    <Button variant="outline" size="sm" onClick={resend} disabled={working}>
-                      {busy === "resend" ? "Reenviando..." : "Reenviar"}
-                    </Button>
+                    {resendButton}
+                  </div>
+                )}
+                {!message.reply_sent_at && !message.reply_error && (
+                  // Another send is in flight (or its process died: the server accepts a retry after two minutes).
+                  <div data-testid="reply-sending" className="mt-3 flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between">
+                    <p className="text-sm text-amber-950">
+                      <strong className="font-semibold">Enviando el correo con la respuesta...</strong> Si no se confirma en unos minutos, usa «Reenviar».
+                    </p>
+                    {resendButton}
                   </div>
                 )}
               </>

@@ -34,8 +34,9 @@ export function ReplyTemplates({ templates }: { templates: ReplyTemplateItem[] }
 
   async function save(values: { name: string; body: string }) {
     setPending(true);
-    const result = editing === "new" || editing === null ? await createReplyTemplateAction(values) : await updateReplyTemplateAction(editing.id, values);
-    setPending(false);
+    const result = await (editing === "new" || editing === null ? createReplyTemplateAction(values) : updateReplyTemplateAction(editing.id, values))
+      .catch(() => ({ ok: false as const, status: 0, message: "Error de conexión. Verifica tu conexión a internet.", errors: undefined }))
+      .finally(() => setPending(false));
     if (!result.ok) {
       if (!applyServerErrors(form, result.errors)) notify.error("No se pudo guardar la plantilla", { description: result.message });
       return;
@@ -48,8 +49,9 @@ export function ReplyTemplates({ templates }: { templates: ReplyTemplateItem[] }
   async function remove() {
     if (!deleting) return;
     setPending(true);
-    const result = await deleteReplyTemplateAction(deleting.id);
-    setPending(false);
+    const result = await deleteReplyTemplateAction(deleting.id)
+      .catch(() => ({ ok: false as const, status: 0, message: "Error de conexión. Verifica tu conexión a internet." }))
+      .finally(() => setPending(false));
     setDeleting(null);
     if (!result.ok) {
       notify.error("No se pudo eliminar la plantilla", { description: result.message });

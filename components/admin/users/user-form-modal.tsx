@@ -42,7 +42,10 @@ export function UserFormModal({
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
-    const result = creating ? await createUserAction(values) : await updateUserAction(user.id, values);
+    // The role goes only when it was changed here: resending the one loaded when the modal opened
+    // would silently undo another admin's change made meanwhile.
+    const changes = form.formState.dirtyFields.role ? values : { ...values, role: undefined };
+    const result = creating ? await createUserAction(values) : await updateUserAction(user.id, changes);
     if (result.ok) {
       notify.success(creating ? "Usuario creado correctamente" : "Usuario actualizado correctamente");
       onSaved(result.data);
