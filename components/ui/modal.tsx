@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { Button } from "./button";
 import { cn } from "./cn";
 
 // The one modal of the back office, on the native <dialog> opened with showModal(): the browser
@@ -112,5 +113,19 @@ export function Modal({ open, onClose, title, description, size = "md", footer, 
         <div className="flex flex-col-reverse gap-2 border-t border-ink-200 bg-ink-50 px-5 py-3 sm:flex-row sm:justify-end sm:px-6">{footer}</div>
       )}
     </dialog>
+  );
+}
+
+/** The footer of a form in a Modal: "Cancelar" and the submit button of form `formId` ("Guardando..." while saving). */
+export function FormModalFooter({ formId, saving, submitLabel, onCancel }: { formId: string; saving: boolean; submitLabel: string; onCancel: () => void }) {
+  return (
+    <>
+      <Button variant="outline" onClick={onCancel} disabled={saving}>
+        Cancelar
+      </Button>
+      <Button type="submit" form={formId} disabled={saving}>
+        {saving ? "Guardando..." : submitLabel}
+      </Button>
+    </>
   );
 }

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTable, FilterButtons, SearchBox, useTableUrl, type DataTableColumn } from "@/components/ui/data-table";
 import { applyServerErrors, CheckboxField, SelectField, TextAreaField, TextField, useZodForm, type SelectOption } from "@/components/ui/form-field";
-import { Modal } from "@/components/ui/modal";
+import { FormModalFooter, Modal } from "@/components/ui/modal";
 import { notify } from "@/components/ui/toast";
 import type { Paged } from "@/lib/api/paging";
 import { formatDate } from "@/lib/format";
@@ -250,16 +250,7 @@ function TestimonialEditor({
       size="lg"
       title={isEdit ? "Editar Testimonio" : "Nuevo Testimonio"}
       testId="testimonial-modal"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={saving}>
-            Cancelar
-          </Button>
-          <Button type="submit" form={formId} disabled={saving}>
-            {saving ? "Guardando..." : isEdit ? "Actualizar Testimonio" : "Crear Testimonio"}
-          </Button>
-        </>
-      }
+      footer={<FormModalFooter formId={formId} saving={saving} submitLabel={isEdit ? "Actualizar Testimonio" : "Crear Testimonio"} onCancel={onClose} />}
     >
       <form id={formId} onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
         <TextField

@@ -10,7 +10,7 @@ import {
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { applyServerErrors, TextAreaField, TextField, useZodForm } from "@/components/ui/form-field";
-import { Modal } from "@/components/ui/modal";
+import { FormModalFooter, Modal } from "@/components/ui/modal";
 import { EmptyState } from "@/components/ui/states";
 import { notify } from "@/components/ui/toast";
 import { replyTemplateSchema } from "@/lib/contact/admin-schema";
@@ -97,16 +97,7 @@ export function ReplyTemplates({ templates }: { templates: ReplyTemplateItem[] }
         onClose={() => setEditing(null)}
         busy={pending}
         title={editing === "new" ? "Nueva plantilla" : "Editar plantilla"}
-        footer={
-          <>
-            <Button variant="outline" onClick={() => setEditing(null)} disabled={pending}>
-              Cancelar
-            </Button>
-            <Button type="submit" form="reply-template-form" disabled={pending}>
-              {pending ? "Guardando..." : "Guardar"}
-            </Button>
-          </>
-        }
+        footer={<FormModalFooter formId="reply-template-form" saving={pending} submitLabel="Guardar" onCancel={() => setEditing(null)} />}
       >
         <form id="reply-template-form" noValidate onSubmit={form.handleSubmit(save)} className="flex flex-col gap-4">
           <TextField label="Nombre" maxLength={INBOX_LIMITS.templateName} error={form.formState.errors.name?.message} {...form.register("name")} />

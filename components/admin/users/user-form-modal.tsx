@@ -4,9 +4,8 @@ import Link from "next/link";
 import { useId } from "react";
 import { createUserAction, updateUserAction } from "@/app/admin/users/actions";
 import { AuditHistory } from "@/components/admin/audit-history";
-import { Button } from "@/components/ui/button";
 import { applyServerErrors, PasswordField, SelectField, TextField, useZodForm } from "@/components/ui/form-field";
-import { Modal } from "@/components/ui/modal";
+import { FormModalFooter, Modal } from "@/components/ui/modal";
 import { notify } from "@/components/ui/toast";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "@/lib/auth/schema";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/auth/password-rules";
@@ -63,16 +62,7 @@ export function UserFormModal({
       title={creating ? "Nuevo Usuario" : "Editar Usuario"}
       description={creating ? "Crea una cuenta de cliente o de administrador." : user.email}
       testId="user-form-modal"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={isSubmitting}>
-            Cancelar
-          </Button>
-          <Button type="submit" form={formId} disabled={isSubmitting}>
-            {isSubmitting ? "Guardando..." : creating ? "Crear Usuario" : "Guardar cambios"}
-          </Button>
-        </>
-      }
+      footer={<FormModalFooter formId={formId} saving={isSubmitting} submitLabel={creating ? "Crear Usuario" : "Guardar cambios"} onCancel={onClose} />}
     >
       <form id={formId} noValidate onSubmit={submit} className="flex flex-col gap-4">
         <TextField label="Nombre" autoComplete="off" maxLength={NAME_MAX_LENGTH} error={errors.name?.message} {...form.register("name")} />
