@@ -22,18 +22,15 @@ export type AdminActor = {
   tokenId?: number | null;
 };
 
+/** An admin acting from `headers`' address through a browser session or an API token (403 for anyone else). */
+function adminActor(user: Caller["user"], headers: Headers, via: { sessionId: string | null; tokenId?: number | null }): AdminActor {
+  if (user.role !== "admin") throw forbidden();
+  return { id: user.id, name: user.name, email: user.email, role: "admin", ipAddress: clientIp(headers), ...via };
+}
+
 /** The actor of a REST request already authenticated by `authRoute("admin", …)`. */
 export function actorFromCaller(request: Request, caller: Caller): AdminActor {
-  if (caller.user.role !== "admin") throw forbidden();
-  return {
-    id: caller.user.id,
-    name: caller.user.name,
-    email: caller.user.email,
-    role: "admin",
-    ipAddress: clientIp(request.headers),
-    sessionId: caller.sessionId,
-    tokenId: caller.tokenId,
-  };
+  return adminActor(caller.user, request.headers, { sessionId: caller.sessionId, tokenId: caller.tokenId });
 }
 
 /**
@@ -43,13 +40,5 @@ export function actorFromCaller(request: Request, caller: Caller): AdminActor {
 export async function requireAdminActor(): Promise<AdminActor> {
   const session = await currentSession();
   if (!session) throw unauthenticated();
-  if (session.user.role !== "admin") throw forbidden();
-  return {
-    id: session.user.id,
-    name: session.user.name,
-    email: session.user.email,
-    role: "admin",
-    ipAddress: clientIp(await headers()),
-    sessionId: session.sessionId,
-  };
+  return adminActor(session.user, await headers(), { sessionId: session.sessionId });
 }
