@@ -45,10 +45,10 @@ const expireNow = (tag: CacheTag) => {
   if (process.env.NEXT_RUNTIME) revalidateTag(tag, { expire: 0 });
 };
 
-export const revalidateCatalog = () => revalidate(CACHE_TAGS.catalog);
+export const revalidateCatalog = () => expireNow(CACHE_TAGS.catalog);
 export const revalidateTestimonials = () => expireNow(CACHE_TAGS.testimonials);
 export const revalidateSectors = () => revalidate(CACHE_TAGS.sectors);
 export const revalidateTechnologies = () => revalidate(CACHE_TAGS.technologies);
 export const revalidatePages = () => revalidate(CACHE_TAGS.pages);
 export const revalidateCaseStudies = () => revalidate(CACHE_TAGS.caseStudies);
-export const revalidateSiteSettings = () => revalidate(CACHE_TAGS.settings);
+export const revalidateSiteSettings = () => expireNow(CACHE_TAGS.settings);
