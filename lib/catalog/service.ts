@@ -44,8 +44,11 @@ export function parseCatalogId(kind: CatalogKind, raw: unknown): number {
 }
 
 export function snapshotOf(item: CatalogItemContract): CatalogSnapshot {
-  const { id: _id, created_at: _created, updated_at: _updated, ...snapshot } = item;
-  return snapshot;
+  const snapshot: Partial<CatalogItemContract> = { ...item };
+  delete snapshot.id;
+  delete snapshot.created_at;
+  delete snapshot.updated_at;
+  return snapshot as CatalogSnapshot;
 }
 
 /** Validated input with its rich HTML sanitized: exactly what will be stored, in contract form. */
