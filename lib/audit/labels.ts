@@ -27,6 +27,15 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "testimonial.create": "Creó un testimonio",
   "testimonial.update": "Actualizó un testimonio",
   "testimonial.delete": "Eliminó un testimonio",
+  // Catalogue (issue 9): products and services.
+  "product.create": "Creó un producto",
+  "product.update": "Actualizó un producto",
+  "product.delete": "Eliminó un producto",
+  "product.restore": "Restauró una versión de un producto",
+  "service.create": "Creó un servicio",
+  "service.update": "Actualizó un servicio",
+  "service.delete": "Eliminó un servicio",
+  "service.restore": "Restauró una versión de un servicio",
 };
 
 export function auditActionLabel(action: string): string {
@@ -41,6 +50,8 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   user: "Usuario",
   profile: "Perfil",
   testimonial: "Testimonio",
+  product: "Producto",
+  service: "Servicio",
 };
 
 export function auditEntityLabel(entityType: string): string {
@@ -69,6 +80,10 @@ export function auditEntityHref(entityType: string, entityId: string | null, det
       return "/admin/profile";
     case "testimonial":
       return `/admin/testimonials?id=${id}`;
+    case "product":
+      return `/admin/products/view/${id}`;
+    case "service":
+      return `/admin/services/view/${id}`;
     default:
       return null;
   }
@@ -111,6 +126,30 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   credentials_changed: "Credenciales cambiadas",
   other_sessions_ended: "Otras sesiones cerradas",
   api_keys_revoked: "Tokens de API revocados",
+  // Catalogue (issue 9): the product and service fields (name, image, status, is_featured above).
+  slug: "Slug",
+  description: "Descripción",
+  long_description: "Descripción larga",
+  content_html: "Contenido",
+  features: "Características",
+  price_from: "Precio desde",
+  currency: "Moneda",
+  billing_period: "Periodo de facturación",
+  category: "Categoría",
+  demo_url: "URL de demo",
+  documentation_url: "URL de documentación",
+  order_index: "Orden",
+  gallery_images: "Galería de imágenes",
+  videos: "Videos",
+  specifications: "Especificaciones",
+  benefits: "Beneficios",
+  use_cases: "Casos de uso",
+  faq: "Preguntas frecuentes",
+  contact_email: "Correo de contacto",
+  contact_phone: "Teléfono de contacto",
+  meta_title: "Título SEO",
+  meta_description: "Descripción SEO",
+  meta_keywords: "Palabras clave",
 };
 
 export function auditFieldLabel(field: string): string {

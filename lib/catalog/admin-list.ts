@@ -72,3 +72,21 @@ export async function listAdminCatalogItemsPage(
   ]);
   return paged(rows.map(serializeCatalogItem), total, page);
 }
+
+/**
+ * Every matching item in list order, in batches (GET …/export with the list's filters, sort and
+ * search). The order always ends with the id, so offset batches never skip or repeat a row.
+ */
+export async function* exportAdminCatalogItems(
+  kind: CatalogKind,
+  filter: AdminCatalogFilter = {},
+  batchSize = 500,
+): AsyncGenerator<CatalogItemContract[], void, unknown> {
+  const where = adminWhere(kind, filter);
+  const orderBy = adminOrder(filter);
+  for (let skip = 0; ; skip += batchSize) {
+    const rows = await db.catalogItem.findMany({ where, orderBy, skip, take: batchSize });
+    if (rows.length > 0) yield rows.map(serializeCatalogItem);
+    if (rows.length < batchSize) return;
+  }
+}

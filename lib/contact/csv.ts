@@ -1,26 +1,12 @@
-// CSV for spreadsheets (DESIGN §4 "Exports"): RFC 4180 quoting, CRLF line ends, a UTF-8 BOM so
-// Excel reads the accents right, and every cell that a spreadsheet would take for a formula
-// (= + - @, or a leading tab / carriage return) prefixed with an apostrophe (OWASP's advice
-// against CSV injection). Pure: tested directly.
+// The contact inbox's CSV export (DESIGN §4 "Exports"): its Spanish header and one row per
+// message. Quoting, the BOM and formula neutralising live in lib/api/csv.ts (shared by every
+// admin export). Pure: tested directly.
+import { csvFileName, csvRow } from "@/lib/api/csv";
 import { formatDate } from "@/lib/format";
 import type { ContactMessageItem } from "./admin-serialize";
 import { CONTACT_STATUS_NAMES } from "./inbox-rules";
 
-export const CSV_BOM = "\uFEFF";
-
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One cell: neutralised, quoted, inner quotes doubled. */
-export function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '""';
-  let text = String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
-}
-
-export function csvRow(values: (string | number | null | undefined)[]): string {
-  return `${values.map(csvCell).join(",")}\r\n`;
-}
+export { CSV_BOM, csvCell, csvRow } from "@/lib/api/csv";
 
 export const CONTACT_CSV_HEADER = [
   "ID",
@@ -64,5 +50,5 @@ export function contactCsvRow(item: ContactMessageItem): string {
 
 /** The export's file name, e.g. mensajes-de-contacto-2026-11-22.csv */
 export function contactCsvFileName(now = new Date()): string {
-  return `mensajes-de-contacto-${now.toISOString().slice(0, 10)}.csv`;
+  return csvFileName("mensajes-de-contacto", now);
 }

@@ -1,0 +1,10 @@
+import { AreaPage } from "@/components/account/area-shell";
+import { CatalogLoading } from "@/components/admin/catalog/catalog-loading";
+
+export default function Loading() {
+  return (
+    <AreaPage>
+      <CatalogLoading kind="product" />
+    </AreaPage>
+  );
+}
