@@ -279,8 +279,14 @@ describe.each(["product", "service"] as const)("%s admin API", (kind) => {
     const tag = uniqueTag();
     const risky = await createOk(kind, minimal(kind, `${tag}-r`, { name: `=HYPERLINK("http://x.example")${tag}`, description: "@SUM(1+1)", features: ["Uno", "Dos"], price_from: 99.5, currency: "EUR", status: "draft" }));
     await createOk(kind, minimal(kind, `${tag}-a`, { status: "active" }));
-    const { status, response, text } = await api(kind).exportCsv(`?q=${tag}&status=draft`);
-    expect(status).toBe(200);
+    const response = await r.exportRoute.GET(
+      new Request(`http://localhost${r.base}/export?q=${tag}&status=draft`, { headers: { authorization: `Bearer ${token}` } }),
+      { params: Promise.resolve({}) },
+    );
+    expect(response.status).toBe(200);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the UTF-8 BOM
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("content-disposition")).toMatch(
       new RegExp(`^attachment; filename="${kind === "product" ? "productos" : "servicios"}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`),
