@@ -93,7 +93,7 @@ test.describe("Gestión de Productos", () => {
     await expectNoAxeViolations(page);
 
     // The features tooltip opens on keyboard focus, under "Características:", and Escape closes it.
-    const nameLink = erpRow.getByRole("link", { name: "Lumen ERP Pyme" });
+    const nameLink = erpRow.getByRole("link", { name: "Lumen ERP Pyme", exact: true });
     await nameLink.focus();
     const tooltip = page.getByRole("tooltip");
     await expect(tooltip).toBeVisible();
@@ -248,7 +248,7 @@ test.describe("Gestión de Productos", () => {
 
       // Gone: the spec's not-found text with a way back.
       await page.goto(`/admin/products/view/${id}`);
-      await expect(page.getByText("Producto no encontrado")).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1, name: "Producto no encontrado" })).toBeVisible();
       await expect(page.getByRole("link", { name: "Volver" })).toHaveAttribute("href", "/admin/products");
     } finally {
       await removeItems(tag);
@@ -301,7 +301,7 @@ test.describe("Gestión de Servicios", () => {
       await expectNoAxeViolations(page);
 
       await page.goto("/admin/services/view/999999999");
-      await expect(page.getByText("Servicio no encontrado")).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1, name: "Servicio no encontrado" })).toBeVisible();
     } finally {
       await removeItems(tag);
     }

@@ -16,6 +16,7 @@ import * as serviceItem from "@/app/api/v1/admin/services/[id]/route";
 import * as serviceRestore from "@/app/api/v1/admin/services/[id]/versions/[version]/restore/route";
 import * as serviceVersions from "@/app/api/v1/admin/services/[id]/versions/route";
 import * as services from "@/app/api/v1/admin/services/route";
+import { formatLongDate } from "@/components/admin/catalog/long-date";
 import { CATALOG_CSV_HEADER } from "@/lib/catalog/csv";
 import { db } from "@/lib/db";
 import { call, createTestUser, tokenFor, uniqueTag, type Json, type TestUser } from "./helpers/auth";
@@ -419,5 +420,13 @@ describe.each(["product", "service"] as const)("%s bad input", (kind) => {
     expect((await asClient.bulk({ ids: [1], action: "delete" })).status).toBe(403);
     expect((await asClient.list()).status).toBe(403);
     expect(await countSlug(kind, `elemento-${tag}`)).toBe(0);
+  });
+});
+
+describe("detail dates", () => {
+  it("print in the es-ES long format of the spec, in Lima time", () => {
+    expect(formatLongDate("2026-11-22T19:05:00Z")).toBe("22 de noviembre de 2026, 14:05");
+    expect(formatLongDate("2026-01-03T05:09:00Z")).toBe("3 de enero de 2026, 00:09");
+    expect(formatLongDate("no es fecha")).toBe("—");
   });
 });

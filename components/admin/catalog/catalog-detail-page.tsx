@@ -1,7 +1,6 @@
 import "server-only";
 import { AreaPage } from "@/components/account/area-shell";
 import { ButtonLink } from "@/components/ui/button";
-import { EmptyState } from "@/components/ui/states";
 import { ApiError } from "@/lib/api/errors";
 import { requireAdmin } from "@/lib/auth/guards";
 import { getAdminCatalogItem } from "@/lib/catalog/admin-queries";
@@ -34,10 +33,12 @@ export async function CatalogDetailPage({ kind, params }: { kind: CatalogKind; p
       {"item" in outcome ? (
         <CatalogDetailView kind={kind} item={outcome.item} />
       ) : "missing" in outcome ? (
-        <>
-          <h1 className="sr-only">{texts.notFound}</h1>
-          <EmptyState action={<ButtonLink href={texts.basePath} variant="outline">Volver</ButtonLink>}>{texts.notFound}</EmptyState>
-        </>
+        <div className="flex flex-col items-start gap-4 rounded-2xl border border-dashed border-ink-300 bg-ink-50 px-6 py-10">
+          <h1 className="text-2xl font-bold tracking-tight text-ink-900">{texts.notFound}</h1>
+          <ButtonLink href={texts.basePath} variant="outline">
+            Volver
+          </ButtonLink>
+        </div>
       ) : (
         <>
           <h1 className="sr-only">{texts.title}</h1>
