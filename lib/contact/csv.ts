@@ -6,8 +6,6 @@ import { formatDate } from "@/lib/format";
 import type { ContactMessageItem } from "./admin-serialize";
 import { CONTACT_STATUS_NAMES } from "./inbox-rules";
 
-export { CSV_BOM, csvCell, csvRow } from "@/lib/api/csv";
-
 export const CONTACT_CSV_HEADER = [
   "ID",
   "Fecha",

@@ -104,7 +104,7 @@ export function CatalogListScreen({ kind, result, exportHref }: { kind: CatalogK
       sortable: true,
       cell: (row) => <NameWithFeatures name={row.name} href={`${texts.basePath}/view/${row.id}`} features={row.features} />,
     },
-    { id: "slug", header: "Slug", sortable: true, cell: (row) => <code className="text-xs break-all text-ink-700">{row.slug}</code> },
+    { id: "slug", header: "Slug", sortable: true, cell: (row) => <code className="text-xs break-words text-ink-700">{row.slug}</code> },
     {
       id: "price_from",
       header: "Precio",
