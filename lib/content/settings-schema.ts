@@ -149,7 +149,7 @@ const settingsFields = {
 export const SETTINGS_FIELDS = Object.keys(settingsFields) as (keyof typeof settingsFields)[];
 
 /** The whole settings form (and a full PUT): company_name required, the rest blank → null. */
-export const siteSettingsInputSchema = z.object(settingsFields);
+export const siteSettingsInputSchema = z.object(settingsFields, { error: "Envía un objeto JSON con los campos de la configuración." });
 
 /**
  * PUT /api/v1/admin/settings: the same fields, each optional. A field left out keeps its value;
