@@ -160,6 +160,8 @@ test.describe("Configuración del sitio", () => {
     await expect(page.getByText(/Ingresa un correo electrónico válido/)).toBeVisible();
     await expect(page.getByText(/El enlace de LinkedIn debe ser una URL que empiece por http:\/\/ o https:\/\//)).toBeVisible();
     await expect(page.getByLabel("Teléfono")).toHaveAttribute("aria-invalid", "true");
+    // The first invalid field has the focus.
+    await expect(page.getByLabel("Nombre de la empresa *")).toBeFocused();
     await expectNoAxeViolations(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 

@@ -60,7 +60,9 @@ beforeEach(async () => {
 afterEach(async () => {
   // Other test files read the seeded settings: put the row back as it was.
   if (original) {
-    const { id: _id, updatedAt: _updatedAt, ...fields } = original;
+    const fields: Partial<SiteSettings> = { ...original };
+    delete fields.id;
+    delete fields.updatedAt;
     await db.siteSettings.update({ where: { id: 1 }, data: fields });
   } else {
     await db.siteSettings.deleteMany({ where: { id: 1 } });
