@@ -9,6 +9,7 @@ import { applyServerErrors, TextAreaField, TextField, useZodForm } from "@/compo
 import { notify } from "@/components/ui/toast";
 import { formatDate } from "@/lib/format";
 import {
+  SETTINGS_FIELDS,
   SETTINGS_LIMITS,
   siteSettingsInputSchema,
   type SiteSettingsContract,
@@ -56,6 +57,12 @@ export function SettingsScreen({ settings }: { settings: SiteSettingsContract })
   const form = useZodForm(siteSettingsInputSchema, { defaultValues: formValues(settings) });
   const { errors, isSubmitting } = form.formState;
 
+  /** The first field in error, in the order of the form, gets the focus. */
+  const focusFirstError = (invalid: Partial<Record<string, unknown>>) => {
+    const first = SETTINGS_FIELDS.find((field) => invalid[field]);
+    if (first) form.setFocus(first);
+  };
+
   const submit = form.handleSubmit(async (values) => {
     const result = await updateSiteSettingsAction(values);
     if (result.ok) {
@@ -66,9 +73,8 @@ export function SettingsScreen({ settings }: { settings: SiteSettingsContract })
       return;
     }
     const shown = applyServerErrors(form, result.errors);
-    if (!shown || result.status !== 422) notify.error(`Error al guardar la configuración: ${result.message}`);
-    else notify.error(result.message);
-  });
+    notify.error(shown && result.status === 422 ? result.message : `Error al guardar la configuración: ${result.message}`);
+  }, focusFirstError);
 
   return (
     <>
