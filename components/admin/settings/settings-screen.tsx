@@ -137,7 +137,7 @@ export function SettingsScreen({ settings }: { settings: SiteSettingsContract })
             type="tel"
             autoComplete="tel"
             maxLength={SETTINGS_LIMITS.contactPhone}
-            hint="Celular (987 654 321) o fijo con código de ciudad ((01) 640 2250). Se guarda como +51 …"
+            hint="Celular (p. ej. 987 654 321) o fijo con código de ciudad (p. ej. 01 640 2250). Se guarda como +51 …"
             error={errors.contact_phone?.message}
             {...form.register("contact_phone")}
           />
