@@ -119,6 +119,7 @@ const settingsFields = {
     .min(1, SETTINGS_MESSAGES.companyNameRequired)
     .max(SETTINGS_LIMITS.companyName, tooLong("El nombre de la empresa", SETTINGS_LIMITS.companyName)),
   company_legal_name: optionalText("La razón social", SETTINGS_LIMITS.companyLegalName),
+  company_tagline: optionalText("El eslogan", SETTINGS_LIMITS.companyTagline),
   company_tax_id: optionalChecked("El RUC", SETTINGS_LIMITS.companyTaxId, (value, context) => {
     const digits = /^[\d\s-]+$/.test(value) ? value.replace(/[\s-]/g, "") : value;
     const problem = rucProblem(digits);
@@ -126,10 +127,6 @@ const settingsFields = {
     context.addIssue({ code: "custom", message: problem });
     return z.NEVER;
   }),
-  company_tagline: optionalText("El eslogan", SETTINGS_LIMITS.companyTagline),
-  social_linkedin: optionalUrl("El enlace de LinkedIn"),
-  social_twitter: optionalUrl("El enlace de Twitter"),
-  social_facebook: optionalUrl("El enlace de Facebook"),
   contact_email: optionalChecked("El correo de contacto", SETTINGS_LIMITS.contactEmail, (value, context) => {
     if (emailFormat.safeParse(value).success) return value.toLowerCase();
     context.addIssue({ code: "custom", message: SETTINGS_MESSAGES.email });
@@ -143,9 +140,13 @@ const settingsFields = {
   }),
   contact_address: optionalText("La dirección", SETTINGS_LIMITS.contactAddress),
   business_hours: optionalText("El horario de atención", SETTINGS_LIMITS.businessHours),
+  social_linkedin: optionalUrl("El enlace de LinkedIn"),
+  social_twitter: optionalUrl("El enlace de Twitter"),
+  social_facebook: optionalUrl("El enlace de Facebook"),
   footer_text: optionalText("El texto del pie de página", SETTINGS_LIMITS.footerText),
 };
 
+/** In the order of the form (Empresa, Contacto, Redes sociales, Pie de página). */
 export const SETTINGS_FIELDS = Object.keys(settingsFields) as (keyof typeof settingsFields)[];
 
 /** The whole settings form (and a full PUT): company_name required, the rest blank → null. */

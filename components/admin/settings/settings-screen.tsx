@@ -106,6 +106,14 @@ export function SettingsScreen({ settings }: { settings: SiteSettingsContract })
             {...form.register("company_legal_name")}
           />
           <TextField
+            label="Eslogan"
+            className="sm:col-span-2"
+            autoComplete="off"
+            maxLength={SETTINGS_LIMITS.companyTagline}
+            error={errors.company_tagline?.message}
+            {...form.register("company_tagline")}
+          />
+          <TextField
             label="RUC"
             autoComplete="off"
             inputMode="numeric"
@@ -113,13 +121,6 @@ export function SettingsScreen({ settings }: { settings: SiteSettingsContract })
             hint="11 dígitos, por ejemplo 20131312955."
             error={errors.company_tax_id?.message}
             {...form.register("company_tax_id")}
-          />
-          <TextField
-            label="Eslogan"
-            autoComplete="off"
-            maxLength={SETTINGS_LIMITS.companyTagline}
-            error={errors.company_tagline?.message}
-            {...form.register("company_tagline")}
           />
         </Section>
 
@@ -143,6 +144,7 @@ export function SettingsScreen({ settings }: { settings: SiteSettingsContract })
           />
           <TextField
             label="Dirección"
+            className="sm:col-span-2"
             autoComplete="street-address"
             maxLength={SETTINGS_LIMITS.contactAddress}
             error={errors.contact_address?.message}
