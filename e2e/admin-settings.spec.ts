@@ -152,6 +152,9 @@ test.describe("Configuración del sitio", () => {
     await page.getByLabel("Teléfono").fill("12345");
     await page.getByLabel("Correo de contacto").fill("contacto@");
     await page.getByLabel("LinkedIn").fill("javascript:alert(1)");
+    // Errors show as each field is left (and push the button down): let the layout settle before the click.
+    await page.getByLabel("LinkedIn").blur();
+    await expect(page.getByText(/El enlace de LinkedIn debe ser una URL/)).toBeVisible();
     await page.getByRole("button", { name: "Guardar cambios" }).click();
 
     await expect(page.getByText("El nombre de la empresa es obligatorio.")).toBeVisible();
