@@ -36,6 +36,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "service.update": "Actualizó un servicio",
   "service.delete": "Eliminó un servicio",
   "service.restore": "Restauró una versión de un servicio",
+  "settings.update": "Actualizó la configuración del sitio",
 };
 
 export function auditActionLabel(action: string): string {
@@ -52,6 +53,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   testimonial: "Testimonio",
   product: "Producto",
   service: "Servicio",
+  site_settings: "Configuración del sitio",
 };
 
 export function auditEntityLabel(entityType: string): string {
@@ -84,6 +86,8 @@ export function auditEntityHref(entityType: string, entityId: string | null, det
       return `/admin/products/view/${id}`;
     case "service":
       return `/admin/services/view/${id}`;
+    case "site_settings":
+      return "/admin/settings";
     default:
       return null;
   }
@@ -126,7 +130,8 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   credentials_changed: "Credenciales cambiadas",
   other_sessions_ended: "Otras sesiones cerradas",
   api_keys_revoked: "Tokens de API revocados",
-  // Catalogue (issue 9): the product and service fields (name, image, status, is_featured above).
+  // Catalogue (issue 9): the product and service fields (name, image, status, is_featured above;
+  // contact_email and contact_phone with the site settings below).
   slug: "Slug",
   description: "Descripción",
   long_description: "Descripción larga",
@@ -145,11 +150,21 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   benefits: "Beneficios",
   use_cases: "Casos de uso",
   faq: "Preguntas frecuentes",
-  contact_email: "Correo de contacto",
-  contact_phone: "Teléfono de contacto",
   meta_title: "Título SEO",
   meta_description: "Descripción SEO",
   meta_keywords: "Palabras clave",
+  company_name: "Nombre de la empresa",
+  company_legal_name: "Razón social",
+  company_tax_id: "RUC",
+  company_tagline: "Eslogan",
+  social_linkedin: "LinkedIn",
+  social_twitter: "Twitter",
+  social_facebook: "Facebook",
+  contact_email: "Correo de contacto",
+  contact_phone: "Teléfono",
+  contact_address: "Dirección",
+  business_hours: "Horario de atención",
+  footer_text: "Texto del pie de página",
 };
 
 export function auditFieldLabel(field: string): string {
