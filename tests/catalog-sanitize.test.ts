@@ -2,55 +2,13 @@
 // and "Bad input"): every OWASP filter-evasion vector comes out as HTML that a browser parses into
 // only the editor's elements, only href/target/rel on links, only the §9 link schemes; what the
 // editor makes passes unchanged; the seeded catalogue holds nothing the editor could not make.
-import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
 import { sanitizeRichHtml } from "@/lib/catalog/sanitize";
-import { RICH_TEXT_LINK_REL, RICH_TEXT_LINK_SCHEMES, RICH_TEXT_TAGS } from "@/lib/catalog/rich-text-rules";
+import { RICH_TEXT_LINK_REL } from "@/lib/catalog/rich-text-rules";
 import { products } from "@/prisma/seed-data/products";
 import { services } from "@/prisma/seed-data/services";
 import { XSS_VECTORS } from "./fixtures/xss-vectors";
-
-const { document, Node } = new JSDOM("<!doctype html><html><body></body></html>").window;
-
-/** Parses HTML as a browser does when it is set as innerHTML (the public page's RichContent). */
-function parse(html: string) {
-  const host = document.createElement("div");
-  host.innerHTML = html;
-  return host;
-}
-
-/** Everything in the parsed HTML that the editor could not have made (empty when clean). */
-function problems(html: string): string[] {
-  const found: string[] = [];
-  const walk = (node: ParentNode & Node) => {
-    for (const child of Array.from(node.childNodes)) {
-      if (child.nodeType === Node.COMMENT_NODE) found.push("comment");
-      else if (child.nodeType === Node.PROCESSING_INSTRUCTION_NODE || child.nodeType === Node.CDATA_SECTION_NODE) found.push("instruction");
-      else if (child.nodeType === Node.ELEMENT_NODE) {
-        const element = child as Element;
-        const tag = element.localName;
-        if (element.namespaceURI !== "http://www.w3.org/1999/xhtml") found.push(`foreign element ${tag}`);
-        if (!(RICH_TEXT_TAGS as readonly string[]).includes(tag)) found.push(`tag ${tag}`);
-        for (const attribute of Array.from(element.attributes)) {
-          if (tag !== "a" || !["href", "target", "rel"].includes(attribute.name)) found.push(`attribute ${tag}[${attribute.name}]`);
-        }
-        if (tag === "a") {
-          const href = element.getAttribute("href") ?? "";
-          // The browser's own reading of the URL decides the scheme (entities already decoded by the parser).
-          const url = new URL(href, "https://lumenti.pe/base/");
-          const scheme = url.protocol.replace(/:$/, "");
-          if (!(RICH_TEXT_LINK_SCHEMES as readonly string[]).includes(scheme)) found.push(`scheme ${scheme}`);
-          if (/^\s*\/\//.test(href) || href.startsWith("\\")) found.push(`protocol-relative ${href}`);
-          if (element.getAttribute("target") !== "_blank") found.push("target");
-          if (element.getAttribute("rel") !== RICH_TEXT_LINK_REL) found.push("rel");
-        }
-        walk(element);
-      }
-    }
-  };
-  walk(parse(html));
-  return found;
-}
+import { parseRichHtml as parse, richHtmlProblems as problems } from "./helpers/rich-html-check";
 
 describe("sanitizeRichHtml against the OWASP XSS filter-evasion vectors", () => {
   it("has a representative set of vectors (60–100)", () => {
@@ -120,7 +78,7 @@ describe("what the editor makes passes unchanged", () => {
 describe("the seeded catalogue holds only what the editor could make", () => {
   const rich = [...products, ...services].flatMap((item) =>
     (["contentHtml", "longDescription"] as const).flatMap((field) => {
-      const value = (item as Record<string, unknown>)[field];
+      const value: unknown = item[field];
       return typeof value === "string" && value ? [[`${item.slug}.${field}`, value] as const] : [];
     }),
   );
