@@ -308,7 +308,7 @@ test.describe("stored XSS never runs", () => {
     product = await api.createAccepting("products", { ...xssItemBody("products", tag), category: "ERP" });
     service = await api.createAccepting("services", { ...xssItemBody("services", tag), category: "Desarrollo" });
     // The stored rich fields are the sanitized ones; the text fields keep the vectors as text.
-    expect(String(product.content_html)).not.toMatch(/<script|onerror|javascript:/i);
+    for (const item of [product, service]) expect(String(item.content_html)).not.toMatch(/<script|\sonerror=|href="\s*javascript:/i);
     expect(String(product.name)).toContain("<script>");
     await request.dispose();
   });
@@ -358,6 +358,21 @@ test.describe("stored XSS never runs", () => {
       await expect(page.getByRole("heading", { level: 1 })).toContainText("<script>__xss(9002)</script>");
     });
   }
+
+  test("control: the trap does catch a payload that bypassed the sanitizer (written by SQL)", async ({ page, request }) => {
+    // Proves the checks above can fail: the same page, with unsanitized HTML put straight into the
+    // database before its first render, runs the payload and the trap records it.
+    const api = new AdminApi(request, await bearerFor(admin));
+    const tag = `${Date.now()}`;
+    const control = await api.createAccepting("products", { name: `Control ${tag}`, slug: `control-xss-${tag}`, description: "Control." });
+    try {
+      await withDb((db) => db.query("update catalog_items set content_html = $1 where id = $2", ['<p>x</p><img src=x onerror="__xss(777)">', control.id]));
+      await page.goto(`/productos/${control.slug}`, { waitUntil: "load" });
+      await expect.poll(() => page.evaluate(() => (window as unknown as { __xssHits: string[] }).__xssHits)).toContain("__xss(777)");
+    } finally {
+      await api.send("DELETE", `/api/v1/admin/products/${control.id}`);
+    }
+  });
 
   const ADMIN_PAGES = (ids: { product: number; service: number }) => [
     "/admin/products",

@@ -2,7 +2,12 @@
 // and "Bad input"): every OWASP filter-evasion vector comes out as HTML that a browser parses into
 // only the editor's elements, only href/target/rel on links, only the §9 link schemes; what the
 // editor makes passes unchanged; the seeded catalogue holds nothing the editor could not make.
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { JsonLd } from "@/components/seo/json-ld";
 import { sanitizeRichHtml } from "@/lib/catalog/sanitize";
 import { RICH_TEXT_LINK_REL } from "@/lib/catalog/rich-text-rules";
 import { products } from "@/prisma/seed-data/products";
@@ -85,5 +90,31 @@ describe("the seeded catalogue holds only what the editor could make", () => {
   it("has rich content to check", () => expect(rich.length).toBeGreaterThan(10));
   it.each(rich)("%s is unchanged by the sanitizer", (_label, html) => {
     expect(sanitizeRichHtml(html)).toBe(html);
+  });
+});
+
+describe("public rendering renders stored values as text, and HTML only when sanitized", () => {
+  it("only the known, sanitized values reach dangerouslySetInnerHTML on public pages", () => {
+    const publicCode = ["app/(site)", "app/layout.tsx", "components/site", "components/seo", "components/ui", "lib"];
+    const files = execFileSync("git", ["grep", "-l", "dangerouslySetInnerHTML", "--", ...publicCode], { encoding: "utf8" })
+      .split("\n")
+      .filter(Boolean)
+      .sort();
+    // JsonLd (JSON with "<" escaped), RichContent (content_html / long_description, sanitized on every
+    // write), the sectors' accordion (safeRichText at render). A new one needs a look at what it renders.
+    expect(files).toEqual(["components/seo/json-ld.tsx", "components/site/catalog/rich-content.tsx", "components/site/content/sector-accordion.tsx"]);
+    const detail = readFileSync("components/site/catalog/catalog-detail.tsx", "utf8");
+    expect(detail.match(/<RichContent html=\{[^}]+\}/g)).toEqual(["<RichContent html={contentHtml}", "<RichContent html={longDescription}"]);
+    expect(detail).toMatch(/const contentHtml = item\.content_html/);
+    expect(detail).toMatch(/const longDescription = item\.long_description/);
+  });
+
+  it("JSON-LD built from text fields full of vectors cannot close its script tag", () => {
+    const data = { name: XSS_VECTORS.map((vector) => vector.html).join(" "), description: "</script><script>__xss(1)</script><!--" };
+    const html = renderToStaticMarkup(createElement(JsonLd, { data }));
+    expect(html.startsWith('<script type="application/ld+json">')).toBe(true);
+    const body = html.slice('<script type="application/ld+json">'.length, -"</script>".length);
+    expect(body).not.toMatch(/<\/script|<!--|<script/i);
+    expect(JSON.parse(body)).toEqual(data);
   });
 });
