@@ -27,6 +27,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "testimonial.create": "Creó un testimonio",
   "testimonial.update": "Actualizó un testimonio",
   "testimonial.delete": "Eliminó un testimonio",
+  "sitemap.generate": "Generó el sitemap",
 };
 
 export function auditActionLabel(action: string): string {
@@ -41,6 +42,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   user: "Usuario",
   profile: "Perfil",
   testimonial: "Testimonio",
+  sitemap: "Sitemap",
 };
 
 export function auditEntityLabel(entityType: string): string {
@@ -69,6 +71,8 @@ export function auditEntityHref(entityType: string, entityId: string | null, det
       return "/admin/profile";
     case "testimonial":
       return `/admin/testimonials?id=${id}`;
+    case "sitemap":
+      return "/admin/sitemap";
     default:
       return null;
   }
@@ -111,6 +115,10 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   credentials_changed: "Credenciales cambiadas",
   other_sessions_ended: "Otras sesiones cerradas",
   api_keys_revoked: "Tokens de API revocados",
+  urls_count: "Total de URLs",
+  static_count: "URLs estáticas",
+  dynamic_count: "URLs dinámicas",
+  size_bytes: "Tamaño (bytes)",
 };
 
 export function auditFieldLabel(field: string): string {
