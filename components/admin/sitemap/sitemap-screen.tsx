@@ -359,10 +359,11 @@ export function SitemapScreen() {
   const [error, setError] = useState<string | null>(null);
   const inFlight = useRef(false);
 
+  // Fetches the status; "loading" is set by the caller that shows it (the first load starts
+  // loading, "Actualizar" sets it), the 30-s refresh updates the figures quietly.
   const load = useCallback(async (refresh = false) => {
     if (inFlight.current) return;
     inFlight.current = true;
-    setLoading(true);
     try {
       const response = await fetch(`/api/v1/admin/sitemap/status${refresh ? "?refresh=1" : ""}`, {
         cache: "no-store",
@@ -384,8 +385,9 @@ export function SitemapScreen() {
   }, []);
 
   useEffect(() => {
-    void load();
-    const timer = window.setInterval(() => void load(), SITEMAP_REFRESH_MS);
+    const tick = () => void load();
+    tick();
+    const timer = window.setInterval(tick, SITEMAP_REFRESH_MS);
     return () => window.clearInterval(timer);
   }, [load]);
 
@@ -417,7 +419,14 @@ export function SitemapScreen() {
         description="Estado, generación y salud del sitemap público, con cifras medidas en el servidor."
         actions={
           <>
-            <Button variant="outline" onClick={() => void load(true)} disabled={busy}>
+            <Button
+              variant="outline"
+              onClick={() => {
+                setLoading(true);
+                void load(true);
+              }}
+              disabled={busy}
+            >
               Actualizar
             </Button>
             <Button onClick={() => void generate()} disabled={busy}>
