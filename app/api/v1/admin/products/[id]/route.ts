@@ -1,0 +1,4 @@
+import { catalogItemRoutes } from "@/lib/catalog/admin-handlers";
+
+/** GET, PUT and DELETE /api/v1/admin/products/{id} → { data }. */
+export const { GET, PUT, DELETE } = catalogItemRoutes("product");

@@ -1,0 +1,79 @@
+import "server-only";
+import { actorFromCaller } from "@/lib/admin/actor";
+import { authRoute } from "@/lib/api/auth";
+import { dataResponse } from "@/lib/api/handler";
+import { pageRequest } from "@/lib/api/paging";
+import { readJsonBody, readQuery } from "@/lib/api/request";
+import type { CatalogKind } from "@/lib/generated/prisma/client";
+import { z } from "@/lib/zod";
+import { listAdminCatalogItems, listAdminCatalogItemsPage } from "./admin-list";
+import { getAdminCatalogItem, listCatalogVersions } from "./admin-queries";
+import { adminCatalogListQuerySchema } from "./admin-schema";
+import {
+  bulkCatalogItems,
+  createCatalogItem,
+  deleteCatalogItem,
+  restoreCatalogVersion,
+  updateCatalogItem,
+} from "./service";
+
+// The REST handlers of /api/v1/admin/products and /api/v1/admin/services: the same contract for
+// both kinds, so the route files only say which kind they serve. Thin: parse, authorize, call the
+// service or query, shape the response. Bodies are validated by the service (one schema).
+
+type IdParams = { id: string };
+type VersionParams = { id: string; version: string };
+
+/** GET (paged with ?page, else the whole list) and POST (create → 201). */
+export function catalogCollectionRoutes(kind: CatalogKind) {
+  const querySchema = adminCatalogListQuerySchema(kind);
+  return {
+    GET: authRoute("admin", async (request) => {
+      const query = readQuery(request, querySchema);
+      const filter = { status: query.status, category: query.category, q: query.q, sort: query.sort, dir: query.dir };
+      if (query.page === undefined && query.per_page === undefined) return dataResponse(await listAdminCatalogItems(kind, filter));
+      return dataResponse(await listAdminCatalogItemsPage(kind, filter, pageRequest(query)));
+    }),
+    POST: authRoute("admin", async (request, _context, caller) => {
+      const body = await readJsonBody(request, z.unknown());
+      return dataResponse(await createCatalogItem(actorFromCaller(request, caller), kind, body), { status: 201 });
+    }),
+  };
+}
+
+/** GET, PUT (fields left out keep their value) and DELETE of one item → { data }. */
+export function catalogItemRoutes(kind: CatalogKind) {
+  return {
+    GET: authRoute<IdParams>("admin", async (_request, context) => dataResponse(await getAdminCatalogItem(kind, (await context.params).id))),
+    PUT: authRoute<IdParams>("admin", async (request, context, caller) => {
+      const { id } = await context.params;
+      const body = await readJsonBody(request, z.unknown());
+      return dataResponse(await updateCatalogItem(actorFromCaller(request, caller), kind, id, body));
+    }),
+    DELETE: authRoute<IdParams>("admin", async (request, context, caller) => {
+      const { id } = await context.params;
+      return dataResponse(await deleteCatalogItem(actorFromCaller(request, caller), kind, id));
+    }),
+  };
+}
+
+/** POST …/bulk { ids, action: active|inactive|draft|delete } → { data: { affected } }. */
+export function catalogBulkRoute(kind: CatalogKind) {
+  return authRoute("admin", async (request, _context, caller) => {
+    const body = await readJsonBody(request, z.unknown());
+    return dataResponse(await bulkCatalogItems(actorFromCaller(request, caller), kind, body));
+  });
+}
+
+/** GET …/{id}/versions → { data: versions, newest first }. */
+export function catalogVersionsRoute(kind: CatalogKind) {
+  return authRoute<IdParams>("admin", async (_request, context) => dataResponse(await listCatalogVersions(kind, (await context.params).id)));
+}
+
+/** POST …/{id}/versions/{version}/restore → { data: item } (a new save of that version). */
+export function catalogRestoreRoute(kind: CatalogKind) {
+  return authRoute<VersionParams>("admin", async (request, context, caller) => {
+    const { id, version } = await context.params;
+    return dataResponse(await restoreCatalogVersion(actorFromCaller(request, caller), kind, id, version));
+  });
+}

@@ -1,0 +1,258 @@
+import "server-only";
+import { ApiError, notFound, validationFailed } from "@/lib/api/errors";
+import { fieldErrors } from "@/lib/api/request";
+import type { AdminActor } from "@/lib/admin/actor";
+import { recordAudit } from "@/lib/audit/service";
+import { revalidateCatalog } from "@/lib/cache";
+import { db } from "@/lib/db";
+import { Prisma, type CatalogKind } from "@/lib/generated/prisma/client";
+import type { z } from "@/lib/zod";
+import {
+  CATALOG_MESSAGES,
+  catalogBulkSchema,
+  catalogItemInputSchema,
+  catalogItemUpdateSchema,
+  catalogNotFoundMessage,
+  type CatalogItemUpdate,
+} from "./admin-schema";
+import { sanitizeRichHtml } from "./sanitize";
+import { serializeCatalogItem, type CatalogItemContract } from "./serialize";
+
+// The only writes of products and services (DESIGN §3): the admin screens' server actions and
+// POST/PUT/DELETE /api/v1/admin/{products,services} (and …/bulk, …/versions/{n}/restore) all
+// call these. Each validates with the shared schema, sanitizes the rich HTML, writes in one
+// transaction together with its audit entry and a new version ("Historial"), then expires the
+// public "catalog" tag so every public page that shows the item has the change on the next request.
+
+/** The audit trail's entity type of each kind. */
+export const CATALOG_ENTITY: Record<CatalogKind, string> = { product: "product", service: "service" };
+
+/** The contract fields a version keeps and a restore brings back (everything an admin edits). */
+export type CatalogSnapshot = Omit<CatalogItemContract, "id" | "created_at" | "updated_at">;
+
+function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationFailed(fieldErrors(result.error), CATALOG_MESSAGES.invalid);
+  return result.data;
+}
+
+/** A route's or action's `{id}`: digits only, otherwise it cannot name an item (404). */
+export function parseCatalogId(kind: CatalogKind, raw: unknown): number {
+  const text = typeof raw === "number" ? String(raw) : typeof raw === "string" ? raw.trim() : "";
+  if (!/^\d{1,9}$/.test(text) || Number(text) < 1) throw notFound(catalogNotFoundMessage(kind));
+  return Number(text);
+}
+
+export function snapshotOf(item: CatalogItemContract): CatalogSnapshot {
+  const snapshot: Partial<CatalogItemContract> = { ...item };
+  delete snapshot.id;
+  delete snapshot.created_at;
+  delete snapshot.updated_at;
+  return snapshot as CatalogSnapshot;
+}
+
+/** Validated input with its rich HTML sanitized: exactly what will be stored, in contract form. */
+type CatalogChanges = Omit<CatalogItemUpdate, "price_from"> & { price_from?: number | null };
+
+function normalize(input: CatalogItemUpdate): CatalogChanges {
+  const changes: CatalogChanges = { ...input, price_from: input.price_from === undefined ? undefined : input.price_from === null ? null : Number(input.price_from) };
+  if (input.price_from === undefined) delete changes.price_from;
+  if (input.long_description !== undefined) changes.long_description = sanitizeRichHtml(input.long_description);
+  if (input.content_html !== undefined) changes.content_html = sanitizeRichHtml(input.content_html);
+  return changes;
+}
+
+/** Contract fields (snake_case) → Prisma columns; fields left out stay out. */
+function toData(input: CatalogChanges): Prisma.CatalogItemUncheckedUpdateInput {
+  const data: Prisma.CatalogItemUncheckedUpdateInput = {};
+  if (input.name !== undefined) data.name = input.name;
+  if (input.slug !== undefined) data.slug = input.slug;
+  if (input.description !== undefined) data.description = input.description;
+  if (input.long_description !== undefined) data.longDescription = input.long_description;
+  if (input.content_html !== undefined) data.contentHtml = input.content_html;
+  if (input.features !== undefined) data.features = input.features;
+  if (input.price_from !== undefined) data.priceFrom = input.price_from === null ? null : new Prisma.Decimal(input.price_from.toFixed(2));
+  if (input.currency !== undefined) data.currency = input.currency;
+  if (input.billing_period !== undefined) data.billingPeriod = input.billing_period;
+  if (input.category !== undefined) data.category = input.category;
+  if (input.is_featured !== undefined) data.isFeatured = input.is_featured;
+  if (input.status !== undefined) data.status = input.status;
+  if (input.demo_url !== undefined) data.demoUrl = input.demo_url;
+  if (input.documentation_url !== undefined) data.documentationUrl = input.documentation_url;
+  if (input.image !== undefined) data.image = input.image;
+  if (input.order_index !== undefined) data.orderIndex = input.order_index;
+  if (input.gallery_images !== undefined) data.galleryImages = input.gallery_images;
+  if (input.videos !== undefined) data.videos = input.videos;
+  if (input.specifications !== undefined) data.specifications = input.specifications;
+  if (input.benefits !== undefined) data.benefits = input.benefits;
+  if (input.use_cases !== undefined) data.useCases = input.use_cases;
+  if (input.faq !== undefined) data.faq = input.faq;
+  if (input.contact_email !== undefined) data.contactEmail = input.contact_email;
+  if (input.contact_phone !== undefined) data.contactPhone = input.contact_phone;
+  if (input.meta_title !== undefined) data.metaTitle = input.meta_title;
+  if (input.meta_description !== undefined) data.metaDescription = input.meta_description;
+  if (input.meta_keywords !== undefined) data.metaKeywords = input.meta_keywords;
+  return data;
+}
+
+/** A duplicate slug of the same kind is a 409 with a message on the slug field. */
+async function assertSlugFree(tx: Prisma.TransactionClient, kind: CatalogKind, slug: string | undefined, exceptId?: number) {
+  if (slug === undefined) return;
+  const other = await tx.catalogItem.findFirst({ where: { kind, slug, ...(exceptId ? { NOT: { id: exceptId } } : {}) }, select: { id: true } });
+  if (other) throw new ApiError(409, CATALOG_MESSAGES.slugTaken, { slug: [CATALOG_MESSAGES.slugTaken] });
+}
+
+function changedFields(before: CatalogSnapshot | null, after: CatalogSnapshot): string[] {
+  if (!before) return [];
+  return (Object.keys(after) as (keyof CatalogSnapshot)[]).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+}
+
+/** Keeps the saved state as the item's next version. */
+async function saveVersion(
+  tx: Prisma.TransactionClient,
+  actor: AdminActor,
+  item: CatalogItemContract,
+  previous: CatalogSnapshot | null,
+  restoredFrom: number | null = null,
+) {
+  const last = await tx.catalogItemVersion.findFirst({ where: { itemId: item.id }, orderBy: { version: "desc" }, select: { version: true } });
+  const snapshot = snapshotOf(item);
+  await tx.catalogItemVersion.create({
+    data: {
+      itemId: item.id,
+      version: (last?.version ?? 0) + 1,
+      snapshot: snapshot as unknown as Prisma.InputJsonValue,
+      changedFields: changedFields(previous, snapshot),
+      restoredFrom,
+      authorId: actor.id,
+    },
+  });
+}
+
+/** Creates a product or service (§9 defaults for what is left out). 422 on bad input, 409 on a taken slug. */
+export async function createCatalogItem(actor: AdminActor, kind: CatalogKind, input: unknown): Promise<CatalogItemContract> {
+  const data = parseInput(catalogItemInputSchema(kind), input);
+  const created = await db.$transaction(async (tx) => {
+    await assertSlugFree(tx, kind, data.slug);
+    const row = await tx.catalogItem.create({ data: { ...(toData(normalize(data)) as Prisma.CatalogItemUncheckedCreateInput), kind } });
+    const contract = serializeCatalogItem(row);
+    await recordAudit(tx, actor, { action: `${CATALOG_ENTITY[kind]}.create`, entityType: CATALOG_ENTITY[kind], entityId: row.id, after: snapshotOf(contract) });
+    await saveVersion(tx, actor, contract, null);
+    return contract;
+  });
+  revalidateCatalog();
+  return created;
+}
+
+/**
+ * Applies validated changes to one item inside `tx`: audit entry and new version when anything
+ * changed. Shared by update and restore (a restore is a save of an old state).
+ */
+async function applyUpdate(
+  tx: Prisma.TransactionClient,
+  actor: AdminActor,
+  kind: CatalogKind,
+  id: number,
+  data: CatalogItemUpdate,
+  restoredFrom: number | null,
+): Promise<CatalogItemContract> {
+  const before = await tx.catalogItem.findFirst({ where: { id, kind } });
+  if (!before) throw notFound(catalogNotFoundMessage(kind));
+  await assertSlugFree(tx, kind, data.slug, id);
+  const beforeContract = serializeCatalogItem(before);
+  const beforeSnapshot = snapshotOf(beforeContract);
+  const changes = normalize(data);
+  // Saving an unchanged form is a no-op: no write, no audit entry, no version.
+  if (changedFields(beforeSnapshot, { ...beforeSnapshot, ...changes } as CatalogSnapshot).length === 0) return beforeContract;
+  const row = await tx.catalogItem.update({ where: { id }, data: toData(changes) });
+  const afterContract = serializeCatalogItem(row);
+  const afterSnapshot = snapshotOf(afterContract);
+  await recordAudit(tx, actor, {
+    action: restoredFrom === null ? `${CATALOG_ENTITY[kind]}.update` : `${CATALOG_ENTITY[kind]}.restore`,
+    entityType: CATALOG_ENTITY[kind],
+    entityId: id,
+    before: beforeSnapshot,
+    after: { ...afterSnapshot, ...(restoredFrom === null ? {} : { restored_version: restoredFrom }) },
+  });
+  await saveVersion(tx, actor, afterContract, beforeSnapshot, restoredFrom);
+  return afterContract;
+}
+
+/** Updates a product or service; fields left out keep their value. 404 unknown id, 422 bad input, 409 taken slug. */
+export async function updateCatalogItem(actor: AdminActor, kind: CatalogKind, id: unknown, input: unknown): Promise<CatalogItemContract> {
+  const itemId = parseCatalogId(kind, id);
+  const data = parseInput(catalogItemUpdateSchema(kind), input);
+  const updated = await db.$transaction((tx) => applyUpdate(tx, actor, kind, itemId, data, null));
+  revalidateCatalog();
+  return updated;
+}
+
+/**
+ * "Restaurar": saves version `version` of the item again, as a new version (audited as a restore).
+ * 404 for an unknown item or version; 409 when its slug is now taken by another item.
+ */
+export async function restoreCatalogVersion(actor: AdminActor, kind: CatalogKind, id: unknown, version: unknown): Promise<CatalogItemContract> {
+  const itemId = parseCatalogId(kind, id);
+  const versionText = typeof version === "number" ? String(version) : typeof version === "string" ? version.trim() : "";
+  if (!/^\d{1,9}$/.test(versionText)) throw notFound(CATALOG_MESSAGES.versionNotFound);
+  const restored = await db.$transaction(async (tx) => {
+    const row = await tx.catalogItemVersion.findFirst({ where: { itemId, version: Number(versionText), item: { kind } } });
+    if (!row) {
+      const exists = await tx.catalogItem.findFirst({ where: { id: itemId, kind }, select: { id: true } });
+      throw notFound(exists ? CATALOG_MESSAGES.versionNotFound : catalogNotFoundMessage(kind));
+    }
+    // The stored snapshot goes through today's schema (and sanitizer) like any save.
+    const data = parseInput(catalogItemUpdateSchema(kind), row.snapshot);
+    return applyUpdate(tx, actor, kind, itemId, data, row.version);
+  });
+  revalidateCatalog();
+  return restored;
+}
+
+/** Deletes a product or service (its versions go with it; the audit trail keeps its last state). 404 unknown id. */
+export async function deleteCatalogItem(actor: AdminActor, kind: CatalogKind, id: unknown): Promise<{ id: number }> {
+  const itemId = parseCatalogId(kind, id);
+  await db.$transaction(async (tx) => {
+    const before = await tx.catalogItem.findFirst({ where: { id: itemId, kind } });
+    if (!before) throw notFound(catalogNotFoundMessage(kind));
+    await tx.catalogItem.delete({ where: { id: itemId } });
+    await recordAudit(tx, actor, {
+      action: `${CATALOG_ENTITY[kind]}.delete`,
+      entityType: CATALOG_ENTITY[kind],
+      entityId: itemId,
+      before: snapshotOf(serializeCatalogItem(before)),
+    });
+  });
+  revalidateCatalog();
+  return { id: itemId };
+}
+
+/**
+ * Bulk status change or delete of items of one kind (ids of the other kind or unknown ids are
+ * skipped). Each changed item gets its audit entry (and a version for a status change).
+ */
+export async function bulkCatalogItems(actor: AdminActor, kind: CatalogKind, input: unknown): Promise<{ affected: number }> {
+  const { ids, action } = parseInput(catalogBulkSchema, input);
+  const affected = await db.$transaction(async (tx) => {
+    const rows = await tx.catalogItem.findMany({ where: { kind, id: { in: ids } }, orderBy: { id: "asc" } });
+    let count = 0;
+    for (const row of rows) {
+      if (action === "delete") {
+        await tx.catalogItem.delete({ where: { id: row.id } });
+        await recordAudit(tx, actor, {
+          action: `${CATALOG_ENTITY[kind]}.delete`,
+          entityType: CATALOG_ENTITY[kind],
+          entityId: row.id,
+          before: snapshotOf(serializeCatalogItem(row)),
+        });
+        count += 1;
+      } else if (row.status !== action) {
+        await applyUpdate(tx, actor, kind, row.id, { status: action }, null);
+        count += 1;
+      }
+    }
+    return count;
+  });
+  if (affected > 0) revalidateCatalog();
+  return { affected };
+}
