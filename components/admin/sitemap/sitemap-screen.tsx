@@ -60,7 +60,7 @@ function StatusAlert({ message }: { message: string }) {
 
 function SummaryCard({ label, value, detail, testId }: { label: string; value: ReactNode; detail: ReactNode; testId: string }) {
   return (
-    <section data-testid={testId} aria-label={label} className="flex flex-col gap-2 rounded-2xl border border-ink-200 bg-white p-5 shadow-card">
+    <section data-testid={testId} aria-label={label} className="flex min-w-0 flex-col gap-2 rounded-2xl border border-ink-200 bg-white p-5 shadow-card">
       <h2 className="text-sm font-semibold text-ink-700">{label}</h2>
       <p data-testid={`${testId}-value`} className="text-3xl font-bold tracking-tight text-ink-900">
         {value}
@@ -72,10 +72,19 @@ function SummaryCard({ label, value, detail, testId }: { label: string; value: R
 
 function Panel({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   return (
-    <section className={cn("rounded-2xl border border-ink-200 bg-white p-5", className)}>
+    <section className={cn("min-w-0 rounded-2xl border border-ink-200 bg-white p-5", className)}>
       <h3 className="text-base font-semibold text-ink-900">{title}</h3>
       <div className="mt-4">{children}</div>
     </section>
+  );
+}
+
+/** A horizontally scrollable block that keyboard users can reach and scroll (axe "scrollable-region-focusable"). */
+function ScrollArea({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600">
+      {children}
+    </div>
   );
 }
 
@@ -194,7 +203,7 @@ function StatisticsTab({ status }: { status: SitemapStatus }) {
         {status.trends.length === 0 ? (
           <p className="text-sm text-ink-600">Aún no hay comprobaciones registradas.</p>
         ) : (
-          <div className="overflow-x-auto">
+          <ScrollArea label="Tendencias por día">
             <table className="w-full text-left text-sm">
               <thead className="text-ink-600">
                 <tr>
@@ -215,7 +224,7 @@ function StatisticsTab({ status }: { status: SitemapStatus }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollArea>
         )}
       </Panel>
     </div>
@@ -296,9 +305,13 @@ function SettingsTab({ status }: { status: SitemapStatus }) {
     <div className="grid gap-4 lg:grid-cols-2">
       <Panel title="Automatización">
         <p className="text-sm text-ink-700">Sugerencia: generar el sitemap cada 6 horas con una tarea programada (cron).</p>
-        <pre className="mt-3 overflow-x-auto rounded-lg bg-ink-900 p-3 text-xs text-white">
-          <code>{`0 */6 * * * curl -fsS -X POST \\\n  -H "Authorization: Bearer <token>" \\\n  ${origin}/api/v1/admin/sitemap/generate`}</code>
-        </pre>
+        <div className="mt-3 overflow-hidden rounded-lg bg-ink-900">
+          <ScrollArea label="Tarea cron sugerida">
+            <pre className="p-3 text-xs text-white">
+              <code>{`0 */6 * * * curl -fsS -X POST \\\n  -H "Authorization: Bearer <token>" \\\n  ${origin}/api/v1/admin/sitemap/generate`}</code>
+            </pre>
+          </ScrollArea>
+        </div>
       </Panel>
       <Panel title="Scripts">
         <ul className="space-y-3 text-sm">
@@ -317,7 +330,7 @@ function SettingsTab({ status }: { status: SitemapStatus }) {
         </ul>
       </Panel>
       <Panel title="Prioridades y frecuencias de cambio" className="lg:col-span-2">
-        <div className="overflow-x-auto">
+        <ScrollArea label="Tabla de prioridades y frecuencias">
           <table className="w-full text-left text-sm">
             <thead className="text-ink-600">
               <tr>
@@ -336,7 +349,7 @@ function SettingsTab({ status }: { status: SitemapStatus }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollArea>
       </Panel>
       <Panel title="Mejoras planificadas" className="lg:col-span-2">
         <ul className="list-disc space-y-1.5 pl-5 text-sm text-ink-700">
