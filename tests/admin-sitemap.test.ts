@@ -187,14 +187,15 @@ describe("the SEO audit over HTTP", () => {
   let server: Server;
   let origin: string;
   let requests: string[] = [];
+  let served = "";
 
   beforeAll(async () => {
-    const xml = await getSitemapXml();
+    served = await getSitemapXml();
     server = createServer((request, response) => {
       const path = decodeURI(request.url ?? "/");
       requests.push(path);
       if (path === "/sitemap.xml") {
-        response.writeHead(200, { "content-type": "application/xml" }).end(xml);
+        response.writeHead(200, { "content-type": "application/xml" }).end(served);
       } else if (path === "/contacto") {
         response.writeHead(200, { "content-type": "text/html" }).end(goodPage("Contacto").replace("<h1>Bienvenido</h1>", ""));
       } else if (path === "/terminos") {
@@ -241,6 +242,15 @@ describe("the SEO audit over HTTP", () => {
     // …unless "Actualizar" forces it.
     const forced = await getSitemapStatus({ requestUrl: "http://localhost/", refresh: true, origins: [origin] });
     expect(forced.seo.checked_at! > status.seo.checked_at!).toBe(true);
+
+    // A sitemap that lists other URLs (a product removed) is audited again at once.
+    served = served.replace(/<url>(?:(?!<\/url>)[\s\S])*?\/productos\/[\s\S]*?<\/url>\n/, "");
+    requests = [];
+    const changed = await getSitemapStatus({ requestUrl: "http://localhost/", origins: [origin] });
+    expect(changed.urls_count).toBe(n - 1);
+    expect(changed.seo.checked_urls).toBe(n - 1);
+    expect(changed.seo.checked_at! > forced.seo.checked_at!).toBe(true);
+    expect(requests.length).toBe(n);
   });
 });
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { absoluteUrl } from "@/lib/site-url";
@@ -197,6 +198,9 @@ async function auditPage(origin: string, loc: string): Promise<PageAudit> {
   }
 }
 
+/** Identifies a set of URLs, whatever their order. */
+const urlsHash = (locs: string[]) => createHash("sha256").update([...locs].sort().join("\n")).digest("hex");
+
 /** Audits every URL from `origin` (4 at a time) and stores the result; prunes old audits. */
 export async function crawlSeoAudit(origin: string, locs: string[], now: Date = new Date()): Promise<SeoReport> {
   const pages = await mapWithConcurrency(locs, CRAWL_CONCURRENCY, (loc) => auditPage(origin, loc));
@@ -209,6 +213,7 @@ export async function crawlSeoAudit(origin: string, locs: string[], now: Date = 
         passed: summary.passed,
         total: summary.total,
         checkedUrls: summary.checked_urls,
+        urlsHash: urlsHash(locs),
         issues: summary.issues as unknown as Prisma.InputJsonValue,
       },
     });
@@ -218,10 +223,14 @@ export async function crawlSeoAudit(origin: string, locs: string[], now: Date = 
 
 let crawling: Promise<SeoReport> | null = null;
 
-/** The cached audit when fresh (and not forced), otherwise a new crawl (one at a time per process). */
+/**
+ * The stored audit when it is fresh, of the same URLs and not forced; otherwise a new crawl (one
+ * at a time per process).
+ */
 async function seoReport(origin: string | null, locs: string[], force: boolean, now: Date): Promise<SeoReport> {
   const latest = await db.sitemapSeoAudit.findFirst({ orderBy: { checkedAt: "desc" } });
-  if (latest && !force && now.getTime() - latest.checkedAt.getTime() < SEO_AUDIT_TTL_MS) return reportFromRow(latest);
+  const reusable = latest && !force && latest.urlsHash === urlsHash(locs) && now.getTime() - latest.checkedAt.getTime() < SEO_AUDIT_TTL_MS;
+  if (reusable) return reportFromRow(latest);
   if (!origin || locs.length === 0) {
     const error = locs.length === 0 ? "El sitemap no tiene URLs que revisar." : "No se pudo acceder al sitio por HTTP para revisar sus páginas.";
     if (latest) return { ...reportFromRow(latest), error };

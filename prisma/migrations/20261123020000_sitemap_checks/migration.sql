@@ -17,6 +17,7 @@ CREATE TABLE "sitemap_seo_audits" (
     "passed" INTEGER NOT NULL,
     "total" INTEGER NOT NULL,
     "checked_urls" INTEGER NOT NULL,
+    "urls_hash" VARCHAR(64) NOT NULL,
     "issues" JSONB NOT NULL,
 
     CONSTRAINT "sitemap_seo_audits_pkey" PRIMARY KEY ("id")
