@@ -28,6 +28,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "testimonial.update": "Actualizó un testimonio",
   "testimonial.delete": "Eliminó un testimonio",
   "sitemap.generate": "Generó el sitemap",
+  "settings.update": "Actualizó la configuración del sitio",
 };
 
 export function auditActionLabel(action: string): string {
@@ -43,6 +44,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   profile: "Perfil",
   testimonial: "Testimonio",
   sitemap: "Sitemap",
+  site_settings: "Configuración del sitio",
 };
 
 export function auditEntityLabel(entityType: string): string {
@@ -73,6 +75,8 @@ export function auditEntityHref(entityType: string, entityId: string | null, det
       return `/admin/testimonials?id=${id}`;
     case "sitemap":
       return "/admin/sitemap";
+    case "site_settings":
+      return "/admin/settings";
     default:
       return null;
   }
@@ -119,6 +123,18 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   static_count: "URLs estáticas",
   dynamic_count: "URLs dinámicas",
   size_bytes: "Tamaño (bytes)",
+  company_name: "Nombre de la empresa",
+  company_legal_name: "Razón social",
+  company_tax_id: "RUC",
+  company_tagline: "Eslogan",
+  social_linkedin: "LinkedIn",
+  social_twitter: "Twitter",
+  social_facebook: "Facebook",
+  contact_email: "Correo de contacto",
+  contact_phone: "Teléfono",
+  contact_address: "Dirección",
+  business_hours: "Horario de atención",
+  footer_text: "Texto del pie de página",
 };
 
 export function auditFieldLabel(field: string): string {
