@@ -27,6 +27,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "testimonial.create": "Creó un testimonio",
   "testimonial.update": "Actualizó un testimonio",
   "testimonial.delete": "Eliminó un testimonio",
+  "sitemap.generate": "Generó el sitemap",
   "settings.update": "Actualizó la configuración del sitio",
 };
 
@@ -42,6 +43,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   user: "Usuario",
   profile: "Perfil",
   testimonial: "Testimonio",
+  sitemap: "Sitemap",
   site_settings: "Configuración del sitio",
 };
 
@@ -71,6 +73,8 @@ export function auditEntityHref(entityType: string, entityId: string | null, det
       return "/admin/profile";
     case "testimonial":
       return `/admin/testimonials?id=${id}`;
+    case "sitemap":
+      return "/admin/sitemap";
     case "site_settings":
       return "/admin/settings";
     default:
@@ -115,6 +119,10 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   credentials_changed: "Credenciales cambiadas",
   other_sessions_ended: "Otras sesiones cerradas",
   api_keys_revoked: "Tokens de API revocados",
+  urls_count: "Total de URLs",
+  static_count: "URLs estáticas",
+  dynamic_count: "URLs dinámicas",
+  size_bytes: "Tamaño (bytes)",
   company_name: "Nombre de la empresa",
   company_legal_name: "Razón social",
   company_tax_id: "RUC",
