@@ -41,7 +41,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
  */
 export function sanitizeRichHtml(html: string | null | undefined): string | null {
   if (!html) return null;
-  const clean = sanitizeHtml(html, OPTIONS).trim();
+  // sanitize-html writes void elements XHTML-style ("<br />"); the editor writes "<br>". Stored
+  // HTML is written like the editor's, so what an admin saved is what is stored.
+  const clean = sanitizeHtml(html, OPTIONS).trim().replace(/<br \/>/g, "<br>");
   const visible = clean.replace(/<(?:p|br|\/p)\s*\/?>/g, "").trim();
   return visible ? clean : null;
 }
