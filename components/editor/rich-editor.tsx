@@ -266,7 +266,7 @@ export function RichEditor({ label, value, onChange, onBlur, error, hint, editor
   }
 
   const buttonClass =
-    "inline-flex size-9 shrink-0 items-center justify-center rounded-md text-sm text-ink-800 hover:bg-ink-100 aria-pressed:bg-brand-100 aria-pressed:text-brand-900 disabled:opacity-40";
+    "inline-flex size-9 shrink-0 items-center justify-center rounded-md text-sm text-ink-800 hover:bg-ink-100 aria-pressed:bg-brand-100 aria-pressed:text-brand-900 aria-disabled:cursor-not-allowed aria-disabled:opacity-40";
 
   return (
     <div>
@@ -296,9 +296,9 @@ export function RichEditor({ label, value, onChange, onBlur, error, hint, editor
                   aria-pressed={flags.link}
                   aria-expanded={linkOpen}
                   aria-haspopup="dialog"
-                  disabled={!editor}
+                  aria-disabled={!editor ? true : undefined}
                   onFocus={() => setFocusIndex(index)}
-                  onClick={() => setLinkOpen((open) => !open)}
+                  onClick={() => editor && setLinkOpen((open) => !open)}
                   className={cn(buttonClass, "ml-1.5")}
                 >
                   <Icon>
@@ -317,10 +317,13 @@ export function RichEditor({ label, value, onChange, onBlur, error, hint, editor
                 aria-label={item.label}
                 title={item.label}
                 aria-pressed={item.pressed ? item.pressed(flags) : undefined}
-                disabled={!editor || (item.disabled ? item.disabled(flags) : false)}
+                // aria-disabled, not disabled: a toolbar item that cannot act now stays reachable with the arrow keys.
+                aria-disabled={!editor || (item.disabled ? item.disabled(flags) : false) ? true : undefined}
                 onFocus={() => setFocusIndex(index)}
                 onMouseDown={(event) => event.preventDefault()}
-                onClick={() => editor && item.run(editor)}
+                onClick={() => {
+                  if (editor && !(item.disabled && item.disabled(flags))) item.run(editor);
+                }}
                 className={cn(buttonClass, separator && "ml-1.5")}
               >
                 {item.content}

@@ -124,6 +124,7 @@ function CatalogFormFieldControl({ kind, form, name, slugFollowsName }: { kind: 
                 value={field.value}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
+                editorRef={field.ref}
                 error={error}
               />
             )}

@@ -232,9 +232,12 @@ function ProductTabs({ tab, onTab, errors, children }: { tab: string; onTab: (id
             >
               {t.title}
               {hasError && (
-                <span className="inline-flex size-5 items-center justify-center rounded-full bg-red-700 text-xs text-white" aria-label="(con errores)">
-                  !
-                </span>
+                <>
+                  <span aria-hidden="true" className="inline-flex size-5 items-center justify-center rounded-full bg-red-700 text-xs text-white">
+                    !
+                  </span>
+                  <span className="sr-only">(con errores)</span>
+                </>
               )}
             </button>
           );
