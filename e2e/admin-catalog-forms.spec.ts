@@ -291,6 +291,31 @@ test.describe("Service form, preview and history", () => {
     await expect(versions.first()).toContainText("Restaurada desde la versión 1");
   });
 
+  test("the service form at 375 px passes axe; a signed-in client cannot open a preview", async ({ page, context, browser }) => {
+    await signInAs(context, BASE_URL, admin);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto("/admin/services/new");
+    await expect(page.getByRole("heading", { level: 1, name: "Nuevo Servicio" })).toBeVisible();
+    await expect(page.getByRole("toolbar", { name: "Formato: Contenido (editor HTML)" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(375);
+
+    const client = await createThrowawayUser("client");
+    const clientContext = await browser.newContext();
+    try {
+      await signInAs(clientContext, BASE_URL, client);
+      const clientPage = await clientContext.newPage();
+      const id = await itemId("lumen-erp-pyme");
+      await clientPage.goto(`${BASE_URL}/admin/preview/product/${id}`);
+      await expect(clientPage).toHaveURL(/\/client\/dashboard/);
+      expect((await clientContext.cookies()).some((cookie) => cookie.name === "__prerender_bypass")).toBe(false);
+    } finally {
+      await clientContext.close();
+      await deleteThrowawayUser(client);
+    }
+  });
+
   test("the seeded product's history has two versions; the edit page at 375 px passes axe", async ({ page, context }) => {
     await signInAs(context, BASE_URL, admin);
     await page.setViewportSize({ width: 375, height: 812 });
