@@ -13,6 +13,7 @@ export const ADMIN_NAV: AreaNavGroup[] = [
       { href: "/admin/users", label: "Usuarios", icon: "users" },
       { href: "/admin/testimonials", label: "Testimonios", icon: "chat" },
       { href: "/admin/sitemap", label: "Mantenimiento Sitemap", icon: "globe" },
+      { href: "/admin/settings", label: "Configuración del sitio", icon: "cog" },
       { href: "/admin/audit-logs", label: "Registro de actividad", icon: "document" },
     ],
   },

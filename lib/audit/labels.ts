@@ -27,6 +27,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "testimonial.create": "Creó un testimonio",
   "testimonial.update": "Actualizó un testimonio",
   "testimonial.delete": "Eliminó un testimonio",
+  "settings.update": "Actualizó la configuración del sitio",
 };
 
 export function auditActionLabel(action: string): string {
@@ -41,6 +42,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   user: "Usuario",
   profile: "Perfil",
   testimonial: "Testimonio",
+  site_settings: "Configuración del sitio",
 };
 
 export function auditEntityLabel(entityType: string): string {
@@ -69,6 +71,8 @@ export function auditEntityHref(entityType: string, entityId: string | null, det
       return "/admin/profile";
     case "testimonial":
       return `/admin/testimonials?id=${id}`;
+    case "site_settings":
+      return "/admin/settings";
     default:
       return null;
   }
@@ -111,6 +115,18 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   credentials_changed: "Credenciales cambiadas",
   other_sessions_ended: "Otras sesiones cerradas",
   api_keys_revoked: "Tokens de API revocados",
+  company_name: "Nombre de la empresa",
+  company_legal_name: "Razón social",
+  company_tax_id: "RUC",
+  company_tagline: "Eslogan",
+  social_linkedin: "LinkedIn",
+  social_twitter: "Twitter",
+  social_facebook: "Facebook",
+  contact_email: "Correo de contacto",
+  contact_phone: "Teléfono",
+  contact_address: "Dirección",
+  business_hours: "Horario de atención",
+  footer_text: "Texto del pie de página",
 };
 
 export function auditFieldLabel(field: string): string {
