@@ -23,6 +23,7 @@ import { siteSettings } from "./seed-data/site-settings";
 import { technologies } from "./seed-data/technologies";
 import { testimonials } from "./seed-data/testimonials";
 import type { CatalogItemSeed } from "./seed-data/types";
+import { serializeCatalogItem } from "../lib/catalog/serialize";
 import { DEVELOPMENT_DEFAULTS, USER_ENV_VARS, adminProfile, clientProfile } from "./seed-data/users";
 
 type Env = Record<string, string | undefined>;
@@ -46,6 +47,7 @@ export const SEED_TABLES = [
   "notifications",
   "replyTemplates",
   "auditLogs",
+  "catalogVersions",
 ] as const;
 export type SeedTable = (typeof SEED_TABLES)[number];
 
@@ -183,6 +185,34 @@ export async function seedDatabase(db: PrismaClient, env: Env = process.env): Pr
         );
       created.products += await upsertCatalog("product", products);
       created.services += await upsertCatalog("service", services);
+
+      // ── Catalogue history ("Historial", issue 9): every seeded item has its version 1 by the
+      // seeded admin; one product has a second save, so the history shows a real change. Only
+      // items without any version get them (an admin's saves are never touched).
+      {
+        const seeded = await tx.catalogItem.findMany({
+          where: { OR: [{ kind: "product", slug: { in: products.map((p) => p.slug) } }, { kind: "service", slug: { in: services.map((s) => s.slug) } }], versions: { none: {} } },
+          orderBy: { id: "asc" },
+        });
+        for (const row of seeded) {
+          const snapshot: Partial<ReturnType<typeof serializeCatalogItem>> = serializeCatalogItem(row);
+          delete snapshot.id;
+          delete snapshot.created_at;
+          delete snapshot.updated_at;
+          const edited = row.kind === "product" && row.slug === CATALOG_HISTORY_DEMO.slug;
+          const first = edited ? { ...snapshot, description: CATALOG_HISTORY_DEMO.previousDescription } : snapshot;
+          await tx.catalogItemVersion.create({
+            data: { itemId: row.id, version: 1, snapshot: first, changedFields: [], authorId: admin.id, createdAt: edited ? daysAgo(21) : row.createdAt },
+          });
+          created.catalogVersions += 1;
+          if (edited) {
+            await tx.catalogItemVersion.create({
+              data: { itemId: row.id, version: 2, snapshot, changedFields: ["description"], authorId: admin.id, createdAt: daysAgo(4) },
+            });
+            created.catalogVersions += 1;
+          }
+        }
+      }
 
       for (const t of testimonials) {
         const exists = await tx.testimonial.findFirst({
@@ -416,6 +446,12 @@ export async function seedDatabase(db: PrismaClient, env: Env = process.env): Pr
   return { created, total };
 }
 
+/** The seeded product whose history has a second version: its description before the last save. */
+export const CATALOG_HISTORY_DEMO = {
+  slug: products[0].slug,
+  previousDescription: "Versión anterior de la descripción, antes de la última revisión del equipo comercial.",
+};
+
 /** Runs `work` and returns how many rows `count` grew by (the rows the upserts created). */
 /** Where the demo admin's seeded actions came from (a documentation address, RFC 5737). */
 const SEED_ADMIN_ADDRESS = "192.0.2.10";
@@ -490,6 +526,7 @@ const TABLE_LABELS: Record<SeedTable, string> = {
   notifications: "notificaciones",
   replyTemplates: "plantillas de respuesta",
   auditLogs: "registros de actividad",
+  catalogVersions: "versiones del catálogo",
 };
 
 /** One line for the console, e.g. "Seed completado: 96 registros nuevos (usuarios 2, …)". */

@@ -4,7 +4,7 @@ import bcrypt from "bcryptjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "../lib/db";
 import { deployMigrations } from "../prisma/migrate";
-import { seedDatabase } from "../prisma/seed";
+import { CATALOG_HISTORY_DEMO, seedDatabase } from "../prisma/seed";
 import { createTestDatabase, type TestDatabase } from "./setup/databases";
 
 type Db = ReturnType<typeof createPrismaClient>;
@@ -49,6 +49,22 @@ describe("demo seed", () => {
     await seedDatabase(db, devEnv);
     expect(await rowCounts(db)).toEqual(before);
     expect(await db.siteSettings.findUniqueOrThrow({ where: { id: 1 } })).toEqual(settingsBefore);
+  });
+
+  it("gives every seeded product and service its version 1 by the admin, and one product a second save", async () => {
+    const items = await db.catalogItem.findMany({ include: { versions: { orderBy: { version: "asc" }, include: { author: true } } } });
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) {
+      expect(item.versions[0]?.version, item.slug).toBe(1);
+      expect(item.versions[0]?.author?.role).toBe("admin");
+    }
+    const edited = items.filter((item) => item.versions.length > 1);
+    expect(edited.map((item) => item.slug)).toEqual([CATALOG_HISTORY_DEMO.slug]);
+    const [first, second] = edited[0].versions;
+    expect(second.changedFields).toEqual(["description"]);
+    expect((first.snapshot as { description: string }).description).toBe(CATALOG_HISTORY_DEMO.previousDescription);
+    expect((second.snapshot as { description: string }).description).toBe(edited[0].description);
+    expect(second.createdAt.getTime()).toBeGreaterThan(first.createdAt.getTime());
   });
 
   it("fills the public catalogue over every public category, with every field", async () => {

@@ -36,6 +36,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "service.update": "Actualizó un servicio",
   "service.delete": "Eliminó un servicio",
   "service.restore": "Restauró una versión de un servicio",
+  "sitemap.generate": "Generó el sitemap",
   "settings.update": "Actualizó la configuración del sitio",
 };
 
@@ -53,6 +54,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   testimonial: "Testimonio",
   product: "Producto",
   service: "Servicio",
+  sitemap: "Sitemap",
   site_settings: "Configuración del sitio",
 };
 
@@ -86,6 +88,8 @@ export function auditEntityHref(entityType: string, entityId: string | null, det
       return `/admin/products/view/${id}`;
     case "service":
       return `/admin/services/view/${id}`;
+    case "sitemap":
+      return "/admin/sitemap";
     case "site_settings":
       return "/admin/settings";
     default:
@@ -153,6 +157,10 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   meta_title: "Título SEO",
   meta_description: "Descripción SEO",
   meta_keywords: "Palabras clave",
+  urls_count: "Total de URLs",
+  static_count: "URLs estáticas",
+  dynamic_count: "URLs dinámicas",
+  size_bytes: "Tamaño (bytes)",
   company_name: "Nombre de la empresa",
   company_legal_name: "Razón social",
   company_tax_id: "RUC",

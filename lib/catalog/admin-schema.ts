@@ -232,7 +232,9 @@ export function catalogItemInputSchema(kind: CatalogKind) {
 
 /** PUT …/{id}: the same body; every field optional, a field left out keeps its value. */
 export function catalogItemUpdateSchema(kind: CatalogKind) {
-  return catalogItemInputSchema(kind).partial();
+  // From the fields WITHOUT the create defaults: zod 4 applies a .default() even under .partial(),
+  // so a PUT renaming a draft would otherwise set it back to "active" (and unfeature it, reset its currency…).
+  return z.object(catalogFields(kind)).partial();
 }
 
 export type CatalogItemInput = z.output<ReturnType<typeof catalogItemInputSchema>>;

@@ -18,3 +18,59 @@ export function parseSpecification(entry: string): { name: string; value: string
   const { head, tail } = splitAtFirstColon(entry);
   return tail ? { name: head, value: tail } : { name: "", value: head };
 }
+
+// ---------------------------------------------------------------------------------------
+// The forms' list fields (spec §5). A list is edited as text and sent as an array of strings.
+// Products: features, gallery, videos, specifications, benefits and use cases split on commas
+// OR newlines; the FAQ on newlines only. Services: specifications, benefits, use cases and the
+// FAQ on newlines; videos on commas. The spec says nothing of the service form's features and
+// gallery: they split like the product's (commas or newlines), so the one list a person types
+// the same way in both forms behaves the same way in both.
+// ---------------------------------------------------------------------------------------
+
+export const CATALOG_LIST_FIELDS = ["features", "gallery_images", "videos", "specifications", "benefits", "use_cases", "faq"] as const;
+export type CatalogListField = (typeof CATALOG_LIST_FIELDS)[number];
+
+/** How a list's text becomes entries. */
+export type ListSplit = "commas-or-newlines" | "newlines" | "commas";
+
+export const CATALOG_LIST_SPLITS: Record<"product" | "service", Record<CatalogListField, ListSplit>> = {
+  product: {
+    features: "commas-or-newlines",
+    gallery_images: "commas-or-newlines",
+    videos: "commas-or-newlines",
+    specifications: "commas-or-newlines",
+    benefits: "commas-or-newlines",
+    use_cases: "commas-or-newlines",
+    faq: "newlines",
+  },
+  service: {
+    features: "commas-or-newlines",
+    gallery_images: "commas-or-newlines",
+    videos: "commas",
+    specifications: "newlines",
+    benefits: "newlines",
+    use_cases: "newlines",
+    faq: "newlines",
+  },
+};
+
+const SEPARATORS: Record<ListSplit, RegExp> = {
+  "commas-or-newlines": /,|\r\n|\r|\n/,
+  newlines: /\r\n|\r|\n/,
+  commas: /,/,
+};
+
+/** The entries of a list typed as text: split by the rule, each trimmed, blanks dropped. */
+export function splitList(text: string | null | undefined, rule: ListSplit): string[] {
+  if (!text) return [];
+  return text
+    .split(SEPARATORS[rule])
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "");
+}
+
+/** A stored list as the form shows it: one entry per line (comma-only lists: ", " between entries). */
+export function joinList(values: readonly string[] | null | undefined, rule: ListSplit): string {
+  return (values ?? []).join(rule === "commas" ? ", " : "\n");
+}

@@ -48,3 +48,14 @@ export const findPublicCatalogItem = cachedQuery(
     return row ? serializeCatalogItem(row) : null;
   },
 );
+
+/**
+ * Draft-mode preview only (components/site/catalog/detail-route.tsx, after it has checked the admin
+ * session): one product or service by slug or id in ANY status, straight from the database (never
+ * cached, so no draft can leak into the public cache).
+ */
+export async function findPreviewCatalogItem(kind: CatalogKind, slugOrId: string): Promise<CatalogItemContract | null> {
+  const bySlug = await db.catalogItem.findFirst({ where: { kind, slug: slugOrId } });
+  const row = bySlug ?? (/^\d{1,9}$/.test(slugOrId) ? await db.catalogItem.findFirst({ where: { kind, id: Number(slugOrId) } }) : null);
+  return row ? serializeCatalogItem(row) : null;
+}

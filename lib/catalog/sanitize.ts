@@ -41,7 +41,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
  */
 export function sanitizeRichHtml(html: string | null | undefined): string | null {
   if (!html) return null;
-  const clean = sanitizeHtml(html, OPTIONS).trim();
+  // sanitize-html writes void elements XHTML-style ("<br />"); the editor writes "<br>". Text never
+  // holds a raw "<" after sanitizing, so this only touches the tag: editor output stays unchanged.
+  const clean = sanitizeHtml(html, OPTIONS).replace(/<br \/>/g, "<br>").trim();
   const visible = clean.replace(/<(?:p|br|\/p)\s*\/?>/g, "").trim();
   return visible ? clean : null;
 }

@@ -1,5 +1,6 @@
 import "server-only";
-import { cachedQuery, CACHE_TAGS } from "@/lib/cache";
+import { revalidateTag, unstable_cache } from "next/cache";
+import { CACHE_TAGS } from "@/lib/cache";
 import { db } from "@/lib/db";
 import { absoluteUrl } from "@/lib/site-url";
 import { DETAIL_ROUTES, STATIC_ROUTES, type LastModifiedSource } from "./routes";
@@ -56,9 +57,31 @@ export async function buildSitemapEntries(): Promise<SitemapEntry[]> {
   return [...staticEntries, ...detailEntries];
 }
 
-/** The XML of /sitemap.xml, cached until any listed content changes. */
-export const getSitemapXml = cachedQuery(
-  "sitemap:xml",
-  [CACHE_TAGS.catalog, CACHE_TAGS.pages, CACHE_TAGS.sectors, CACHE_TAGS.technologies, CACHE_TAGS.testimonials, CACHE_TAGS.settings],
-  async () => renderSitemapXml(await buildSitemapEntries()),
-);
+/** The sitemap's own tag, besides the content tags: "Generar" expires it (lib/sitemap/service.ts). */
+export const SITEMAP_CACHE_TAG = "sitemap";
+
+const buildSitemapXml = async () => renderSitemapXml(await buildSitemapEntries());
+
+const cachedSitemapXml = unstable_cache(buildSitemapXml, ["sitemap:xml"], {
+  tags: [
+    CACHE_TAGS.catalog,
+    CACHE_TAGS.pages,
+    CACHE_TAGS.sectors,
+    CACHE_TAGS.technologies,
+    CACHE_TAGS.testimonials,
+    CACHE_TAGS.settings,
+    SITEMAP_CACHE_TAG,
+  ],
+  revalidate: 3600,
+});
+
+/**
+ * The XML of /sitemap.xml, cached until any listed content changes (or an admin generates it).
+ * Outside Next's server (scripts, tests) there is no cache and it is simply built.
+ */
+export const getSitemapXml = (): Promise<string> => (process.env.NEXT_RUNTIME ? cachedSitemapXml() : buildSitemapXml());
+
+/** Expires the cached sitemap at once: the next request of /sitemap.xml is built anew. */
+export function expireSitemapCache() {
+  if (process.env.NEXT_RUNTIME) revalidateTag(SITEMAP_CACHE_TAG, { expire: 0 });
+}

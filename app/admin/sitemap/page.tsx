@@ -1,15 +1,19 @@
 import type { Metadata } from "next";
-import { UnderConstructionPage } from "@/components/admin/placeholder-section";
+import { AreaPage } from "@/components/account/area-shell";
+import { SitemapScreen } from "@/components/admin/sitemap/sitemap-screen";
 import { requireAdmin } from "@/lib/auth/guards";
 
 export const metadata: Metadata = { title: "Mantenimiento Sitemap" };
 
-/** Placeholder until the sitemap panel is built (spec §2.6 "Sitemap maintenance panel"). */
+/**
+ * Spec §2.6 "Sitemap maintenance panel": the status (GET /api/v1/admin/sitemap/status, measured
+ * figures) loads in the browser and refreshes every 30 s; "Generar" runs the server action.
+ */
 export default async function AdminSitemapPage() {
   await requireAdmin();
   return (
-    <UnderConstructionPage title="Mantenimiento Sitemap">
-      Esta sección está en construcción. Pronto podrás revisar y generar el sitemap del sitio desde aquí.
-    </UnderConstructionPage>
+    <AreaPage>
+      <SitemapScreen />
+    </AreaPage>
   );
 }

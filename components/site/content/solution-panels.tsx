@@ -3,6 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import type { CatalogItemContract } from "@/lib/catalog/serialize";
 import type { SectorContract } from "@/lib/content/serialize";
 import { formatMoney, priceSuffix } from "@/lib/format";
+import { safeExternalUrl } from "../catalog/media-urls";
 import { ArrowIcon, ICONS, OutlineIcon } from "./icon";
 import { SectorIcon } from "./sector-icon";
 
@@ -15,9 +16,11 @@ export type SolutionProduct = Pick<CatalogItemContract, "id" | "name" | "descrip
 
 /** Ver Detalles: the documentation (new tab) when there is one, otherwise the product page by id. */
 function ProductDetailsLink({ product }: { product: SolutionProduct }) {
-  if (product.documentation_url) {
+  // Only an http(s) URL becomes a link, whatever is stored (the detail page reads it the same way).
+  const documentationUrl = safeExternalUrl(product.documentation_url);
+  if (documentationUrl) {
     return (
-      <a href={product.documentation_url} target="_blank" rel="noopener noreferrer" className={actionLink}>
+      <a href={documentationUrl} target="_blank" rel="noopener noreferrer" className={actionLink}>
         Ver Detalles<span className="sr-only"> de {product.name} (se abre en una pestaña nueva)</span>
         <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
           <path fillRule="evenodd" d="M4.25 5.5a.75.75 0 00-.75.75v8.5c0 .414.336.75.75.75h8.5a.75.75 0 00.75-.75v-4a.75.75 0 011.5 0v4A2.25 2.25 0 0112.75 17h-8.5A2.25 2.25 0 012 14.75v-8.5A2.25 2.25 0 014.25 4h5a.75.75 0 010 1.5h-5zm7.25-.75a.75.75 0 01.75-.75h3.5a.75.75 0 01.75.75v3.5a.75.75 0 01-1.5 0V6.56l-5.22 5.22a.75.75 0 11-1.06-1.06l5.22-5.22h-1.69a.75.75 0 01-.75-.75z" clipRule="evenodd" />

@@ -1,0 +1,9 @@
+import type { Metadata } from "next";
+import { CatalogFormPage } from "@/components/admin/catalog/catalog-form-page";
+
+export const metadata: Metadata = { title: "Nuevo Producto" };
+
+/** Spec §2.6 "Nuevo Producto". */
+export default function NewProductoPage() {
+  return <CatalogFormPage kind="product" />;
+}

@@ -1,0 +1,9 @@
+import type { Metadata } from "next";
+import { CatalogFormPage } from "@/components/admin/catalog/catalog-form-page";
+
+export const metadata: Metadata = { title: "Nuevo Servicio" };
+
+/** Spec §2.6 "Nuevo Servicio". */
+export default function NewServicioPage() {
+  return <CatalogFormPage kind="service" />;
+}

@@ -1,0 +1,64 @@
+import { DETAIL_ROUTES, STATIC_ROUTES } from "./routes";
+
+// What the panel reads out of a sitemap document: its <url> entries, their newest <lastmod> and
+// the static / dynamic split from the route table. Pure (the service and tests use it).
+
+export type SitemapFigures = {
+  locs: string[];
+  urls_count: number;
+  static_count: number;
+  dynamic_count: number;
+  products: number;
+  services: number;
+  /** The newest <lastmod> (ISO), or null when no entry has one. */
+  newest_lastmod: string | null;
+};
+
+const decodeXml = (value: string) =>
+  value
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, "&");
+
+/** The path of an absolute sitemap URL ("/productos/lumen-erp"), decoded; the URL itself if it cannot be parsed. */
+export function sitemapPath(loc: string): string {
+  try {
+    return decodeURI(new URL(loc).pathname);
+  } catch {
+    return loc;
+  }
+}
+
+const STATIC_PATHS = new Set(STATIC_ROUTES.map((route) => route.path));
+
+/** Counts the <url> entries of a sitemap and splits them by the route table. */
+export function readSitemapFigures(xml: string): SitemapFigures {
+  const entries = xml.match(/<url>[\s\S]*?<\/url>/g) ?? [];
+  const locs: string[] = [];
+  let newest: number | null = null;
+  let staticCount = 0;
+  let products = 0;
+  let services = 0;
+  for (const entry of entries) {
+    const loc = decodeXml(entry.match(/<loc>([\s\S]*?)<\/loc>/)?.[1]?.trim() ?? "");
+    locs.push(loc);
+    const lastmod = entry.match(/<lastmod>([\s\S]*?)<\/lastmod>/)?.[1]?.trim();
+    const time = lastmod ? Date.parse(lastmod) : Number.NaN;
+    if (!Number.isNaN(time) && (newest === null || time > newest)) newest = time;
+    const path = sitemapPath(loc);
+    if (STATIC_PATHS.has(path)) staticCount += 1;
+    else if (path.startsWith(DETAIL_ROUTES.product.prefix)) products += 1;
+    else if (path.startsWith(DETAIL_ROUTES.service.prefix)) services += 1;
+  }
+  return {
+    locs,
+    urls_count: entries.length,
+    static_count: staticCount,
+    dynamic_count: entries.length - staticCount,
+    products,
+    services,
+    newest_lastmod: newest === null ? null : new Date(newest).toISOString(),
+  };
+}
