@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import localFont from "next/font/local";
 import type { ReactNode } from "react";
 import { Toaster } from "sonner";
+import { SITE_NAME, TITLE_TEMPLATE } from "@/lib/seo";
 import "./globals.css";
 
 // Inter (variable weight, Latin subset incl. á é í ó ú ñ ¿ ¡) shipped in an npm package:
@@ -18,8 +19,8 @@ const inter = localFont({
 
 export const metadata: Metadata = {
   title: {
-    default: "Lumen Consultoría TI",
-    template: "%s | Lumen Consultoría TI",
+    default: SITE_NAME,
+    template: TITLE_TEMPLATE,
   },
   description:
     "Consultoría TI para pymes del Perú: software de gestión, automatización de procesos, desarrollo a medida, inteligencia de negocios y soporte continuo.",

@@ -21,11 +21,38 @@ type PageSeo = {
   type?: "website" | "article";
 };
 
+/** The site name the root layout appends to every page title ("%s | Lumen Consultoría TI"). */
+export const SITE_NAME = "Lumen Consultoría TI";
+export const TITLE_TEMPLATE = `%s | ${SITE_NAME}`;
+/** Search engines cut titles past about 60 characters and descriptions past about 160. */
+export const MAX_TITLE_LENGTH = 60;
+export const MAX_DESCRIPTION_LENGTH = 160;
+
+/** `text` cut at a word boundary to at most `max` characters, with "…" when something was cut. */
+export function truncateAtWord(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, " ").trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  // Keep the last word only when it ends exactly at the cut.
+  const space = clean[max - 1] === " " ? cut.length : cut.lastIndexOf(" ");
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.–-]+$/, "")}…`;
+}
+
+/**
+ * The page's <title>: with the site name when the whole fits in 60 characters, otherwise the
+ * page's own title alone (cut at a word if even that is too long).
+ */
+export function pageTitle(title: string): Metadata["title"] {
+  if (TITLE_TEMPLATE.replace("%s", title).length <= MAX_TITLE_LENGTH) return title;
+  return { absolute: truncateAtWord(title, MAX_TITLE_LENGTH) };
+}
+
 /** Title, description, canonical URL, Open Graph and Twitter card of one public page. */
-export function pageMetadata({ title, description, path, image, keywords, type = "website" }: PageSeo): Metadata {
+export function pageMetadata({ title, description: fullDescription, path, image, keywords, type = "website" }: PageSeo): Metadata {
   const images = [{ url: shareImage(image) }];
+  const description = truncateAtWord(fullDescription, MAX_DESCRIPTION_LENGTH);
   return {
-    title,
+    title: pageTitle(title),
     description,
     keywords: keywords || undefined,
     alternates: { canonical: absoluteUrl(path) },

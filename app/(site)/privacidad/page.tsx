@@ -12,7 +12,7 @@ const UPDATED = "2026-11-22";
 export const metadata: Metadata = pageMetadata({
   title: "Política de privacidad",
   description:
-    "Cómo tratamos tus datos personales conforme a la Ley N.° 29733 de Protección de Datos Personales del Perú y su Reglamento: finalidades, conservación, cookies y derechos ARCO.",
+    "Cómo tratamos tus datos personales según la Ley N.° 29733 del Perú y su Reglamento: finalidades, conservación, cookies y tus derechos ARCO.",
   path: "/privacidad",
 });
 

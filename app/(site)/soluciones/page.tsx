@@ -14,7 +14,7 @@ import { pageMetadata } from "@/lib/seo";
 export const metadata: Metadata = pageMetadata({
   title: "Soluciones",
   description:
-    "Transformación digital para pymes del Perú: diagnóstico, estrategia, implementación y optimización, con productos integrados, servicios especializados y experiencia por sector.",
+    "Transformación digital para pymes del Perú: diagnóstico, estrategia, implementación y mejora continua, con productos integrados y servicios especializados.",
   path: "/soluciones",
 });
 

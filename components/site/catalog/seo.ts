@@ -18,7 +18,7 @@ export function catalogItemMetadata(kind: CatalogKind, item: CatalogItemContract
     path: catalogItemPath(kind, item.slug),
     image: isLocalImage(item.image) ? item.image : null,
   });
-  // An SEO title set by an admin is the whole title; otherwise the layout adds the site name.
+  // An SEO title set by an admin is the whole title; otherwise the layout adds the site name when it fits.
   return item.meta_title?.trim() ? { ...metadata, title: { absolute: title } } : metadata;
 }
 
