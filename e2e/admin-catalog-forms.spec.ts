@@ -119,10 +119,16 @@ test.describe("Product form", () => {
     await expect(page.getByText("Revisa los campos marcados.")).toHaveCount(0);
     await expectNoAxeViolations(page);
 
-    // A main image that does not load shows the fallback.
+    // A site image is previewed; one that does not load shows the fallback; an external URL is
+    // saved but the admin is told the public pages will not show it.
     await page.getByRole("tab", { name: "Multimedia" }).click();
-    await page.getByLabel("Imagen principal (URL)").fill("https://example.invalid/no-existe.png");
+    const image = page.getByLabel("Imagen principal (URL)");
+    await image.fill("/images/products/lumen-erp-pyme.svg");
+    await expect(page.getByRole("img", { name: "Vista previa de la imagen principal" })).toBeVisible();
+    await image.fill("/images/no-existe.png");
     await expect(page.getByText("Error al cargar imagen")).toBeVisible();
+    await image.fill("https://example.invalid/no-existe.png");
+    await expect(page.getByText("esta URL externa se guardará pero no se mostrará")).toBeVisible();
     await page.getByLabel("Imágenes de galería").fill("https://example.com/a.png\nhttps://example.com/b.png");
 
     await page.getByRole("tab", { name: "SEO y Contacto" }).click();

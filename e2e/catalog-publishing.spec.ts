@@ -359,16 +359,24 @@ test.describe("stored XSS never runs", () => {
     });
   }
 
-  test("control: the trap does catch a payload that bypassed the sanitizer (written by SQL)", async ({ page, request }) => {
-    // Proves the checks above can fail: the same page, with unsanitized HTML put straight into the
-    // database before its first render, runs the payload and the trap records it.
+  test("a payload written around the service (by SQL) is sanitized again when the page renders; the trap itself does catch a payload that runs", async ({ page, request }) => {
     const api = new AdminApi(request, await bearerFor(admin));
     const tag = `${Date.now()}`;
     const control = await api.createAccepting("products", { name: `Control ${tag}`, slug: `control-xss-${tag}`, description: "Control." });
     try {
-      await withDb((db) => db.query("update catalog_items set content_html = $1 where id = $2", ['<p>x</p><img src=x onerror="__xss(777)">', control.id]));
+      await withDb((db) => db.query("update catalog_items set content_html = $1 where id = $2", ['<p>Texto de control</p><img src=x onerror="__xss(777)">', control.id]));
       await page.goto(`/productos/${control.slug}`, { waitUntil: "load" });
-      await expect.poll(() => page.evaluate(() => (window as unknown as { __xssHits: string[] }).__xssHits)).toContain("__xss(777)");
+      await expect(page.getByText("Texto de control")).toBeVisible();
+      expect(await page.locator("img[onerror]").count()).toBe(0);
+      // Control of the trap: the same handler, put into the page directly, is recorded (so the checks above can fail).
+      await page.evaluate(() => {
+        const img = document.createElement("img");
+        img.setAttribute("onerror", "__xss(778)");
+        img.src = "x-missing.png";
+        document.body.append(img);
+      });
+      await expect.poll(() => page.evaluate(() => (window as unknown as { __xssHits: string[] }).__xssHits)).toContain("__xss(778)");
+      expect(await page.evaluate(() => (window as unknown as { __xssHits: string[] }).__xssHits)).not.toContain("__xss(777)");
     } finally {
       await api.send("DELETE", `/api/v1/admin/products/${control.id}`);
     }

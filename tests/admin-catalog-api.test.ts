@@ -338,11 +338,13 @@ describe.each(["product", "service"] as const)("%s bad input", (kind) => {
     ["an invalid e-mail", { contact_email: "no-es-correo" }, "contact_email"],
     ["an order that is not an integer", { order_index: "1.5" }, "order_index"],
   ];
+  // Images may also be a path of this site ("/images/…", as the seed's), never a protocol-relative one.
+  const badUrlsOf = (field: string) => (field === "image" || field === "gallery_images" ? [...BAD_URLS.slice(0, -1), "//evil.example/x.png"] : BAD_URLS);
   for (const field of ["demo_url", "documentation_url", "image"]) {
-    for (const url of BAD_URLS) cases.push([`${field} = ${url.slice(0, 16)}`, { [field]: url }, field]);
+    for (const url of badUrlsOf(field)) cases.push([`${field} = ${url.slice(0, 16)}`, { [field]: url }, field]);
   }
   for (const field of ["gallery_images", "videos"]) {
-    for (const url of BAD_URLS) cases.push([`${field} with ${url.slice(0, 16)}`, { [field]: ["https://ok.example.pe/a.png", url] }, `${field}.1`]);
+    for (const url of badUrlsOf(field)) cases.push([`${field} with ${url.slice(0, 16)}`, { [field]: ["https://ok.example.pe/a.png", url] }, `${field}.1`]);
   }
 
   it.each(cases)("POST with %s → 422 with a Spanish message for the field; nothing stored", async (_label, change, field) => {

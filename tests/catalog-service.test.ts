@@ -86,6 +86,23 @@ describe("catalogue service", () => {
     expect(await db.catalogItem.count({ where: { slug: first.slug } })).toBe(2);
   });
 
+  it("takes images as this site's paths (as the seed's) or http(s) URLs, never protocol-relative or script URLs", async () => {
+    const tag = uniqueTag();
+    const item = await createCatalogItem(actor, "product", {
+      ...minimal(tag),
+      image: "/images/products/lumen-erp-pyme.svg",
+      gallery_images: ["/images/gallery/panel-ventas.svg", "https://cdn.lumenti.pe/a.png"],
+    });
+    expect(item.image).toBe("/images/products/lumen-erp-pyme.svg");
+    expect(item.gallery_images).toEqual(["/images/gallery/panel-ventas.svg", "https://cdn.lumenti.pe/a.png"]);
+    for (const image of ["//evil.example/x.png", "/\\evil.example/x.png", "javascript:alert(1)", "data:image/png;base64,AAAA", "imagen.png"]) {
+      const refused = await rejection(updateCatalogItem(actor, "product", item.id, { image, gallery_images: [image] }));
+      expect(refused.status).toBe(422);
+      expect(Object.keys(refused.errors ?? {}).sort()).toEqual(["gallery_images.0", "image"]);
+    }
+    expect((await db.catalogItem.findUniqueOrThrow({ where: { id: item.id } })).image).toBe("/images/products/lumen-erp-pyme.svg");
+  });
+
   it("keeps a version per save with what changed; an unchanged save adds nothing; restore is a new, audited save", async () => {
     const tag = uniqueTag();
     const item = await createCatalogItem(actor, "product", { ...minimal(tag), price_from: 120.5 });

@@ -223,6 +223,8 @@ type DataTableProps<Row extends RowData> = {
   emptyText?: string;
   /** Shown before "Mostrando …": e.g. "Total de usuarios: 12". */
   summary?: ReactNode;
+  /** What shows while the next page, filter or sort loads (default the spec's "Cargando..."). */
+  loadingText?: string;
 };
 
 export function DataTable<Row extends RowData>({
@@ -239,6 +241,7 @@ export function DataTable<Row extends RowData>({
   activeRowId,
   rowLabel,
   emptyText = DATA_TABLE_TEXT.empty,
+  loadingText = DATA_TABLE_TEXT.loading,
   summary,
 }: DataTableProps<Row>) {
   const url = useOwnTableUrl();
@@ -310,7 +313,7 @@ export function DataTable<Row extends RowData>({
             <div role="status" className="absolute inset-0 z-10 flex items-start justify-center rounded-2xl bg-white/70 pt-16 text-sm font-semibold text-ink-700">
               <span className="flex items-center gap-2 rounded-full bg-white px-4 py-2 shadow-card">
                 <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-brand-200 border-t-brand-700" />
-                {DATA_TABLE_TEXT.loading}
+                {loadingText}
               </span>
             </div>
           )}

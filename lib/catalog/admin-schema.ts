@@ -80,6 +80,25 @@ function isWebUrl(value: string): boolean {
 
 const urlMessage = (label: string) => `${label} debe ser una URL que empiece por http:// o https://.`;
 
+/**
+ * An image of this site ("/images/products/erp.svg", as the seed's) — the only kind the public
+ * pages display, since their CSP loads images from our own origin only.
+ */
+export function isSitePath(value: string): boolean {
+  return /^\/(?![/\\])[^\s"'<>\\]*$/.test(value);
+}
+
+const imageMessage = (label: string) => `${label} debe ser una ruta del sitio (/images/…) o una URL que empiece por http:// o https://.`;
+
+/** An image: a path of this site or an http(s) URL; blank or null → null. */
+function optionalImage(label: string) {
+  return singleLineText({ error: imageMessage(label) })
+    .max(CATALOG_LIMITS.url, `${label} no puede superar los ${CATALOG_LIMITS.url} caracteres.`)
+    .refine((value) => value === "" || isSitePath(value) || isWebUrl(value), imageMessage(label))
+    .nullish()
+    .transform((value) => (value ? value : null));
+}
+
 /** An http(s) URL or nothing (blank or null → null); javascript:, data: and the rest are refused. */
 function optionalUrl(label: string) {
   return singleLineText({ error: urlMessage(label) })
@@ -113,6 +132,10 @@ function listOf(label: string, entry: z.ZodType<string, string>, max = CATALOG_L
 
 const textEntry = (label: string, max: number = CATALOG_LIMITS.listEntry) =>
   singleLineText().max(max, `Cada elemento de ${label} puede tener como máximo ${max} caracteres.`);
+const imageEntry = (label: string) =>
+  singleLineText()
+    .max(CATALOG_LIMITS.url, `Cada imagen de ${label} puede tener como máximo ${CATALOG_LIMITS.url} caracteres.`)
+    .refine((value) => isSitePath(value) || isWebUrl(value), `Cada elemento de ${label} debe ser una ruta del sitio (/images/…) o una URL que empiece por http:// o https://.`);
 const urlEntry = (label: string) =>
   singleLineText()
     .max(CATALOG_LIMITS.url, `Cada URL de ${label} puede tener como máximo ${CATALOG_LIMITS.url} caracteres.`)
@@ -194,9 +217,9 @@ function catalogFields(kind: CatalogKind) {
     status: z.enum(CATALOG_STATUSES, { error: "El estado debe ser active, inactive o draft." }),
     demo_url: optionalUrl("La URL de demo"),
     documentation_url: optionalUrl("La URL de documentación"),
-    image: optionalUrl("La imagen principal"),
+    image: optionalImage("La imagen principal"),
     order_index: orderField,
-    gallery_images: listOf("Galería", urlEntry("Galería")),
+    gallery_images: listOf("Galería", imageEntry("Galería")),
     videos: listOf("Videos", urlEntry("Videos")),
     specifications: listOf("Especificaciones", textEntry("Especificaciones")),
     benefits: listOf("Beneficios", textEntry("Beneficios")),

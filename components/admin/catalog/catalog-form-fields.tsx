@@ -11,6 +11,7 @@ import {
   CATALOG_LIMITS,
   CATALOG_STATUS_LABELS,
   CATALOG_STATUSES,
+  isSitePath,
   type CatalogItemInput,
 } from "@/lib/catalog/admin-schema";
 import { CATALOG_CATEGORIES } from "@/lib/catalog/categories";
@@ -179,14 +180,30 @@ function CatalogFormFieldControl({ kind, form, name, slugFollowsName }: { kind: 
   }
 }
 
-/** The main image URL with a live preview, and "Error al cargar imagen" when it does not load. */
+/**
+ * The main image with a live preview, and "Error al cargar imagen" when it does not load. The
+ * public pages show only this site's images (their CSP allows no other origin), so an external
+ * URL is not previewed: the admin is told instead.
+ */
 function ImageField({ form, error }: { form: CatalogForm; error?: string }) {
   const url = useWatch({ control: form.control, name: "image" })?.trim() ?? "";
-  const showPreview = /^https?:\/\/\S+$/i.test(url);
+  const external = /^https?:\/\/\S+$/i.test(url);
   return (
     <div className="sm:col-span-2">
-      <TextField label={CATALOG_FIELD_LABELS.image} type="url" inputMode="url" placeholder="https://" maxLength={CATALOG_LIMITS.url} error={error} {...form.register("image")} />
-      {showPreview && <ImagePreview key={url} url={url} />}
+      <TextField
+        label={CATALOG_FIELD_LABELS.image}
+        inputMode="url"
+        placeholder="/images/products/mi-producto.svg"
+        maxLength={CATALOG_LIMITS.url}
+        error={error}
+        {...form.register("image")}
+      />
+      {isSitePath(url) && url.length > 1 && <ImagePreview key={url} url={url} />}
+      {external && (
+        <p className="mt-2 text-sm text-ink-600">
+          El sitio público solo muestra imágenes alojadas en este sitio (rutas que empiezan por /images/); esta URL externa se guardará pero no se mostrará.
+        </p>
+      )}
     </div>
   );
 }

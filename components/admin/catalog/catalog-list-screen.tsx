@@ -127,6 +127,7 @@ export function CatalogListScreen({ kind, result, exportHref }: { kind: CatalogK
         rowLabel={(row) => row.name}
         selectable
         emptyText={texts.empty}
+        loadingText={texts.loading}
         summary={`Total de ${texts.plural}: ${result.total.toLocaleString("es-PE")}`}
         toolbar={
           <>

@@ -397,11 +397,18 @@ export function SitemapScreen() {
     }
   }, []);
 
+  // Every 30 s while the tab is visible (a hidden tab does not keep measuring); back in view, at once.
   useEffect(() => {
-    const tick = () => void load();
-    tick();
+    const tick = () => {
+      if (document.visibilityState === "visible") void load();
+    };
+    void load();
     const timer = window.setInterval(tick, SITEMAP_REFRESH_MS);
-    return () => window.clearInterval(timer);
+    document.addEventListener("visibilitychange", tick);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener("visibilitychange", tick);
+    };
   }, [load]);
 
   const generate = async () => {

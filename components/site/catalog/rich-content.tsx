@@ -1,4 +1,5 @@
 import { cn } from "@/components/ui/cn";
+import { sanitizeRichHtml } from "@/lib/catalog/sanitize";
 
 /**
  * Typography for stored rich HTML (the editor's allow-list: h1–h3, p, lists, blockquote,
@@ -19,7 +20,12 @@ const prose = cn(
   "[&_strong]:font-semibold [&_strong]:text-ink-900 [&_s]:text-ink-600",
 );
 
-/** Renders HTML that was sanitized when it was saved (DESIGN §6). */
+/**
+ * Renders stored rich HTML. It was sanitized when it was saved (DESIGN §6); it is sanitized
+ * again here, with the same allow-list, so a row written around the service (SQL by hand, an
+ * old backup) still cannot run script. A server component: pages are pre-rendered, so this
+ * costs nothing per request.
+ */
 export function RichContent({ html, className }: { html: string; className?: string }) {
-  return <div className={cn(prose, className)} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div className={cn(prose, className)} dangerouslySetInnerHTML={{ __html: sanitizeRichHtml(html) ?? "" }} />;
 }
