@@ -7,26 +7,53 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as generate } from "@/app/api/v1/admin/sitemap/generate/route";
+import { POST as refreshRoute } from "@/app/api/v1/admin/sitemap/refresh/route";
 import { GET as statusRoute } from "@/app/api/v1/admin/sitemap/status/route";
 import { db } from "@/lib/db";
 import { formatFileSize, formatRelativeTime, sitemapGrade, sitemapHealth } from "@/lib/sitemap/health";
 import { getSitemapXml } from "@/lib/sitemap/queries";
 import { STATIC_ROUTES } from "@/lib/sitemap/routes";
 import { auditPageHtml, summarizeSeoAudit, unreachablePage } from "@/lib/sitemap/seo-audit";
-import { getSitemapStatus, readAvailability, type SitemapStatus } from "@/lib/sitemap/status";
+import { getSitemapStatus, MAX_AUDITED_URLS, planCrawl, readAvailability, selfOrigins, type SitemapStatus } from "@/lib/sitemap/status";
 import { sitemapPath } from "@/lib/sitemap/summary";
 import { call, createTestUser, fakeIp, tokenFor, type Json, type TestUser } from "./helpers/auth";
 
 let admin: TestUser;
 let token: string;
+const originalPort = process.env.PORT;
+const originalSiteUrl = process.env.SITE_URL;
+
+/** A port on 127.0.0.1 that nothing listens on (bound, then released). */
+async function deadPort() {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  await new Promise((resolve) => server.close(resolve));
+  return String(port);
+}
 
 beforeAll(async () => {
   admin = await createTestUser({ role: "admin" });
   token = await tokenFor(admin);
+  // The routes reach the server at 127.0.0.1:$PORT and SITE_URL (localhost:$PORT by default): point
+  // both at a closed port so that whatever else runs on this machine is never measured.
+  delete process.env.SITE_URL;
+  process.env.PORT = await deadPort();
+});
+
+afterAll(() => {
+  if (originalPort === undefined) delete process.env.PORT;
+  else process.env.PORT = originalPort;
+  if (originalSiteUrl !== undefined) process.env.SITE_URL = originalSiteUrl;
 });
 
 const getStatus = async (query = "") => {
   const { status, body } = await call(statusRoute, `/api/v1/admin/sitemap/status${query}`, { bearer: token });
+  expect(status).toBe(200);
+  return body.data as SitemapStatus;
+};
+const postRefresh = async () => {
+  const { status, body } = await call(refreshRoute, "/api/v1/admin/sitemap/refresh", { method: "POST", bearer: token });
   expect(status).toBe(200);
   return body.data as SitemapStatus;
 };
@@ -149,19 +176,43 @@ describe("availability from recorded checks", () => {
     expect(before).toMatchObject({ checks: 4, ok: 3, percent: 75 });
     expect(before.since).toBe(ago(24 * 29).toISOString());
 
-    // A status request records a check (this one by building: nothing listens for HTTP here) and prunes > 30 days.
-    const status = await getStatus();
+    // A status request records a check (this one by building: no origin to reach) and prunes > 30 days.
+    const status = await getSitemapStatus({ origins: [] });
     expect(status.availability).toMatchObject({ checks: 5, ok: 4, percent: 80 });
     expect(await db.sitemapCheck.count()).toBe(5);
-    // A second request within the minute records nothing more.
+    // A second request within the minute (here through the route) records nothing more.
     await getStatus();
     expect(await db.sitemapCheck.count()).toBe(5);
   });
 });
 
+describe("where the server requests itself", () => {
+  it("loopback on PORT, then SITE_URL — nothing from the request; a crawl requests only this site's paths, at most 200", () => {
+    process.env.SITE_URL = "https://www.example.pe/";
+    try {
+      expect(selfOrigins()).toEqual([`http://127.0.0.1:${process.env.PORT}`, "https://www.example.pe"]);
+      const plan = planCrawl(
+        ["https://www.example.pe/productos/a?x=1", "https://otro.example/robado", "http://www.example.pe/", "no es una URL", "https://www.example.pe/"],
+        "http://127.0.0.1:4000",
+      );
+      expect(plan.targets).toEqual([
+        { loc: "https://www.example.pe/productos/a?x=1", url: "http://127.0.0.1:4000/productos/a?x=1" },
+        { loc: "https://www.example.pe/", url: "http://127.0.0.1:4000/" },
+      ]);
+      expect(plan).toMatchObject({ listed: 2, ignored: 3, capped: false });
+      const many = planCrawl(Array.from({ length: 250 }, (_, i) => `https://www.example.pe/p/${i}`), "https://www.example.pe");
+      expect(many).toMatchObject({ listed: 250, capped: true });
+      expect(many.targets.length).toBe(MAX_AUDITED_URLS);
+      expect(many.targets[0].url).toBe("https://www.example.pe/p/0");
+    } finally {
+      delete process.env.SITE_URL;
+    }
+  });
+});
+
 describe("GET /api/v1/admin/sitemap/status", () => {
   it("counts exactly the <url> entries of /sitemap.xml, splits them by the route table and reports its size and last change", async () => {
-    const status = await getStatus();
+    const status = await getSitemapStatus({ origins: [] });
     const xml = await getSitemapXml();
     const activeItems = await db.catalogItem.count({ where: { status: "active" } });
     expect(status.public_exists).toBe(true);
@@ -174,8 +225,9 @@ describe("GET /api/v1/admin/sitemap/status", () => {
     expect(status.public_size).toBe(Buffer.byteLength(xml));
     const lastmods = [...xml.matchAll(/<lastmod>(.*?)<\/lastmod>/g)].map((match) => match[1]).sort();
     expect(status.public_modified! >= lastmods.at(-1)!).toBe(true);
-    // No HTTP server in this test: the build is timed, and said so; no page audit without HTTP.
+    // No origin to reach: the build is timed, and said so; no page audit without HTTP.
     expect(status.response_time_source).toBe("build");
+    expect(status.status_code).toBeNull();
     expect(status.response_time_ms).toBeGreaterThanOrEqual(0);
     expect(status.seo.error).toBeTruthy();
     expect(status.health).toBe("healthy");
@@ -188,9 +240,12 @@ describe("the SEO audit over HTTP", () => {
   let origin: string;
   let requests: string[] = [];
   let served = "";
+  let deadPortValue: string | undefined;
+
+  /** The sitemap of this test: the real one plus an entry on another origin (never requested). */
+  const foreignEntry = "<url><loc>https://otro-sitio.example/robado</loc></url>\n";
 
   beforeAll(async () => {
-    served = await getSitemapXml();
     server = createServer((request, response) => {
       const path = decodeURI(request.url ?? "/");
       requests.push(path);
@@ -200,57 +255,82 @@ describe("the SEO audit over HTTP", () => {
         response.writeHead(200, { "content-type": "text/html" }).end(goodPage("Contacto").replace("<h1>Bienvenido</h1>", ""));
       } else if (path === "/terminos") {
         response.writeHead(500).end("boom");
+      } else if (path === "/nosotros") {
+        response.writeHead(301, { location: "https://otro-sitio.example/" }).end();
       } else {
         response.writeHead(200, { "content-type": "text/html" }).end(goodPage(`Página ${path}`));
       }
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const port = String((server.address() as AddressInfo).port);
+    origin = `http://127.0.0.1:${port}`;
+    // The routes now reach this server on loopback (PORT); the sitemap's URLs are localhost:PORT (SITE_URL unset).
+    deadPortValue = process.env.PORT;
+    process.env.PORT = port;
+    served = (await getSitemapXml()).replace("</urlset>", `${foreignEntry}</urlset>`);
   });
 
   afterAll(async () => {
+    process.env.PORT = deadPortValue;
     await new Promise((resolve) => server.close(resolve));
   });
 
-  it("times a real GET of /sitemap.xml, audits every URL and lists each failing check with its URL; the audit is reused until forced", async () => {
+  it("times a real GET of /sitemap.xml from loopback, audits this site's URLs by path (no redirect followed) and lists each failing check; GET reuses the audit, the POST forces it", async () => {
     requests = [];
-    const status = await getSitemapStatus({ requestUrl: "http://localhost/api/v1/admin/sitemap/status", refresh: true, origins: [origin] });
+    const status = await postRefresh();
     expect(status.response_time_source).toBe("http");
     expect(status.status_code).toBe(200);
     expect(status.public_exists).toBe(true);
-    // Every URL of the sitemap was requested once, by its path.
-    const xml = await getSitemapXml();
-    const paths = [...xml.matchAll(/<loc>(.*?)<\/loc>/g)].map((match) => sitemapPath(match[1]));
+    // Every URL of the sitemap on this site was requested once, by its path; the foreign one never.
+    const paths = [...served.matchAll(/<loc>(.*?)<\/loc>/g)].map((match) => match[1]).filter((loc) => !loc.includes("otro-sitio")).map(sitemapPath);
     expect(requests.filter((path) => path !== "/sitemap.xml").sort()).toEqual([...paths].sort());
-    expect(status.seo.checked_urls).toBe(status.urls_count);
-
+    expect(requests).not.toContain("/robado");
     const n = status.urls_count;
-    expect(status.seo.total).toBe(8 * n);
-    expect(status.seo.passed).toBe(8 * n - 1 - 8);
-    expect(status.seo.score).toBe(Math.round(((8 * n - 9) / (8 * n)) * 100));
+    expect(status.seo).toMatchObject({ checked_urls: n - 1, listed_urls: n - 1, ignored_urls: 1, capped: false });
+
+    const audited = n - 1;
+    expect(status.seo.total).toBe(8 * audited);
+    // /contacto: no h1; /terminos: HTTP 500; /nosotros: a redirect (8 checks each for the last two).
+    expect(status.seo.passed).toBe(8 * audited - 1 - 8 - 8);
+    expect(status.seo.score).toBe(Math.round(((8 * audited - 17) / (8 * audited)) * 100));
     const issues = status.seo.issues.map((issue) => [sitemapPath(issue.url), issue.check, issue.message]);
     expect(issues).toEqual([
+      ["/nosotros", "fetch", "La página redirige (HTTP 301); la revisión no sigue redirecciones, así que cuenta como no accesible."],
       ["/contacto", "h1", "La página no tiene encabezado h1."],
       ["/terminos", "fetch", "La página respondió con HTTP 500."],
     ]);
 
-    // Within 10 minutes the stored audit is reused (no page is requested again)…
+    // Within 10 minutes GET reuses the stored audit (no page is requested again), even with the old ?refresh=1…
     requests = [];
-    const again = await getSitemapStatus({ requestUrl: "http://localhost/", origins: [origin] });
+    const again = await getStatus("?refresh=1");
     expect(again.seo.checked_at).toBe(status.seo.checked_at);
     expect(requests).toEqual(["/sitemap.xml"]);
-    // …unless "Actualizar" forces it.
-    const forced = await getSitemapStatus({ requestUrl: "http://localhost/", refresh: true, origins: [origin] });
+    // …only the POST ("Actualizar") forces it.
+    const forced = await postRefresh();
     expect(forced.seo.checked_at! > status.seo.checked_at!).toBe(true);
 
     // A sitemap that lists other URLs (a product removed) is audited again at once.
     served = served.replace(/<url>(?:(?!<\/url>)[\s\S])*?\/productos\/[\s\S]*?<\/url>\n/, "");
     requests = [];
-    const changed = await getSitemapStatus({ requestUrl: "http://localhost/", origins: [origin] });
+    const changed = await getStatus();
     expect(changed.urls_count).toBe(n - 1);
-    expect(changed.seo.checked_urls).toBe(n - 1);
+    expect(changed.seo.checked_urls).toBe(n - 2);
     expect(changed.seo.checked_at! > forced.seo.checked_at!).toBe(true);
-    expect(requests.length).toBe(n);
+    expect(requests.length).toBe(n - 1);
+  });
+
+  it("audits at most 200 URLs and says so", async () => {
+    const base = `http://localhost:${process.env.PORT}`;
+    served = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${Array.from(
+      { length: MAX_AUDITED_URLS + 5 },
+      (_, i) => `<url><loc>${base}/pagina-${i}</loc></url>\n`,
+    ).join("")}</urlset>`;
+    requests = [];
+    const status = await getSitemapStatus({ refresh: true, origins: [origin] });
+    expect(status.urls_count).toBe(MAX_AUDITED_URLS + 5);
+    expect(status.seo).toMatchObject({ checked_urls: MAX_AUDITED_URLS, listed_urls: MAX_AUDITED_URLS + 5, capped: true, ignored_urls: 0 });
+    expect(requests.length).toBe(1 + MAX_AUDITED_URLS);
+    expect(requests).not.toContain(`/pagina-${MAX_AUDITED_URLS}`);
   });
 });
 

@@ -143,6 +143,15 @@ export function unreachablePage(url: string, status: number | null): PageAudit {
   return { url, title: null, checks: [{ check: "fetch", passed: false, message }] };
 }
 
+/** A page that answered with a redirect: the audit does not follow it, so the fetch check fails. */
+export function redirectedPage(url: string, status: number): PageAudit {
+  return {
+    url,
+    title: null,
+    checks: [{ check: "fetch", passed: false, message: `La página redirige (HTTP ${status}); la revisión no sigue redirecciones, así que cuenta como no accesible.` }],
+  };
+}
+
 /**
  * The whole sitemap's result: the per-page checks plus "title unique across the sitemap", the
  * score (passed / total × 100, rounded) and every failing check with its URL.

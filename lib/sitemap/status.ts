@@ -2,12 +2,13 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { absoluteUrl } from "@/lib/site-url";
+import { absoluteUrl, siteUrl } from "@/lib/site-url";
 import { availabilityPercent, sitemapGrade, sitemapHealth, type SitemapGrade, type SitemapHealth } from "./health";
 import { getSitemapXml } from "./queries";
 import {
   auditPageHtml,
   mapWithConcurrency,
+  redirectedPage,
   summarizeSeoAudit,
   unreachablePage,
   type PageAudit,
@@ -19,10 +20,14 @@ import { readSitemapFigures } from "./summary";
 // point 7). Every figure is measured (DESIGN §5): the server requests its own /sitemap.xml and
 // times it, audits the HTML of every URL listed (cached ~10 min in sitemap_seo_audits), and
 // records one check a minute in sitemap_checks, from which availability and trends are read.
+// The server only ever requests itself: loopback on its own port, then SITE_URL — never the
+// request's Host — and only the paths of its own sitemap's URLs, without following redirects.
 
 const SITEMAP_TIMEOUT_MS = 5_000;
 const PAGE_TIMEOUT_MS = 10_000;
 const CRAWL_CONCURRENCY = 4;
+/** At most this many URLs of the sitemap are audited per crawl (the first ones, in sitemap order). */
+export const MAX_AUDITED_URLS = 200;
 /** How long an SEO audit is reused before the next status crawls the site again. */
 export const SEO_AUDIT_TTL_MS = 10 * 60_000;
 /** At most one recorded check per this interval. */
@@ -41,6 +46,12 @@ export type SeoReport = {
   issues: SeoIssue[];
   /** Why there is no audit (the site could not be reached over HTTP), or null. */
   error: string | null;
+  /** The sitemap's URLs on this site's origin (SITE_URL), the ones the audit may request. */
+  listed_urls: number;
+  /** True when the site has more than MAX_AUDITED_URLS of them and only the first ones were audited. */
+  capped: boolean;
+  /** Sitemap URLs on another origin than SITE_URL: never requested. */
+  ignored_urls: number;
 };
 
 export type SitemapTrend = { date: string; checks: number; ok: number; avg_response_ms: number | null };
@@ -81,14 +92,48 @@ type Measurement = {
   origin: string | null;
 };
 
+/** This site's public origin (SITE_URL), e.g. "https://example.pe". */
+const siteOrigin = () => new URL(siteUrl()).origin;
+
 /**
- * Where this server can reach itself: loopback on its own port first, then the request's own
- * origin. `requestUrl` is the incoming request's URL.
+ * Where this server can reach itself: loopback on its own port (PORT, else 3000) first, then the
+ * configured public origin (SITE_URL). Never anything taken from a request (its Host header).
  */
-export function selfOrigins(requestUrl: string): string[] {
-  const url = new URL(requestUrl);
-  const port = process.env.PORT || url.port || (url.protocol === "https:" ? "443" : "80");
-  return [...new Set([`http://127.0.0.1:${port}`, url.origin])];
+export function selfOrigins(): string[] {
+  return [...new Set([`http://127.0.0.1:${process.env.PORT || 3000}`, siteOrigin()])];
+}
+
+export type CrawlPlan = {
+  /** Each audited sitemap URL with the URL actually requested (its path on the chosen origin). */
+  targets: { loc: string; url: string }[];
+  listed: number;
+  capped: boolean;
+  ignored: number;
+};
+
+/**
+ * What a crawl from `origin` requests: the path (and query) of each sitemap URL on this site's
+ * origin, mapped onto `origin`; URLs on other origins are ignored; at most MAX_AUDITED_URLS.
+ */
+export function planCrawl(locs: string[], origin: string): CrawlPlan {
+  const own = siteOrigin();
+  const targets: CrawlPlan["targets"] = [];
+  let ignored = 0;
+  for (const loc of locs) {
+    let url: URL;
+    try {
+      url = new URL(loc);
+    } catch {
+      ignored += 1;
+      continue;
+    }
+    if (url.origin !== own) {
+      ignored += 1;
+      continue;
+    }
+    targets.push({ loc, url: `${origin}${url.pathname}${url.search}` });
+  }
+  return { targets: targets.slice(0, MAX_AUDITED_URLS), listed: targets.length, capped: targets.length > MAX_AUDITED_URLS, ignored };
 }
 
 /** GETs /sitemap.xml from the first origin that answers and times it; falls back to timing the build. */
@@ -168,7 +213,14 @@ export async function readTrends(now: Date = new Date()): Promise<SitemapTrend[]
   return rows.map((row) => ({ date: row.day, checks: row.checks, ok: row.ok, avg_response_ms: row.avg_ms }));
 }
 
-function reportFromRow(row: { score: number; passed: number; total: number; checkedUrls: number; checkedAt: Date; issues: Prisma.JsonValue }): SeoReport {
+type PlanFigures = Pick<SeoReport, "listed_urls" | "capped" | "ignored_urls">;
+
+const planFigures = (plan: CrawlPlan): PlanFigures => ({ listed_urls: plan.listed, capped: plan.capped, ignored_urls: plan.ignored });
+
+function reportFromRow(
+  row: { score: number; passed: number; total: number; checkedUrls: number; checkedAt: Date; issues: Prisma.JsonValue },
+  figures: PlanFigures,
+): SeoReport {
   return {
     score: row.score,
     passed: row.passed,
@@ -177,19 +229,18 @@ function reportFromRow(row: { score: number; passed: number; total: number; chec
     checked_at: row.checkedAt.toISOString(),
     issues: Array.isArray(row.issues) ? (row.issues as unknown as SeoIssue[]) : [],
     error: null,
+    ...figures,
   };
 }
 
-async function auditPage(origin: string, loc: string): Promise<PageAudit> {
-  let path: string;
+/** Fetches one page (redirects not followed: a 3xx fails the fetch check) and audits its HTML. */
+async function auditPage(loc: string, url: string): Promise<PageAudit> {
   try {
-    const url = new URL(loc);
-    path = `${url.pathname}${url.search}`;
-  } catch {
-    return unreachablePage(loc, null);
-  }
-  try {
-    const response = await fetch(`${origin}${path}`, { cache: "no-store", signal: AbortSignal.timeout(PAGE_TIMEOUT_MS) });
+    const response = await fetch(url, { cache: "no-store", redirect: "manual", signal: AbortSignal.timeout(PAGE_TIMEOUT_MS) });
+    if (response.status >= 300 && response.status < 400) {
+      await response.body?.cancel();
+      return redirectedPage(loc, response.status);
+    }
     const html = await response.text();
     if (!response.ok) return unreachablePage(loc, response.status);
     return auditPageHtml(loc, html);
@@ -201,9 +252,13 @@ async function auditPage(origin: string, loc: string): Promise<PageAudit> {
 /** Identifies a set of URLs, whatever their order. */
 const urlsHash = (locs: string[]) => createHash("sha256").update([...locs].sort().join("\n")).digest("hex");
 
-/** Audits every URL from `origin` (4 at a time) and stores the result; prunes old audits. */
+/**
+ * Audits the sitemap's URLs from `origin` (4 at a time, see planCrawl) and stores the result;
+ * prunes old audits.
+ */
 export async function crawlSeoAudit(origin: string, locs: string[], now: Date = new Date()): Promise<SeoReport> {
-  const pages = await mapWithConcurrency(locs, CRAWL_CONCURRENCY, (loc) => auditPage(origin, loc));
+  const plan = planCrawl(locs, origin);
+  const pages = await mapWithConcurrency(plan.targets, CRAWL_CONCURRENCY, (target) => auditPage(target.loc, target.url));
   const summary = summarizeSeoAudit(pages);
   const row = await db.$transaction(async (tx) => {
     await tx.sitemapSeoAudit.deleteMany({ where: { checkedAt: { lt: new Date(now.getTime() - RETENTION_MS) } } });
@@ -218,7 +273,7 @@ export async function crawlSeoAudit(origin: string, locs: string[], now: Date = 
       },
     });
   });
-  return { ...reportFromRow(row), score: summary.score };
+  return { ...reportFromRow(row, planFigures(plan)), score: summary.score };
 }
 
 let crawling: Promise<SeoReport> | null = null;
@@ -229,12 +284,18 @@ let crawling: Promise<SeoReport> | null = null;
  */
 async function seoReport(origin: string | null, locs: string[], force: boolean, now: Date): Promise<SeoReport> {
   const latest = await db.sitemapSeoAudit.findFirst({ orderBy: { checkedAt: "desc" } });
+  const figures = planFigures(planCrawl(locs, origin ?? siteOrigin()));
   const reusable = latest && !force && latest.urlsHash === urlsHash(locs) && now.getTime() - latest.checkedAt.getTime() < SEO_AUDIT_TTL_MS;
-  if (reusable) return reportFromRow(latest);
-  if (!origin || locs.length === 0) {
-    const error = locs.length === 0 ? "El sitemap no tiene URLs que revisar." : "No se pudo acceder al sitio por HTTP para revisar sus páginas.";
-    if (latest) return { ...reportFromRow(latest), error };
-    return { score: null, passed: 0, total: 0, checked_urls: 0, checked_at: null, issues: [], error };
+  if (reusable) return reportFromRow(latest, figures);
+  if (!origin || figures.listed_urls === 0) {
+    const error =
+      locs.length === 0
+        ? "El sitemap no tiene URLs que revisar."
+        : figures.listed_urls === 0
+          ? `Ninguna URL del sitemap pertenece a ${siteOrigin()}: no se revisó ninguna página.`
+          : "No se pudo acceder al sitio por HTTP para revisar sus páginas.";
+    if (latest) return { ...reportFromRow(latest, figures), error };
+    return { score: null, passed: 0, total: 0, checked_urls: 0, checked_at: null, issues: [], error, ...figures };
   }
   crawling ??= crawlSeoAudit(origin, locs, now).finally(() => {
     crawling = null;
@@ -243,12 +304,12 @@ async function seoReport(origin: string | null, locs: string[], force: boolean, 
 }
 
 /**
- * The panel's status. `requestUrl` (the incoming request's URL) tells the server where to reach
- * itself; `refresh` forces a new SEO audit ("Actualizar").
+ * The panel's status. `refresh` forces a new SEO audit ("Actualizar", a POST only); `origins`
+ * replaces selfOrigins() (tests: a local server, or [] for the build-timed fallback).
  */
-export async function getSitemapStatus(options: { requestUrl: string; refresh?: boolean; origins?: string[] }): Promise<SitemapStatus> {
+export async function getSitemapStatus(options: { refresh?: boolean; origins?: string[] } = {}): Promise<SitemapStatus> {
   const now = new Date();
-  const measurement = await measureSitemap(options.origins ?? selfOrigins(options.requestUrl));
+  const measurement = await measureSitemap(options.origins ?? selfOrigins());
   await recordCheck(measurement, now);
   const figures = measurement.xml ? readSitemapFigures(measurement.xml) : null;
 

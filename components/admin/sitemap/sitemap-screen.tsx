@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { generateSitemapAction } from "@/app/admin/sitemap/actions";
+import { generateSitemapAction, refreshSitemapStatusAction } from "@/app/admin/sitemap/actions";
 import { AreaPageHeader } from "@/components/account/area-shell";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -266,6 +266,18 @@ function HealthTab({ status }: { status: SitemapStatus }) {
             ? `Revisión SEO de ${number.format(seo.checked_urls)} URLs ${formatRelativeTime(seo.checked_at)}: título presente, único y de hasta 60 caracteres; meta descripción de 50 a 160; un solo h1; enlace canonical; imágenes con alt; JSON-LD válido.`
             : "Todavía no se ha revisado el SEO de las páginas."}
         </p>
+        {seo.capped && (
+          <p data-testid="sitemap-seo-capped" className="mt-2 text-sm text-ink-700">
+            {`Se revisaron las primeras ${number.format(seo.checked_urls)} de ${number.format(seo.listed_urls)} URLs del sitemap (límite por revisión).`}
+          </p>
+        )}
+        {seo.ignored_urls > 0 && (
+          <p className="mt-2 text-sm text-ink-700">
+            {seo.ignored_urls === 1
+              ? "1 URL del sitemap no pertenece a este sitio y no se revisó."
+              : `${number.format(seo.ignored_urls)} URLs del sitemap no pertenecen a este sitio y no se revisaron.`}
+          </p>
+        )}
         {seo.error && <p className="mt-2 text-sm font-medium text-amber-900">{seo.error}</p>}
         {!status.public_exists && (
           <div className="mt-4">
@@ -282,6 +294,7 @@ function HealthTab({ status }: { status: SitemapStatus }) {
                   <Badge tone="warning">{SEO_CHECK_LABELS[issue.check] ?? issue.check}</Badge>
                   <a href={issue.url} target="_blank" rel="noopener noreferrer" className="font-medium break-all text-brand-700 underline hover:text-brand-900">
                     {sitemapPath(issue.url)}
+                    <span className="sr-only"> (se abre en una pestaña nueva)</span>
                   </a>
                 </div>
                 <p className="text-ink-700">{issue.message}</p>
@@ -322,6 +335,10 @@ function SettingsTab({ status }: { status: SitemapStatus }) {
           <li>
             <code className="font-semibold text-ink-900">GET /api/v1/admin/sitemap/status</code>
             <p className="text-ink-600">Estado, tiempo de respuesta, puntuación SEO y disponibilidad medidos.</p>
+          </li>
+          <li>
+            <code className="font-semibold text-ink-900">POST /api/v1/admin/sitemap/refresh</code>
+            <p className="text-ink-600">El mismo estado con una nueva revisión SEO de todas las páginas (lo que hace «Actualizar»).</p>
           </li>
           <li>
             <code className="font-semibold text-ink-900">GET /sitemap.xml</code>
@@ -370,18 +387,26 @@ export function SitemapScreen() {
   const [loading, setLoading] = useState(true);
   const [generating, setGenerating] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const inFlight = useRef(false);
+  // One status request at a time; a load asked for meanwhile (the reload after "Generar",
+  // "Actualizar" during a 30-s refresh) runs once right after it, so it is never dropped and its
+  // figures are the newest. A queued "Actualizar" turns a queued plain reload into a forced one.
+  const current = useRef<Promise<void> | null>(null);
+  const queued = useRef<{ refresh: boolean; promise: Promise<void> } | null>(null);
 
-  // Fetches the status; "loading" is set by the caller that shows it (the first load starts
-  // loading, "Actualizar" sets it), the 30-s refresh updates the figures quietly.
-  const load = useCallback(async (refresh = false) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
+  // One request: a plain GET of the status, or "Actualizar" (a POST: the server action that audits every page again).
+  const request = useCallback(async (refresh: boolean) => {
     try {
-      const response = await fetch(`/api/v1/admin/sitemap/status${refresh ? "?refresh=1" : ""}`, {
-        cache: "no-store",
-        headers: { Accept: "application/json" },
-      });
+      if (refresh) {
+        const result = await refreshSitemapStatusAction();
+        if (result.ok) {
+          setStatus(result.data);
+          setError(null);
+        } else {
+          setError(result.message || SITEMAP_ERRORS.status);
+        }
+        return;
+      }
+      const response = await fetch("/api/v1/admin/sitemap/status", { cache: "no-store", headers: { Accept: "application/json" } });
       const body = (await response.json().catch(() => null)) as StatusBody | null;
       if (!response.ok || !body?.data) {
         setError(SITEMAP_ERRORS.status);
@@ -391,18 +416,47 @@ export function SitemapScreen() {
       }
     } catch {
       setError(SITEMAP_ERRORS.network);
-    } finally {
-      inFlight.current = false;
-      setLoading(false);
     }
   }, []);
 
+  const start = useCallback(
+    (refresh: boolean): Promise<void> => {
+      const run = request(refresh).finally(() => {
+        current.current = null;
+      });
+      current.current = run;
+      return run;
+    },
+    [request],
+  );
+
+  // Resolves once figures requested after this call are on screen.
+  const load = useCallback(
+    (refresh = false): Promise<void> => {
+      const running = current.current;
+      if (!running) return start(refresh);
+      if (queued.current) {
+        queued.current.refresh ||= refresh;
+        return queued.current.promise;
+      }
+      const next = { refresh, promise: Promise.resolve() };
+      next.promise = running.then(() => {
+        queued.current = null;
+        return start(next.refresh);
+      });
+      queued.current = next;
+      return next.promise;
+    },
+    [start],
+  );
+
   // Every 30 s while the tab is visible (a hidden tab does not keep measuring); back in view, at once.
+  // A tick while a request is still running is skipped (the figures are about to arrive).
   useEffect(() => {
     const tick = () => {
-      if (document.visibilityState === "visible") void load();
+      if (document.visibilityState === "visible" && !current.current) void load();
     };
-    void load();
+    void load().finally(() => setLoading(false));
     const timer = window.setInterval(tick, SITEMAP_REFRESH_MS);
     document.addEventListener("visibilitychange", tick);
     return () => {
@@ -443,7 +497,7 @@ export function SitemapScreen() {
               variant="outline"
               onClick={() => {
                 setLoading(true);
-                void load(true);
+                void load(true).finally(() => setLoading(false));
               }}
               disabled={busy}
             >

@@ -3,12 +3,12 @@ import { dataResponse } from "@/lib/api/handler";
 import { getSitemapStatus } from "@/lib/sitemap/status";
 
 /**
- * GET /api/v1/admin/sitemap/status[?refresh=1] → { data: SitemapStatus } (spec §3 "Sitemap status"
- * plus the measured figures of issue 9 point 7). `refresh=1` audits every page again instead of
- * reusing an audit under 10 minutes old.
+ * GET /api/v1/admin/sitemap/status → { data: SitemapStatus } (spec §3 "Sitemap status" plus the
+ * measured figures of issue 9 point 7). Read-only but for at most one recorded availability check
+ * a minute; it reuses an SEO audit under 10 minutes old. A forced audit ("Actualizar") is
+ * POST /api/v1/admin/sitemap/refresh, so no cross-site GET can start one.
  */
-export const GET = authRoute("admin", async (request) => {
-  const refresh = new URL(request.url).searchParams.get("refresh") === "1";
-  const status = await getSitemapStatus({ requestUrl: request.url, refresh });
+export const GET = authRoute("admin", async () => {
+  const status = await getSitemapStatus();
   return dataResponse(status, { headers: { "Cache-Control": "no-store" } });
 });
