@@ -148,7 +148,7 @@ export function redirectedPage(url: string, status: number): PageAudit {
   return {
     url,
     title: null,
-    checks: [{ check: "fetch", passed: false, message: `La página redirige (HTTP ${status}); la revisión no sigue redirecciones, así que cuenta como no accesible.` }],
+    checks: [{ check: "fetch", passed: false, message: `La página redirige${status ? ` (HTTP ${status})` : ""}; la revisión no sigue redirecciones, así que cuenta como no accesible.` }],
   };
 }
 

@@ -92,15 +92,22 @@ type Measurement = {
   origin: string | null;
 };
 
-/** This site's public origin (SITE_URL), e.g. "https://example.pe". */
-const siteOrigin = () => new URL(siteUrl()).origin;
+/** This site's public origin (SITE_URL), e.g. "https://example.pe"; null when SITE_URL is not a URL. */
+function siteOrigin(): string | null {
+  try {
+    return new URL(siteUrl()).origin;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Where this server can reach itself: loopback on its own port (PORT, else 3000) first, then the
  * configured public origin (SITE_URL). Never anything taken from a request (its Host header).
  */
 export function selfOrigins(): string[] {
-  return [...new Set([`http://127.0.0.1:${process.env.PORT || 3000}`, siteOrigin()])];
+  const own = siteOrigin();
+  return [...new Set([`http://127.0.0.1:${process.env.PORT || 3000}`, ...(own ? [own] : [])])];
 }
 
 export type CrawlPlan = {
@@ -127,7 +134,7 @@ export function planCrawl(locs: string[], origin: string): CrawlPlan {
       ignored += 1;
       continue;
     }
-    if (url.origin !== own) {
+    if (own === null || url.origin !== own) {
       ignored += 1;
       continue;
     }
@@ -237,7 +244,7 @@ function reportFromRow(
 async function auditPage(loc: string, url: string): Promise<PageAudit> {
   try {
     const response = await fetch(url, { cache: "no-store", redirect: "manual", signal: AbortSignal.timeout(PAGE_TIMEOUT_MS) });
-    if (response.status >= 300 && response.status < 400) {
+    if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
       await response.body?.cancel();
       return redirectedPage(loc, response.status);
     }
@@ -284,7 +291,7 @@ let crawling: Promise<SeoReport> | null = null;
  */
 async function seoReport(origin: string | null, locs: string[], force: boolean, now: Date): Promise<SeoReport> {
   const latest = await db.sitemapSeoAudit.findFirst({ orderBy: { checkedAt: "desc" } });
-  const figures = planFigures(planCrawl(locs, origin ?? siteOrigin()));
+  const figures = planFigures(planCrawl(locs, origin ?? ""));
   const reusable = latest && !force && latest.urlsHash === urlsHash(locs) && now.getTime() - latest.checkedAt.getTime() < SEO_AUDIT_TTL_MS;
   if (reusable) return reportFromRow(latest, figures);
   if (!origin || figures.listed_urls === 0) {
@@ -292,7 +299,7 @@ async function seoReport(origin: string | null, locs: string[], force: boolean, 
       locs.length === 0
         ? "El sitemap no tiene URLs que revisar."
         : figures.listed_urls === 0
-          ? `Ninguna URL del sitemap pertenece a ${siteOrigin()}: no se revisó ninguna página.`
+          ? `Ninguna URL del sitemap pertenece a ${siteUrl()}: no se revisó ninguna página.`
           : "No se pudo acceder al sitio por HTTP para revisar sus páginas.";
     if (latest) return { ...reportFromRow(latest, figures), error };
     return { score: null, passed: 0, total: 0, checked_urls: 0, checked_at: null, issues: [], error, ...figures };
