@@ -1,8 +1,10 @@
 // The sitemap maintenance panel's API (spec §2.6, §3 "Sitemap status", §4 "Sitemap health", §9;
 // issue 9 point 7): GET /api/v1/admin/sitemap/status with measured figures (urls_count equal to
 // the <url> entries of /sitemap.xml, the static/dynamic split, the SEO audit of every URL,
-// availability from recorded checks) and POST /api/v1/admin/sitemap/generate (a snapshot kept as
-// the backup, audited). 401/403 for these routes are covered by tests/api-admin-access.test.ts.
+// availability from recorded checks), POST /api/v1/admin/sitemap/refresh (the forced audit; GET
+// never forces one), where the server requests itself (loopback on PORT, then SITE_URL, only its
+// own sitemap's paths, no redirects followed, at most 200) and POST /api/v1/admin/sitemap/generate
+// (a snapshot kept as the backup, audited). 401/403 for these routes are covered by tests/api-admin-access.test.ts.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
