@@ -79,6 +79,28 @@ export function multilineText(params?: StringParams) {
     .check(textCheck({ multiline: true }));
 }
 
+/**
+ * An optional one-line field (position, company, SEO title…): trimmed, bounded; blank, null or
+ * absent becomes null. `notText` is the message for a value that is not a string.
+ */
+export function optionalText(max: number, tooLong: string, notText = "Este campo debe ser texto.") {
+  return singleLineText({ error: notText })
+    .max(max, tooLong)
+    .nullish()
+    .transform((value) => (value ? value : null));
+}
+
+/** True for an absolute http(s) URL with a host (never javascript:, data:, a relative path…). */
+export function isWebUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
 /** A new secret (password): not trimmed (every character counts), same refusals as one-line text. */
 export function secretText(params?: StringParams) {
   return z.string(params).check(textCheck({ multiline: false }));

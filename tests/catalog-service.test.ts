@@ -126,6 +126,24 @@ describe("catalogue service", () => {
     expect((await rejection(restoreCatalogVersion(actor, "service", item.id, 1))).status).toBe(404);
   });
 
+  it("saves of the same item at once form one chain: each audit entry's 'before' is the previous save's 'after'", async () => {
+    const tag = uniqueTag();
+    const item = await createCatalogItem(actor, "product", minimal(tag));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, index) => updateCatalogItem(actor, "product", item.id, { order_index: index + 1 })),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === "rejected")).toEqual([]);
+    const updates = await db.auditLog.findMany({
+      where: { entityType: "product", entityId: String(item.id), action: "product.update" },
+      orderBy: { id: "asc" },
+    });
+    const details = updates.map((entry) => entry.details as { before: { order_index: number }; after: { order_index: number } });
+    expect(details[0].before.order_index).toBe(0);
+    for (let i = 1; i < details.length; i += 1) expect(details[i].before.order_index).toBe(details[i - 1].after.order_index);
+    const versions = await listCatalogVersions("product", item.id);
+    expect(versions[0].snapshot.order_index).toBe((await db.catalogItem.findUniqueOrThrow({ where: { id: item.id } })).orderIndex);
+  });
+
   it("a draft or inactive item is not public; bulk status change and delete count what they changed", async () => {
     const tag = uniqueTag();
     const a = await createCatalogItem(actor, "service", { ...minimal(`a-${tag}`), status: "draft" });

@@ -75,6 +75,17 @@ describe("rich editor output", () => {
     expect(sanitizeRichHtml(html)).toBe(html);
   });
 
+  it("an ordered list typed as \"3. \" or pasted with letters keeps its numbering through the sanitizer", () => {
+    const editor = makeEditor("<p>inicio</p>");
+    editor.commands.setContent('<ol start="3"><li><p>tres</p></li></ol><ol type="a"><li><p>a</p></li></ol><ol start="2" type="I"><li><p>II</p></li></ol>');
+    const html = editor.getHTML();
+    expect(html).toContain('<ol start="3">');
+    expect(html).toContain('<ol type="a">');
+    expect(sanitizeRichHtml(html)).toBe(html);
+    // What the editor never writes is dropped: a bogus start or type, any other attribute.
+    expect(sanitizeRichHtml('<ol start="-2" type="disc" onclick="x()" style="color:red"><li>x</li></ol>')).toBe("<ol><li>x</li></ol>");
+  });
+
   it("text with characters HTML escapes, nested lists and marks round-trips unchanged", () => {
     const editor = makeEditor(
       '<h2>Precios &amp; planes &lt;2026&gt; "Pyme"</h2><ul><li><p><strong><em>a</em></strong> y <a href="/contacto">contacto</a></p><ul><li><p>anidado</p></li></ul></li></ul><blockquote><p>«Cita» con ñ y tildes: áéíóú</p></blockquote><ol><li><p>uno</p></li></ol><p>tel <a href="tel:+51987654321">llamar</a></p>',

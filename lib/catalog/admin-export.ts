@@ -1,5 +1,4 @@
 import "server-only";
-import { actorFromCaller } from "@/lib/admin/actor";
 import { authRoute } from "@/lib/api/auth";
 import { csvResponse } from "@/lib/api/csv";
 import { readQuery } from "@/lib/api/request";
@@ -15,8 +14,7 @@ import { CATALOG_CSV_HEADER, catalogCsvFileName, catalogCsvRow } from "./csv";
  */
 export function catalogExportRoute(kind: CatalogKind) {
   const querySchema = adminCatalogListQuerySchema(kind);
-  return authRoute("admin", async (request, _context, caller) => {
-    actorFromCaller(request, caller);
+  return authRoute("admin", async (request) => {
     const query = readQuery(request, querySchema);
     const filter = { status: query.status, category: query.category, q: query.q, sort: query.sort, dir: query.dir };
     return csvResponse({

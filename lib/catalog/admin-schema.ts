@@ -2,7 +2,7 @@
 // shared by the product and service forms, their server actions and POST/PUT
 // /api/v1/admin/{products,services}. Only the category list differs by kind. Pure: client
 // components may import it. Bounds are the columns' (prisma/schema.prisma, model CatalogItem).
-import { multilineText, singleLineText, SLUG_PATTERN, z } from "@/lib/zod";
+import { isWebUrl, multilineText, optionalText, singleLineText, SLUG_PATTERN, z } from "@/lib/zod";
 import { pageParams } from "@/lib/api/paging";
 import { oneOfParam, textParam } from "@/lib/api/query-params";
 import type { CatalogKind } from "@/lib/generated/prisma/enums";
@@ -59,25 +59,7 @@ export const CATALOG_MESSAGES = {
 export const catalogNotFoundMessage = (kind: CatalogKind) =>
   kind === "product" ? CATALOG_MESSAGES.productNotFound : CATALOG_MESSAGES.serviceNotFound;
 
-/** Optional one-line text: trimmed, blank or null becomes null, bounded. */
-function optionalText(max: number, label: string) {
-  return singleLineText({ error: `${label} debe ser texto.` })
-    .max(max, `${label} no puede superar los ${max} caracteres.`)
-    .nullish()
-    .transform((value) => (value ? value : null));
-}
-
-/** An http(s) URL with a host. */
-function isWebUrl(value: string): boolean {
-  if (!/^https?:\/\//i.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
-  } catch {
-    return false;
-  }
-}
-
+const tooLong = (label: string, max: number) => `${label} no puede superar los ${max} caracteres.`;
 const urlMessage = (label: string) => `${label} debe ser una URL que empiece por http:// o https://.`;
 
 /**
@@ -235,9 +217,9 @@ function catalogFields(kind: CatalogKind) {
       .refine((value) => value === "" || /^\+?[\d\s()-]{6,}$/.test(value), PHONE_MESSAGE)
       .nullish()
       .transform((value) => (value ? value : null)),
-    meta_title: optionalText(CATALOG_LIMITS.metaTitle, "El título SEO"),
-    meta_description: optionalText(CATALOG_LIMITS.metaDescription, "La descripción SEO"),
-    meta_keywords: optionalText(CATALOG_LIMITS.metaKeywords, "Las palabras clave"),
+    meta_title: optionalText(CATALOG_LIMITS.metaTitle, tooLong("El título SEO", CATALOG_LIMITS.metaTitle), `El título SEO debe ser texto.`),
+    meta_description: optionalText(CATALOG_LIMITS.metaDescription, tooLong("La descripción SEO", CATALOG_LIMITS.metaDescription), `La descripción SEO debe ser texto.`),
+    meta_keywords: optionalText(CATALOG_LIMITS.metaKeywords, tooLong("Las palabras clave", CATALOG_LIMITS.metaKeywords), `Las palabras clave debe ser texto.`),
   };
 }
 

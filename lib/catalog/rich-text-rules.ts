@@ -8,6 +8,13 @@ export const RICH_TEXT_LINK_SCHEMES = ["http", "https", "ftp", "ftps", "mailto",
 /** Elements of the toolbar: bold, italic, underline, strike, lists, paragraph, blockquote, H1–H3, links, line breaks. */
 export const RICH_TEXT_TAGS = ["p", "br", "strong", "em", "u", "s", "ul", "ol", "li", "blockquote", "h1", "h2", "h3", "a"] as const;
 
+/**
+ * An ordered list may start at another number or count with letters or roman numerals: TipTap's
+ * ordered list keeps both from pasted HTML and from typing "3. " (it writes `start` and `type`).
+ */
+export const RICH_TEXT_ORDERED_LIST_TYPES = ["a", "A", "i", "I"] as const;
+export const RICH_TEXT_MAX_LIST_START = 999_999;
+
 /** Heading levels of the toolbar. */
 export const RICH_TEXT_HEADING_LEVELS = [1, 2, 3] as const;
 

@@ -1,6 +1,13 @@
 import "server-only";
 import sanitizeHtml from "sanitize-html";
-import { RICH_TEXT_LINK_REL, RICH_TEXT_LINK_SCHEMES, RICH_TEXT_TAGS, isAllowedRichTextHref } from "./rich-text-rules";
+import {
+  RICH_TEXT_LINK_REL,
+  RICH_TEXT_LINK_SCHEMES,
+  RICH_TEXT_MAX_LIST_START,
+  RICH_TEXT_ORDERED_LIST_TYPES,
+  RICH_TEXT_TAGS,
+  isAllowedRichTextHref,
+} from "./rich-text-rules";
 
 // The rich HTML of products and services (content_html, long_description) is sanitized here on
 // every write (DESIGN §6). The allow-list equals what the editor can make (rich-text-rules.ts):
@@ -10,7 +17,7 @@ import { RICH_TEXT_LINK_REL, RICH_TEXT_LINK_SCHEMES, RICH_TEXT_TAGS, isAllowedRi
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...RICH_TEXT_TAGS],
-  allowedAttributes: { a: ["href", "target", "rel"] },
+  allowedAttributes: { a: ["href", "target", "rel"], ol: ["start", "type"] },
   allowedSchemes: [...RICH_TEXT_LINK_SCHEMES],
   allowedSchemesByTag: {},
   allowProtocolRelative: false,
@@ -25,6 +32,14 @@ const OPTIONS: sanitizeHtml.IOptions = {
       const href = attribs.href ?? "";
       if (!isAllowedRichTextHref(href)) return { tagName: "", attribs: {} as sanitizeHtml.Attributes };
       return { tagName: "a", attribs: { href: href.trim(), target: "_blank", rel: RICH_TEXT_LINK_REL } };
+    },
+    // An ordered list keeps a start number and a letter/roman type as the editor writes them (start first).
+    ol: (_tagName, attribs): sanitizeHtml.Tag => {
+      const kept: sanitizeHtml.Attributes = {};
+      const start = /^\d{1,6}$/.test(attribs.start ?? "") ? Number(attribs.start) : 1;
+      if (start !== 1 && start <= RICH_TEXT_MAX_LIST_START) kept.start = String(start);
+      if ((RICH_TEXT_ORDERED_LIST_TYPES as readonly string[]).includes(attribs.type ?? "")) kept.type = attribs.type;
+      return { tagName: "ol", attribs: kept };
     },
     // Older markup for the same marks becomes the editor's elements.
     b: "strong",

@@ -156,6 +156,9 @@ async function applyUpdate(
   data: CatalogItemUpdate,
   restoredFrom: number | null,
 ): Promise<CatalogItemContract> {
+  // Two saves of one item at once: the second waits, then sees the first's result (its audit
+  // "before" is right and it takes the next version number instead of colliding on it).
+  await tx.$queryRaw`SELECT id FROM catalog_items WHERE id = ${id} FOR UPDATE`;
   const before = await tx.catalogItem.findFirst({ where: { id, kind } });
   if (!before) throw notFound(catalogNotFoundMessage(kind));
   await assertSlugFree(tx, kind, data.slug, id);

@@ -1,4 +1,4 @@
-import { multilineText, singleLineText, z } from "@/lib/zod";
+import { multilineText, optionalText, singleLineText, z } from "@/lib/zod";
 import { CONTACT_LIMITS, HONEYPOT_FIELD } from "./form";
 import { optionalSectorId } from "@/lib/content/schema";
 
@@ -9,14 +9,6 @@ import { optionalSectorId } from "@/lib/content/schema";
 export * from "./form";
 
 const PHONE_PATTERN = /^[\d\s+()-]*$/;
-
-/** Optional free text: trimmed, blank becomes null, bounded. Accepts null from JSON clients. */
-function optionalText(max: number, tooLong: string) {
-  return singleLineText({ error: "Este campo debe ser texto." })
-    .max(max, tooLong)
-    .nullish()
-    .transform((value) => (value ? value : null));
-}
 
 export const contactRequestSchema = z.object({
   name: singleLineText({ error: "El nombre es obligatorio." })

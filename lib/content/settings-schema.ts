@@ -3,7 +3,7 @@
 // GET|PUT /api/v1/admin/settings all use this one schema. Bounds are the columns'
 // (prisma/schema.prisma, model SiteSettings); every field is one line of text, as the footer,
 // contact page, legal pages and JSON-LD show them.
-import { singleLineText, z } from "@/lib/zod";
+import { isWebUrl, optionalText, singleLineText, z } from "@/lib/zod";
 
 export const SETTINGS_LIMITS = {
   companyName: 120,
@@ -31,14 +31,6 @@ export const SETTINGS_MESSAGES = {
 
 const tooLong = (label: string, max: number) => `${label} no puede superar los ${max} caracteres.`;
 
-/** Optional one-line text: trimmed, blank or null becomes null, bounded. */
-function optionalText(label: string, max: number) {
-  return singleLineText({ error: `${label} debe ser texto.` })
-    .max(max, tooLong(label, max))
-    .nullish()
-    .transform((value) => (value ? value : null));
-}
-
 /** Runs `check` on a present, non-blank value; blank or null becomes null. */
 function optionalChecked(label: string, max: number, check: (value: string, context: z.core.$RefinementCtx<string>) => string | typeof z.NEVER) {
   return singleLineText({ error: `${label} debe ser texto.` })
@@ -48,20 +40,9 @@ function optionalChecked(label: string, max: number, check: (value: string, cont
     .transform((value) => value ?? null);
 }
 
-/** True for an absolute http(s) URL with a host (never javascript:, data:, a relative path…). */
-export function isHttpUrl(value: string): boolean {
-  if (!/^https?:\/\//i.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
-  } catch {
-    return false;
-  }
-}
-
 function optionalUrl(label: string) {
   return optionalChecked(label, SETTINGS_LIMITS.url, (value, context) => {
-    if (isHttpUrl(value)) return value;
+    if (isWebUrl(value)) return value;
     context.addIssue({ code: "custom", message: SETTINGS_MESSAGES.url(label) });
     return z.NEVER;
   });
@@ -118,8 +99,8 @@ const settingsFields = {
   company_name: singleLineText({ error: SETTINGS_MESSAGES.companyNameRequired })
     .min(1, SETTINGS_MESSAGES.companyNameRequired)
     .max(SETTINGS_LIMITS.companyName, tooLong("El nombre de la empresa", SETTINGS_LIMITS.companyName)),
-  company_legal_name: optionalText("La razón social", SETTINGS_LIMITS.companyLegalName),
-  company_tagline: optionalText("El eslogan", SETTINGS_LIMITS.companyTagline),
+  company_legal_name: optionalText(SETTINGS_LIMITS.companyLegalName, tooLong("La razón social", SETTINGS_LIMITS.companyLegalName), `La razón social debe ser texto.`),
+  company_tagline: optionalText(SETTINGS_LIMITS.companyTagline, tooLong("El eslogan", SETTINGS_LIMITS.companyTagline), `El eslogan debe ser texto.`),
   company_tax_id: optionalChecked("El RUC", SETTINGS_LIMITS.companyTaxId, (value, context) => {
     const digits = /^[\d\s-]+$/.test(value) ? value.replace(/[\s-]/g, "") : value;
     const problem = rucProblem(digits);
@@ -138,12 +119,12 @@ const settingsFields = {
     context.addIssue({ code: "custom", message: SETTINGS_MESSAGES.phone });
     return z.NEVER;
   }),
-  contact_address: optionalText("La dirección", SETTINGS_LIMITS.contactAddress),
-  business_hours: optionalText("El horario de atención", SETTINGS_LIMITS.businessHours),
+  contact_address: optionalText(SETTINGS_LIMITS.contactAddress, tooLong("La dirección", SETTINGS_LIMITS.contactAddress), `La dirección debe ser texto.`),
+  business_hours: optionalText(SETTINGS_LIMITS.businessHours, tooLong("El horario de atención", SETTINGS_LIMITS.businessHours), `El horario de atención debe ser texto.`),
   social_linkedin: optionalUrl("El enlace de LinkedIn"),
   social_twitter: optionalUrl("El enlace de Twitter"),
   social_facebook: optionalUrl("El enlace de Facebook"),
-  footer_text: optionalText("El texto del pie de página", SETTINGS_LIMITS.footerText),
+  footer_text: optionalText(SETTINGS_LIMITS.footerText, tooLong("El texto del pie de página", SETTINGS_LIMITS.footerText), `El texto del pie de página debe ser texto.`),
 };
 
 /** In the order of the form (Empresa, Contacto, Redes sociales, Pie de página). */

@@ -1,5 +1,5 @@
 // Inputs of the public testimonials (zod 4). Pure: pages and client components may import it.
-import { multilineText, singleLineText, z } from "@/lib/zod";
+import { isWebUrl, multilineText, optionalText, singleLineText, z } from "@/lib/zod";
 import { pageParams } from "@/lib/api/paging";
 import { booleanParam, integerParam, oneOfParam, textParam } from "@/lib/api/query-params";
 import { optionalSectorId } from "@/lib/content/schema";
@@ -60,14 +60,6 @@ export const TESTIMONIAL_MESSAGES = {
   sectorMissing: "El sector seleccionado no existe.",
 } as const;
 
-/** Optional one-line text: trimmed, blank or null becomes null, bounded. */
-function optionalText(max: number, tooLong: string) {
-  return singleLineText({ error: "Este campo debe ser texto." })
-    .max(max, tooLong)
-    .nullish()
-    .transform((value) => (value ? value : null));
-}
-
 const RATING_MESSAGE = `La calificación debe ser un número entero entre ${MIN_RATING} y ${MAX_RATING}.`;
 
 /** A JSON number or, from a <select>, its digits; always an integer 1–5. */
@@ -88,16 +80,7 @@ const IMAGE_MESSAGE = "La imagen debe ser una URL que empiece por http:// o http
 /** An http(s) URL or nothing (blank or null → null). */
 const imageField = singleLineText({ error: IMAGE_MESSAGE })
   .max(TESTIMONIAL_LIMITS.image, `La URL de la imagen no puede superar los ${TESTIMONIAL_LIMITS.image} caracteres.`)
-  .refine((value) => {
-    if (value === "") return true;
-    if (!/^https?:\/\//i.test(value)) return false;
-    try {
-      const url = new URL(value);
-      return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
-    } catch {
-      return false;
-    }
-  }, IMAGE_MESSAGE)
+  .refine((value) => value === "" || isWebUrl(value), IMAGE_MESSAGE)
   .nullish()
   .transform((value) => (value ? value : null));
 

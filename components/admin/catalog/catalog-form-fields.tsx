@@ -52,7 +52,8 @@ function listHint(kind: CatalogKind, field: CatalogListField): string {
   const rule = CATALOG_LIST_SPLITS[kind][field];
   if (field === "faq") return "Una por línea, en la forma pregunta: respuesta.";
   if (field === "specifications") return `${SPLIT_HINTS[rule]} Cada una como nombre: valor.`;
-  if (field === "gallery_images" || field === "videos") return `${SPLIT_HINTS[rule]} URLs que empiecen por https://.`;
+  if (field === "gallery_images") return `${SPLIT_HINTS[rule]} Rutas del sitio (/images/…) o URLs https://; el sitio público muestra solo las del sitio.`;
+  if (field === "videos") return `${SPLIT_HINTS[rule]} URLs que empiecen por https://.`;
   return SPLIT_HINTS[rule];
 }
 

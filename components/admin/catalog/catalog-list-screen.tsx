@@ -75,7 +75,8 @@ export function CatalogListScreen({ kind, result, exportHref }: { kind: CatalogK
       return;
     }
     pendingDelete.clearSelection?.();
-    notify.success(ids.length === 1 ? texts.deleted : `${ids.length} ${texts.plural} eliminados`);
+    const removed = "affected" in outcome.data ? outcome.data.affected : 1;
+    notify.success(ids.length === 1 ? texts.deleted : `${removed} ${texts.plural} eliminados`);
     router.refresh();
   }
 
