@@ -63,12 +63,12 @@ test.describe("Mantenimiento Sitemap", () => {
   test("shows the real figures, generates with a backup, opens the XML and lists an SEO issue with its URL", async ({ page, context, request }) => {
     const stamp = Date.now();
     const slug = `producto-sitemap-e2e-${stamp}`;
-    // A product whose page title is far over 60 characters: the audit must list it.
+    // A product whose SEO title (an admin's meta title is used whole; a name would be cut at 60) is far over 60 characters: the audit must list it.
     const name = `Producto de prueba del sitemap con un nombre larguísimo para la auditoría ${stamp}`;
     await withDb((db) =>
       db.query(
-        `insert into catalog_items (kind, name, slug, description, features, gallery_images, videos, specifications, benefits, use_cases, faq, updated_at)
-         values ('product', $1, $2, 'Producto creado por la prueba del panel de sitemap; se elimina al terminar.', '{}', '{}', '{}', '{}', '{}', '{}', '{}', now())`,
+        `insert into catalog_items (kind, name, meta_title, slug, description, features, gallery_images, videos, specifications, benefits, use_cases, faq, updated_at)
+         values ('product', $1, $1, $2, 'Producto creado por la prueba del panel de sitemap; se elimina al terminar.', '{}', '{}', '{}', '{}', '{}', '{}', '{}', now())`,
         [name, slug],
       ),
     );
