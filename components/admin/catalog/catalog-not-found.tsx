@@ -3,7 +3,7 @@ import { ButtonLink } from "@/components/ui/button";
 import type { CatalogKind } from "@/lib/generated/prisma/enums";
 import { CATALOG_SCREEN_TEXTS } from "./catalog-texts";
 
-/** "Producto no encontrado" / "Servicio no encontrado" with Volver (the admin catalogue's not-found.tsx, answered with 404). */
+/** "Producto no encontrado" / "Servicio no encontrado" with Volver (the admin catalogue's not-found.tsx, for view and edit). */
 export function CatalogNotFound({ kind }: { kind: CatalogKind }) {
   const texts = CATALOG_SCREEN_TEXTS[kind];
   return (
