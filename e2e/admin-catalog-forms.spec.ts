@@ -184,12 +184,14 @@ test.describe("Product form", () => {
     await expect(page).toHaveURL(/\/admin\/products$/);
   });
 
-  test("an unknown id shows “Producto no encontrado”", async ({ page, context }) => {
+  // (The page streams behind its "Cargando producto..." boundary, so the HTTP status is already sent: no 404 to check.)
+  test("an unknown id shows “Producto no encontrado” with a way back", async ({ page, context }) => {
     await signInAs(context, BASE_URL, admin);
     await page.goto("/admin/products/edit/999999999");
-    await expect(page.getByText("Producto no encontrado")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Producto no encontrado" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Volver" })).toHaveAttribute("href", "/admin/products");
     await page.goto("/admin/services/edit/abc");
-    await expect(page.getByText("Servicio no encontrado")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Servicio no encontrado" })).toBeVisible();
   });
 });
 

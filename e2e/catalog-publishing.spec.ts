@@ -352,6 +352,9 @@ test.describe("stored XSS never runs", () => {
         // The item is really on the page: its name, vectors included, shown as text.
         const name = path.includes("servicio") ? service.name : product.name;
         await expect(page.getByText(String(name), { exact: false }).first(), path).toBeAttached();
+        // Long unbroken strings (the vectors) wrap instead of widening the page.
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `${path} overflows by ${overflow}px`).toBeLessThanOrEqual(0);
       }
       // The FAQ and features of the detail page show the vectors as text.
       await page.goto(`/productos/${product.slug}`);

@@ -14,7 +14,7 @@ export default async function SiteLayout({ children }: { children: ReactNode }) 
       <JsonLd data={organizationJsonLd(settings)} />
       <SkipLink />
       <SiteHeader />
-      <main id="contenido" tabIndex={-1} className="flex-1 focus:outline-none">
+      <main id="contenido" tabIndex={-1} className="flex-1 [overflow-wrap:anywhere] focus:outline-none">
         {children}
       </main>
       <SiteFooter />

@@ -3,6 +3,7 @@
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
+import { FieldMessages } from "@/components/ui/form-field";
 import { isAllowedRichTextHref } from "@/lib/catalog/rich-text-rules";
 import { richEditorExtensions } from "./extensions";
 
@@ -335,16 +336,7 @@ export function RichEditor({ label, value, onChange, onBlur, error, hint, editor
         <EditorContent editor={editor} className="rich-editor [&_.ProseMirror]:min-h-48 [&_a]:text-brand-700 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-brand-400 [&_blockquote]:pl-3 [&_h1]:text-2xl [&_h1]:font-bold [&_h2]:text-xl [&_h2]:font-bold [&_h3]:text-lg [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-2 [&_ul]:list-disc [&_ul]:pl-6" />
         {!editor && <p className="px-4 py-3 text-sm text-ink-600">Cargando editor...</p>}
       </div>
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1.5 text-xs text-ink-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} error={error} hint={hint} />
     </div>
   );
 }

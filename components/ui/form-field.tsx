@@ -41,7 +41,8 @@ function Label({ htmlFor, label, aside }: { htmlFor: string; label: string; asid
   );
 }
 
-function Messages({ id, error, hint }: { id: string; error?: string; hint?: string }) {
+/** A field's hint and error lines (ids `${id}-hint`, `${id}-error` for aria-describedby); custom fields such as the rich editor use it too. */
+export function FieldMessages({ id, error, hint }: { id: string; error?: string; hint?: string }) {
   return (
     <>
       {hint && (
@@ -65,7 +66,7 @@ export function TextField({ label, error, hint, aside, className, ...input }: Fi
     <div className={className}>
       <Label htmlFor={id} label={label} aside={aside} />
       <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={inputClass} {...input} />
-      <Messages id={id} error={error} hint={hint} />
+      <FieldMessages id={id} error={error} hint={hint} />
     </div>
   );
 }
@@ -106,7 +107,7 @@ export function PasswordField({ label, error, hint, aside, className, ...input }
           </svg>
         </button>
       </div>
-      <Messages id={id} error={error} hint={hint} />
+      <FieldMessages id={id} error={error} hint={hint} />
     </div>
   );
 }
@@ -119,7 +120,7 @@ export function TextAreaField({ label, error, hint, className, ...textarea }: Om
     <div className={className}>
       <Label htmlFor={id} label={label} />
       <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={cn(inputClass, "min-h-28 resize-y")} {...textarea} />
-      <Messages id={id} error={error} hint={hint} />
+      <FieldMessages id={id} error={error} hint={hint} />
     </div>
   );
 }
@@ -148,7 +149,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      <Messages id={id} error={error} hint={hint} />
+      <FieldMessages id={id} error={error} hint={hint} />
     </div>
   );
 }
@@ -171,7 +172,7 @@ export function CheckboxField({ label, error, hint, className, ...input }: Omit<
           {label}
         </label>
       </div>
-      <Messages id={id} error={error} hint={hint} />
+      <FieldMessages id={id} error={error} hint={hint} />
     </div>
   );
 }

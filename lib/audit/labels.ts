@@ -1,6 +1,7 @@
 // How the audit trail reads to a person ("Registro de actividad", <AuditHistory>). Pure: client
 // components import it. Actions are "<entity>.<verb>" (lib/audit/service.ts); one without a
 // label here is shown as it is stored.
+import { CATALOG_FIELD_LABELS } from "@/lib/catalog/labels";
 
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "contact_message.read": "Marcó un mensaje como leído",
@@ -108,6 +109,8 @@ export function auditValueText(value: unknown): string {
 
 /** Spanish names of the fields the services record; others are shown as stored. */
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
+  // Products and services (issue 9): the form's labels; the entries below win for shared names.
+  ...CATALOG_FIELD_LABELS,
   client_name: "Nombre del cliente",
   client_position: "Cargo",
   client_company: "Empresa",
@@ -134,29 +137,6 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   credentials_changed: "Credenciales cambiadas",
   other_sessions_ended: "Otras sesiones cerradas",
   api_keys_revoked: "Tokens de API revocados",
-  // Catalogue (issue 9): the product and service fields (name, image, status, is_featured above;
-  // contact_email and contact_phone with the site settings below).
-  slug: "Slug",
-  description: "Descripción",
-  long_description: "Descripción larga",
-  content_html: "Contenido",
-  features: "Características",
-  price_from: "Precio desde",
-  currency: "Moneda",
-  billing_period: "Periodo de facturación",
-  category: "Categoría",
-  demo_url: "URL de demo",
-  documentation_url: "URL de documentación",
-  order_index: "Orden",
-  gallery_images: "Galería de imágenes",
-  videos: "Videos",
-  specifications: "Especificaciones",
-  benefits: "Beneficios",
-  use_cases: "Casos de uso",
-  faq: "Preguntas frecuentes",
-  meta_title: "Título SEO",
-  meta_description: "Descripción SEO",
-  meta_keywords: "Palabras clave",
   urls_count: "Total de URLs",
   static_count: "URLs estáticas",
   dynamic_count: "URLs dinámicas",

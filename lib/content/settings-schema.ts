@@ -4,6 +4,7 @@
 // (prisma/schema.prisma, model SiteSettings); every field is one line of text, as the footer,
 // contact page, legal pages and JSON-LD show them.
 import { isWebUrl, optionalText, singleLineText, z } from "@/lib/zod";
+import type { PublicSettingsContract } from "./serialize";
 
 export const SETTINGS_LIMITS = {
   companyName: 120,
@@ -145,18 +146,4 @@ export type SiteSettingsInput = z.output<typeof siteSettingsInputSchema>;
 export type SiteSettingsUpdate = z.output<typeof siteSettingsUpdateSchema>;
 
 /** GET|PUT /api/v1/admin/settings → { data: SiteSettingsContract }. */
-export type SiteSettingsContract = {
-  company_name: string;
-  company_legal_name: string | null;
-  company_tax_id: string | null;
-  company_tagline: string | null;
-  social_linkedin: string | null;
-  social_twitter: string | null;
-  social_facebook: string | null;
-  contact_email: string | null;
-  contact_phone: string | null;
-  contact_address: string | null;
-  business_hours: string | null;
-  footer_text: string | null;
-  updated_at: string | null;
-};
+export type SiteSettingsContract = PublicSettingsContract & { updated_at: string | null };

@@ -6,6 +6,7 @@ import { recordAudit } from "@/lib/audit/service";
 import { revalidateSiteSettings } from "@/lib/cache";
 import { db } from "@/lib/db";
 import type { Prisma, SiteSettings } from "@/lib/generated/prisma/client";
+import { serializePublicSettings } from "./serialize";
 import { DEFAULT_SITE_SETTINGS } from "./settings";
 import { SETTINGS_MESSAGES, siteSettingsUpdateSchema, type SiteSettingsContract, type SiteSettingsUpdate } from "./settings-schema";
 
@@ -23,21 +24,7 @@ type SettingsRow = Omit<SiteSettings, "id" | "updatedAt"> & { updatedAt: Date | 
 
 /** Row (or the site's defaults when there is none yet) → contract (snake_case). */
 function serializeSettings(row: SettingsRow): SiteSettingsContract {
-  return {
-    company_name: row.companyName,
-    company_legal_name: row.companyLegalName,
-    company_tax_id: row.companyTaxId,
-    company_tagline: row.companyTagline,
-    social_linkedin: row.socialLinkedin,
-    social_twitter: row.socialTwitter,
-    social_facebook: row.socialFacebook,
-    contact_email: row.contactEmail,
-    contact_phone: row.contactPhone,
-    contact_address: row.contactAddress,
-    business_hours: row.businessHours,
-    footer_text: row.footerText,
-    updated_at: row.updatedAt ? row.updatedAt.toISOString() : null,
-  };
+  return { ...serializePublicSettings(row), updated_at: row.updatedAt ? row.updatedAt.toISOString() : null };
 }
 
 const DEFAULT_ROW: SettingsRow = { ...DEFAULT_SITE_SETTINGS, updatedAt: null };

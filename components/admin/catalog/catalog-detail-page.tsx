@@ -1,6 +1,6 @@
 import "server-only";
+import { notFound } from "next/navigation";
 import { AreaPage } from "@/components/account/area-shell";
-import { ButtonLink } from "@/components/ui/button";
 import { ApiError } from "@/lib/api/errors";
 import { requireAdmin } from "@/lib/auth/guards";
 import { getAdminCatalogItem } from "@/lib/catalog/admin-queries";
@@ -22,23 +22,17 @@ async function load(kind: CatalogKind, id: string): Promise<Outcome> {
   }
 }
 
-/** /admin/{products,services}/view/{id}: the item (any status), "… no encontrado" or "Error: …", each with a way back. */
+/** /admin/{products,services}/view/{id}: the item (any status), a 404 "… no encontrado" (not-found.tsx) or "Error: …", each with a way back. */
 export async function CatalogDetailPage({ kind, params }: { kind: CatalogKind; params: Promise<{ id: string }> }) {
   await requireAdmin();
   const { id } = await params;
   const texts = CATALOG_SCREEN_TEXTS[kind];
   const outcome = await load(kind, id);
+  if ("missing" in outcome) notFound();
   return (
     <AreaPage>
       {"item" in outcome ? (
         <CatalogDetailView kind={kind} item={outcome.item} />
-      ) : "missing" in outcome ? (
-        <div className="flex flex-col items-start gap-4 rounded-2xl border border-dashed border-ink-300 bg-ink-50 px-6 py-10">
-          <h1 className="text-2xl font-bold tracking-tight text-ink-900">{texts.notFound}</h1>
-          <ButtonLink href={texts.basePath} variant="outline">
-            Volver
-          </ButtonLink>
-        </div>
       ) : (
         <>
           <h1 className="sr-only">{texts.title}</h1>

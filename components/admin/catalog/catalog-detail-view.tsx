@@ -92,7 +92,7 @@ export function CatalogDetailView({ kind, item }: { kind: CatalogKind; item: Cat
   const period = (CATALOG_BILLING_PERIOD_LABELS as Record<string, string>)[item.billing_period] ?? item.billing_period;
 
   return (
-    <div className="flex flex-col gap-6">
+    <div className="flex flex-col gap-6 [overflow-wrap:anywhere]">
       <header className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center gap-2">
           <CatalogStatusBadge status={item.status} />

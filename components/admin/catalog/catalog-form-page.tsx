@@ -1,7 +1,6 @@
 import "server-only";
+import { notFound } from "next/navigation";
 import { AreaPage, AreaPageHeader } from "@/components/account/area-shell";
-import { ButtonLink } from "@/components/ui/button";
-import { ErrorState } from "@/components/ui/states";
 import { ApiError } from "@/lib/api/errors";
 import { requireAdmin } from "@/lib/auth/guards";
 import { getAdminCatalogItem } from "@/lib/catalog/admin-queries";
@@ -10,11 +9,11 @@ import type { CatalogKind } from "@/lib/generated/prisma/enums";
 import { CatalogItemForm } from "./catalog-form";
 
 // The server half of /admin/{products,services}/new and …/edit/[id] (spec §2.6): the admin check,
-// the item (any status), "Producto no encontrado" / "Servicio no encontrado", then the client form.
+// the item (any status) or a 404 "Producto no encontrado" / "Servicio no encontrado" (not-found.tsx), then the client form.
 
 const TITLES = {
-  product: { create: "Nuevo Producto", edit: "Editar Producto", notFound: "Producto no encontrado", list: "/admin/products" },
-  service: { create: "Nuevo Servicio", edit: "Editar Servicio", notFound: "Servicio no encontrado", list: "/admin/services" },
+  product: { create: "Nuevo Producto", edit: "Editar Producto" },
+  service: { create: "Nuevo Servicio", edit: "Editar Servicio" },
 } as const;
 
 export const catalogFormTitle = (kind: CatalogKind, editing: boolean) => (editing ? TITLES[kind].edit : TITLES[kind].create);
@@ -28,21 +27,7 @@ export async function CatalogFormPage({ kind, id }: { kind: CatalogKind; id?: st
       item = await getAdminCatalogItem(kind, id);
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 404) throw error;
-      return (
-        <AreaPage>
-          <AreaPageHeader title={texts.edit} />
-          <ErrorState
-            className="mt-8"
-            action={
-              <ButtonLink href={texts.list} variant="outline">
-                Volver
-              </ButtonLink>
-            }
-          >
-            {texts.notFound}
-          </ErrorState>
-        </AreaPage>
-      );
+      notFound();
     }
   }
   return (

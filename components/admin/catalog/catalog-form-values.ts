@@ -40,36 +40,7 @@ export type CatalogFormValues = {
 
 export type CatalogFormField = keyof CatalogFormValues;
 
-/** Spanish names of the fields (form labels and the history's "what changed"). */
-export const CATALOG_FIELD_LABELS: Record<CatalogFormField, string> = {
-  name: "Nombre",
-  slug: "Slug",
-  description: "Descripción",
-  long_description: "Descripción larga",
-  content_html: "Contenido",
-  features: "Características",
-  price_from: "Precio desde",
-  currency: "Moneda",
-  billing_period: "Periodo de facturación",
-  category: "Categoría",
-  is_featured: "Destacado",
-  status: "Estado",
-  demo_url: "URL de demo",
-  documentation_url: "URL de documentación",
-  image: "Imagen principal (URL)",
-  order_index: "Orden",
-  gallery_images: "Imágenes de galería",
-  videos: "Videos",
-  specifications: "Especificaciones",
-  benefits: "Beneficios",
-  use_cases: "Casos de uso",
-  faq: "Preguntas frecuentes",
-  contact_email: "Correo de contacto",
-  contact_phone: "Teléfono de contacto",
-  meta_title: "Título SEO",
-  meta_description: "Descripción SEO",
-  meta_keywords: "Palabras clave",
-};
+export { CATALOG_FIELD_LABELS } from "@/lib/catalog/labels";
 
 /** An empty "Nuevo" form with the §9 defaults. */
 export function emptyCatalogFormValues(): CatalogFormValues {
