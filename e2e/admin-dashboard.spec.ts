@@ -18,9 +18,10 @@ const CARDS = [
 ];
 
 const SECTIONS = [
-  { href: "/admin/products", title: "Gestión de Productos", text: /en construcción/ },
-  { href: "/admin/services", title: "Gestión de Servicios", text: /en construcción/ },
+  { href: "/admin/products", title: "Gestión de Productos", text: /Total de productos: \d+/ },
+  { href: "/admin/services", title: "Gestión de Servicios", text: /Total de servicios: \d+/ },
   { href: "/admin/sitemap", title: "Mantenimiento Sitemap", text: /cifras medidas en el servidor/ },
+  { href: "/admin/settings", title: "Configuración del sitio", text: "Guardar cambios" },
   { href: "/admin/subscriptions", title: "Suscripciones", text: "No hay suscripciones para mostrar." },
   { href: "/admin/invoices", title: "Facturas", text: "No hay facturas para mostrar." },
   { href: "/admin/tickets", title: "Tickets", text: "No hay tickets para mostrar." },
