@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { dashboardFor, loginUrl, type Role } from "@/lib/auth/redirects";
 import { readSessionToken, SESSION_COOKIE_NAMES } from "@/lib/auth/session-token";
+import { MALFORMED_ESCAPE } from "@/lib/malformed-path";
 import { refuseInvalidServerAction } from "@/lib/server-action-guard";
 
 // Runs only on the signed-in areas, /dashboard, and "/" when a session cookie is present
@@ -48,6 +49,9 @@ export async function proxy(request: NextRequest) {
   const refusal = await refuseInvalidServerAction(request);
   if (refusal) return refusal;
   if (!inSignedInScope(request)) return NextResponse.next();
+  // A path whose escapes are not text names nothing: let next.config.ts's rewrite answer the 404
+  // (the proxy runs before it), rather than sending the visitor to sign in for it.
+  if (MALFORMED_ESCAPE.test(new URL(request.url).pathname)) return NextResponse.next();
 
   const { pathname, search } = request.nextUrl;
   const role = await sessionRole(request);
