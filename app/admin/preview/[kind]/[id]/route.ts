@@ -16,7 +16,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ kin
   // Anyone else gets the admin area's answer: sign-in for visitors, their own dashboard for clients.
   await requireAdmin();
   const { kind: rawKind, id } = await params;
-  const kind = KINDS[rawKind];
+  const kind = Object.hasOwn(KINDS, rawKind) ? KINDS[rawKind] : undefined;
   if (!kind) notFound();
   let slug: string;
   try {
