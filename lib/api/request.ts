@@ -15,9 +15,10 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   return errors;
 }
 
-export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+/** Parses input with a zod schema; invalid → 422 with the errors per field (and `message`, if given). */
+export function parseWith<S extends z.ZodType>(schema: S, input: unknown, message?: string): z.output<S> {
   const result = schema.safeParse(input);
-  if (!result.success) throw validationFailed(fieldErrors(result.error));
+  if (!result.success) throw validationFailed(fieldErrors(result.error), message);
   return result.data;
 }
 

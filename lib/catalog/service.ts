@@ -1,12 +1,11 @@
 import "server-only";
-import { ApiError, notFound, validationFailed } from "@/lib/api/errors";
-import { fieldErrors } from "@/lib/api/request";
+import { ApiError, notFound } from "@/lib/api/errors";
+import { parseWith } from "@/lib/api/request";
 import type { AdminActor } from "@/lib/admin/actor";
 import { recordAudit } from "@/lib/audit/service";
 import { revalidateCatalog } from "@/lib/cache";
 import { db } from "@/lib/db";
 import { Prisma, type CatalogKind } from "@/lib/generated/prisma/client";
-import type { z } from "@/lib/zod";
 import {
   CATALOG_MESSAGES,
   catalogBulkSchema,
@@ -29,12 +28,6 @@ export const CATALOG_ENTITY: Record<CatalogKind, string> = { product: "product",
 
 /** The contract fields a version keeps and a restore brings back (everything an admin edits). */
 export type CatalogSnapshot = Omit<CatalogItemContract, "id" | "created_at" | "updated_at">;
-
-function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (!result.success) throw validationFailed(fieldErrors(result.error), CATALOG_MESSAGES.invalid);
-  return result.data;
-}
 
 /** A route's or action's `{id}`: digits only, otherwise it cannot name an item (404). */
 export function parseCatalogId(kind: CatalogKind, raw: unknown): number {
@@ -131,7 +124,7 @@ async function saveVersion(
 
 /** Creates a product or service (§9 defaults for what is left out). 422 on bad input, 409 on a taken slug. */
 export async function createCatalogItem(actor: AdminActor, kind: CatalogKind, input: unknown): Promise<CatalogItemContract> {
-  const data = parseInput(catalogItemInputSchema(kind), input);
+  const data = parseWith(catalogItemInputSchema(kind), input, CATALOG_MESSAGES.invalid);
   const created = await db.$transaction(async (tx) => {
     await assertSlugFree(tx, kind, data.slug);
     const row = await tx.catalogItem.create({ data: { ...(toData(normalize(data)) as Prisma.CatalogItemUncheckedCreateInput), kind } });
@@ -184,7 +177,7 @@ async function applyUpdate(
 /** Updates a product or service; fields left out keep their value. 404 unknown id, 422 bad input, 409 taken slug. */
 export async function updateCatalogItem(actor: AdminActor, kind: CatalogKind, id: unknown, input: unknown): Promise<CatalogItemContract> {
   const itemId = parseCatalogId(kind, id);
-  const data = parseInput(catalogItemUpdateSchema(kind), input);
+  const data = parseWith(catalogItemUpdateSchema(kind), input, CATALOG_MESSAGES.invalid);
   const updated = await db.$transaction((tx) => applyUpdate(tx, actor, kind, itemId, data, null));
   revalidateCatalog();
   return updated;
@@ -205,7 +198,7 @@ export async function restoreCatalogVersion(actor: AdminActor, kind: CatalogKind
       throw notFound(exists ? CATALOG_MESSAGES.versionNotFound : catalogNotFoundMessage(kind));
     }
     // The stored snapshot goes through today's schema (and sanitizer) like any save.
-    const data = parseInput(catalogItemUpdateSchema(kind), row.snapshot);
+    const data = parseWith(catalogItemUpdateSchema(kind), row.snapshot, CATALOG_MESSAGES.invalid);
     return applyUpdate(tx, actor, kind, itemId, data, row.version);
   });
   revalidateCatalog();
@@ -235,7 +228,7 @@ export async function deleteCatalogItem(actor: AdminActor, kind: CatalogKind, id
  * skipped). Each changed item gets its audit entry (and a version for a status change).
  */
 export async function bulkCatalogItems(actor: AdminActor, kind: CatalogKind, input: unknown): Promise<{ affected: number }> {
-  const { ids, action } = parseInput(catalogBulkSchema, input);
+  const { ids, action } = parseWith(catalogBulkSchema, input, CATALOG_MESSAGES.invalid);
   const affected = await db.$transaction(async (tx) => {
     const rows = await tx.catalogItem.findMany({ where: { kind, id: { in: ids } }, orderBy: { id: "asc" } });
     let count = 0;

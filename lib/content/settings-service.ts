@@ -1,6 +1,5 @@
 import "server-only";
-import { validationFailed } from "@/lib/api/errors";
-import { fieldErrors } from "@/lib/api/request";
+import { parseWith } from "@/lib/api/request";
 import type { AdminActor } from "@/lib/admin/actor";
 import { recordAudit } from "@/lib/audit/service";
 import { revalidateSiteSettings } from "@/lib/cache";
@@ -66,9 +65,7 @@ export async function getAdminSiteSettings(): Promise<SiteSettingsContract> {
  * "settings.update" with only the changed fields is recorded when something changed.
  */
 export async function updateSiteSettings(actor: AdminActor, input: unknown): Promise<SiteSettingsContract> {
-  const parsed = siteSettingsUpdateSchema.safeParse(input ?? {});
-  if (!parsed.success) throw validationFailed(fieldErrors(parsed.error), SETTINGS_MESSAGES.invalid);
-  const data = toData(parsed.data);
+  const data = toData(parseWith(siteSettingsUpdateSchema, input ?? {}, SETTINGS_MESSAGES.invalid));
 
   const updated = await db.$transaction(async (tx) => {
     // Two saves at once: the second waits, so each audit entry's "before" is what it replaced.

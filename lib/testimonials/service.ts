@@ -1,12 +1,11 @@
 import "server-only";
 import { notFound, validationFailed } from "@/lib/api/errors";
-import { fieldErrors } from "@/lib/api/request";
+import { parseWith } from "@/lib/api/request";
 import type { AdminActor } from "@/lib/admin/actor";
 import { recordAudit } from "@/lib/audit/service";
 import { revalidateTestimonials } from "@/lib/cache";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { z } from "@/lib/zod";
 import {
   TESTIMONIAL_MESSAGES,
   testimonialInputSchema,
@@ -22,12 +21,6 @@ import { serializeTestimonial, type TestimonialContract } from "./serialize";
 // "testimonials" tag so home and /testimonios show the change on the next request.
 
 const ENTITY = "testimonial";
-
-function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (!result.success) throw validationFailed(fieldErrors(result.error), TESTIMONIAL_MESSAGES.invalid);
-  return result.data;
-}
 
 /** A route's or action's `{id}`: digits only, otherwise it cannot name a testimonial (404). */
 export function parseTestimonialId(raw: unknown): number {
@@ -68,7 +61,7 @@ function auditable(row: TestimonialContract): Record<string, unknown> {
 
 /** Creates a testimonial (§9 defaults for what is left out). 422 on bad input or an unknown sector. */
 export async function createTestimonial(actor: AdminActor, input: unknown): Promise<TestimonialContract> {
-  const data = parseInput(testimonialInputSchema, input);
+  const data = parseWith(testimonialInputSchema, input, TESTIMONIAL_MESSAGES.invalid);
   const created = await db.$transaction(async (tx) => {
     await assertSectorExists(tx, data.sector_id);
     const row = await tx.testimonial.create({
@@ -99,7 +92,7 @@ export async function createTestimonial(actor: AdminActor, input: unknown): Prom
  */
 export async function updateTestimonial(actor: AdminActor, id: unknown, input: unknown): Promise<TestimonialContract> {
   const testimonialId = parseTestimonialId(id);
-  const data = parseInput(testimonialUpdateSchema, input);
+  const data = parseWith(testimonialUpdateSchema, input, TESTIMONIAL_MESSAGES.invalid);
   const updated = await db.$transaction(async (tx) => {
     const before = await tx.testimonial.findUnique({ where: { id: testimonialId } });
     if (!before) throw notFound(TESTIMONIAL_MESSAGES.notFound);
