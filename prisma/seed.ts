@@ -12,6 +12,7 @@ import { pathToFileURL } from "node:url";
 import bcrypt from "bcryptjs";
 import type { Prisma, PrismaClient } from "../lib/generated/prisma/client";
 import { caseStudies } from "./seed-data/case-studies";
+import { invoiceTotals } from "../lib/billing/money";
 import { invoices, subscriptions, tickets } from "./seed-data/demo-account";
 import { adminNotifications, contactMessages, replyTemplates } from "./seed-data/inbox";
 import { contactMessageHistory } from "./seed-data/inbox-history";
@@ -122,7 +123,7 @@ export async function seedDatabase(db: PrismaClient, env: Env = process.env): Pr
   await db.$transaction(
     async (tx) => {
       // ── Accounts ──────────────────────────────────────────────────────────
-      const ensureUser = async (account: SeedAccount, role: "admin" | "client", profile: { name: string; image: string }) => {
+      const ensureUser = async (account: SeedAccount, role: "admin" | "client", profile: { name: string; image: string; billingName?: string; taxId?: string }) => {
         const existing = await tx.user.findUnique({ where: { email: account.email } });
         if (existing) return existing;
         created.users += 1;
@@ -131,6 +132,8 @@ export async function seedDatabase(db: PrismaClient, env: Env = process.env): Pr
             email: account.email,
             name: profile.name,
             image: profile.image,
+            billingName: profile.billingName ?? null,
+            taxId: profile.taxId ?? null,
             role,
             passwordHash: await bcrypt.hash(account.password, BCRYPT_COST),
           },
@@ -138,6 +141,12 @@ export async function seedDatabase(db: PrismaClient, env: Env = process.env): Pr
       };
       const admin = await ensureUser(accounts.admin, "admin", adminProfile);
       const client = await ensureUser(accounts.client, "client", clientProfile);
+      const settingsRow = await tx.siteSettings.findUnique({ where: { id: 1 } });
+      const issuer = {
+        issuerName: settingsRow?.companyLegalName ?? siteSettings.companyLegalName ?? siteSettings.companyName,
+        issuerTaxId: settingsRow?.companyTaxId ?? siteSettings.companyTaxId ?? null,
+        issuerAddress: settingsRow?.contactAddress ?? siteSettings.contactAddress ?? null,
+      };
 
       // ── Company settings (singleton) ──────────────────────────────────────
       created.siteSettings += await countNew(
@@ -292,15 +301,27 @@ export async function seedDatabase(db: PrismaClient, env: Env = process.env): Pr
         async () => {
           for (const inv of invoices) {
             const issuedAt = daysAgo(inv.issuedDaysAgo);
+            const [series, number] = inv.invoiceNumber.split("-");
+            const totals = invoiceTotals([{ quantity: 1, unit_price: inv.amount }]);
             await tx.invoice.upsert({
               where: { invoiceNumber: inv.invoiceNumber },
               update: {},
               create: {
                 invoiceNumber: inv.invoiceNumber,
+                series,
+                sequence: Number(number),
+                ...issuer,
+                customerName: client.billingName ?? client.name,
+                customerTaxId: client.taxId,
+                customerEmail: client.email,
+                subtotal: totals.subtotal,
+                taxAmount: totals.tax_amount,
+                amountPaid: inv.payment ? totals.total : "0",
+                lines: { create: [{ position: 1, description: inv.description, quantity: 1, unitPrice: inv.amount, lineTotal: totals.line_totals[0] }] },
                 userId: client.id,
                 subscriptionId: inv.subscriptionPlan ? (subscriptionIds.get(inv.subscriptionPlan) ?? null) : null,
                 description: inv.description,
-                amount: inv.amount,
+                amount: totals.total,
                 currency: inv.currency,
                 status: inv.status,
                 issuedAt,
@@ -317,7 +338,7 @@ export async function seedDatabase(db: PrismaClient, env: Env = process.env): Pr
         if (!inv.payment) continue;
         const invoice = await tx.invoice.findUnique({
           where: { invoiceNumber: inv.invoiceNumber },
-          select: { id: true, userId: true },
+          select: { id: true, userId: true, amount: true },
         });
         // An invoice number already used by someone else's invoice is left alone.
         if (!invoice || invoice.userId !== client.id) continue;
@@ -331,7 +352,7 @@ export async function seedDatabase(db: PrismaClient, env: Env = process.env): Pr
           data: {
             userId: client.id,
             invoiceId: invoice.id,
-            amount: inv.amount,
+            amount: invoice.amount,
             currency: inv.currency,
             method: inv.payment.method,
             reference: inv.payment.reference,
@@ -342,6 +363,12 @@ export async function seedDatabase(db: PrismaClient, env: Env = process.env): Pr
         });
         created.payments += 1;
       }
+
+      // Invoice numbering continues after the highest number of each series.
+      await tx.$executeRaw`
+        INSERT INTO invoice_series (series, last_number)
+        SELECT series, max(sequence) FROM invoices GROUP BY series
+        ON CONFLICT (series) DO UPDATE SET last_number = GREATEST(invoice_series.last_number, EXCLUDED.last_number)`;
 
       // ── Demo client: support tickets ──────────────────────────────────────
       for (const t of tickets) {
@@ -372,6 +399,7 @@ export async function seedDatabase(db: PrismaClient, env: Env = process.env): Pr
             data: {
               ticketId: ticket.id,
               authorId,
+              fromStaff: reply.author === "admin",
               body: reply.body,
               createdAt: new Date(ticket.createdAt.getTime() + reply.hoursAfterTicket * HOUR_MS),
             },

@@ -39,6 +39,20 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "service.restore": "Restauró una versión de un servicio",
   "sitemap.generate": "Generó el sitemap",
   "settings.update": "Actualizó la configuración del sitio",
+  // Billing and support (issue 10).
+  "subscription.create": "Creó una suscripción",
+  "subscription.update": "Actualizó una suscripción",
+  "subscription.cancel_request": "Solicitó cancelar una suscripción",
+  "subscription.cancel": "Canceló una suscripción al final del periodo",
+  "subscription.expire": "Finalizó una suscripción de pago único",
+  "invoice.create": "Emitió una factura",
+  "invoice.update": "Actualizó una factura",
+  "invoice.cancel": "Anuló una factura",
+  "payment.create": "Registró un pago",
+  "ticket.create": "Abrió un ticket",
+  "ticket.reply": "Respondió un ticket",
+  "ticket.update": "Actualizó un ticket",
+  "billing_profile.update": "Actualizó su perfil de facturación",
 };
 
 export function auditActionLabel(action: string): string {
@@ -57,6 +71,10 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   service: "Servicio",
   sitemap: "Sitemap",
   site_settings: "Configuración del sitio",
+  subscription: "Suscripción",
+  invoice: "Factura",
+  payment: "Pago",
+  ticket: "Ticket",
 };
 
 export function auditEntityLabel(entityType: string): string {
@@ -93,6 +111,14 @@ export function auditEntityHref(entityType: string, entityId: string | null, det
       return "/admin/sitemap";
     case "site_settings":
       return "/admin/settings";
+    case "subscription":
+      return `/admin/subscriptions?id=${id}`;
+    case "invoice":
+      return `/admin/invoices/${id}`;
+    case "payment":
+      return `/admin/payments?id=${id}`;
+    case "ticket":
+      return `/admin/tickets/${id}`;
     default:
       return null;
   }

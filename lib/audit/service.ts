@@ -5,7 +5,11 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 // which address, and the fields before and after. Services call recordAudit with their
 // transaction client, so the entry commits or rolls back with the change it describes.
 
-export type AuditActor = { id: string; ipAddress: string };
+/** Who made the change; `id: null` (SYSTEM_ACTOR) for scheduled work such as the billing run. */
+export type AuditActor = { id: string | null; ipAddress: string };
+
+/** Scheduled jobs: no user, no address. */
+export const SYSTEM_ACTOR: AuditActor = { id: null, ipAddress: "" };
 
 export type AuditEntry = {
   /** What happened, "<entity>.<verb>": "contact_message.reply", "user.update", … */
@@ -70,7 +74,7 @@ export async function recordAudit(tx: Prisma.TransactionClient, actor: AuditActo
       action: entry.action.slice(0, 80),
       entityType: entry.entityType.slice(0, 80),
       entityId: entry.entityId === null ? null : String(entry.entityId).slice(0, 80),
-      ipAddress: actor.ipAddress.slice(0, 45),
+      ipAddress: actor.ipAddress ? actor.ipAddress.slice(0, 45) : null,
       details: auditDetails(entry.before, entry.after) as Prisma.InputJsonValue,
     },
   });

@@ -59,3 +59,20 @@ export async function markAllRead(userId: string): Promise<number> {
   const { count } = await db.notification.updateMany({ where: { userId, readAt: null }, data: { readAt: new Date() } });
   return count;
 }
+
+/**
+ * Creates one unread notification for one user (a client told of a new invoice, a payment, a
+ * ticket reply). Pass the transaction client so it commits together with the change.
+ */
+export async function notifyUser(userId: string, input: AdminNotificationInput, client: DbClient = db): Promise<void> {
+  await client.notification.create({
+    data: {
+      userId,
+      type: fit(input.type, LIMITS.type),
+      title: fit(input.title, LIMITS.title),
+      body: input.body ? fit(input.body, LIMITS.body) : null,
+      link: input.link ? fit(input.link, LIMITS.link) : null,
+      data: input.data,
+    },
+  });
+}

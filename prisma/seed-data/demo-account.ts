@@ -1,5 +1,6 @@
 // Billing and support history of the demo client (María Quispe, Inversiones Quispe S.A.C.),
 // so the client portal and the admin reports show real records.
+import type { PaymentMethod } from "../../lib/generated/prisma/enums";
 import type { InvoiceSeed, SubscriptionSeed, TicketSeed } from "./types";
 
 export const subscriptions: SubscriptionSeed[] = [
@@ -51,7 +52,7 @@ export const invoices: InvoiceSeed[] = [
     status: "paid",
     issuedDaysAgo: 125,
     dueInDaysAfterIssue: 15,
-    payment: { method: "Yape", reference: "YAPE-40918273", paidDaysAfterIssue: 2 },
+    payment: { method: "yape", reference: "YAPE-40918273", paidDaysAfterIssue: 2 },
   },
   {
     invoiceNumber: "F001-00000123",
@@ -62,7 +63,7 @@ export const invoices: InvoiceSeed[] = [
     status: "paid",
     issuedDaysAgo: 110,
     dueInDaysAfterIssue: 30,
-    payment: { method: "Transferencia", reference: "BCP-OP-55821934", paidDaysAfterIssue: 12 },
+    payment: { method: "transferencia", reference: "BCP-OP-55821934", paidDaysAfterIssue: 12 },
   },
   {
     invoiceNumber: "F001-00000127",
@@ -73,7 +74,7 @@ export const invoices: InvoiceSeed[] = [
     status: "paid",
     issuedDaysAgo: 82,
     dueInDaysAfterIssue: 15,
-    payment: { method: "Tarjeta", reference: "NIUBIZ-771204519", paidDaysAfterIssue: 0 },
+    payment: { method: "tarjeta", reference: "NIUBIZ-771204519", paidDaysAfterIssue: 0 },
   },
   {
     invoiceNumber: "F001-00000131",
@@ -84,7 +85,7 @@ export const invoices: InvoiceSeed[] = [
     status: "paid",
     issuedDaysAgo: 52,
     dueInDaysAfterIssue: 15,
-    payment: { method: "Tarjeta", reference: "NIUBIZ-771988302", paidDaysAfterIssue: 0 },
+    payment: { method: "tarjeta", reference: "NIUBIZ-771988302", paidDaysAfterIssue: 0 },
   },
   {
     invoiceNumber: "F001-00000136",
@@ -115,16 +116,16 @@ export const invoices: InvoiceSeed[] = [
 // amount, currency, issued days ago, payment method, payment reference.
 const CRM_PLAN = "Lumen CRM Ventas · Plan Equipo";
 const ERP_PLAN = "Lumen ERP Pyme · Plan Pyme Plus";
-const paidHistory: [string, string | null, string, string, "USD" | "PEN", number, string, string][] = [
-  ["F001-00000088", CRM_PLAN, `${CRM_PLAN} — mensualidad`, "189.00", "PEN", 270, "Yape", "YAPE-38810427"],
-  ["F001-00000094", CRM_PLAN, `${CRM_PLAN} — mensualidad`, "189.00", "PEN", 240, "Yape", "YAPE-39125530"],
-  ["F001-00000097", null, "Consultoría de procesos comerciales — diagnóstico", "3500.00", "PEN", 225, "Transferencia", "BCP-OP-51022871"],
-  ["F001-00000099", CRM_PLAN, `${CRM_PLAN} — mensualidad`, "189.00", "PEN", 210, "Yape", "YAPE-39487716"],
-  ["F001-00000105", CRM_PLAN, `${CRM_PLAN} — mensualidad`, "189.00", "PEN", 180, "Yape", "YAPE-39902264"],
-  ["F001-00000111", CRM_PLAN, `${CRM_PLAN} — mensualidad`, "189.00", "PEN", 150, "Yape", "YAPE-40377105"],
-  ["F001-00000119", null, "Implementación de Lumen ERP Pyme — adelanto del 50 %", "1200.00", "USD", 120, "Transferencia", "BBVA-OP-88120455"],
-  ["F001-00000121", ERP_PLAN, `${ERP_PLAN} — mensualidad`, "149.00", "USD", 112, "Tarjeta", "NIUBIZ-770551873"],
-  ["F001-00000142", null, "Taller de Business Intelligence para gerencia", "2450.00", "PEN", 14, "Transferencia", "BCP-OP-56630918"],
+const paidHistory: [string, string | null, string, string, "USD" | "PEN", number, PaymentMethod, string][] = [
+  ["F001-00000088", CRM_PLAN, `${CRM_PLAN} — mensualidad`, "189.00", "PEN", 270, "yape", "YAPE-38810427"],
+  ["F001-00000094", CRM_PLAN, `${CRM_PLAN} — mensualidad`, "189.00", "PEN", 240, "yape", "YAPE-39125530"],
+  ["F001-00000097", null, "Consultoría de procesos comerciales — diagnóstico", "3500.00", "PEN", 225, "transferencia", "BCP-OP-51022871"],
+  ["F001-00000099", CRM_PLAN, `${CRM_PLAN} — mensualidad`, "189.00", "PEN", 210, "yape", "YAPE-39487716"],
+  ["F001-00000105", CRM_PLAN, `${CRM_PLAN} — mensualidad`, "189.00", "PEN", 180, "yape", "YAPE-39902264"],
+  ["F001-00000111", CRM_PLAN, `${CRM_PLAN} — mensualidad`, "189.00", "PEN", 150, "yape", "YAPE-40377105"],
+  ["F001-00000119", null, "Implementación de Lumen ERP Pyme — adelanto del 50 %", "1200.00", "USD", 120, "transferencia", "BBVA-OP-88120455"],
+  ["F001-00000121", ERP_PLAN, `${ERP_PLAN} — mensualidad`, "149.00", "USD", 112, "tarjeta", "NIUBIZ-770551873"],
+  ["F001-00000142", null, "Taller de Business Intelligence para gerencia", "2450.00", "PEN", 14, "transferencia", "BCP-OP-56630918"],
 ];
 invoices.push(
   ...paidHistory.map(([invoiceNumber, subscriptionPlan, description, amount, currency, issuedDaysAgo, method, reference]) => ({

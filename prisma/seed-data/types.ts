@@ -6,6 +6,7 @@ import type {
   ContactStatus,
   Currency,
   InvoiceStatus,
+  PaymentMethod,
   PublicationStatus,
   SubscriptionStatus,
   TestimonialStatus,
@@ -149,7 +150,7 @@ export interface SubscriptionSeed {
 }
 
 export interface PaymentSeed {
-  method: string;
+  method: PaymentMethod;
   reference: string;
   /** Days after the invoice was issued. */
   paidDaysAfterIssue: number;
@@ -160,6 +161,7 @@ export interface InvoiceSeed {
   /** planName of the subscription it bills, or null for a one-off charge. */
   subscriptionPlan: string | null;
   description: string;
+  /** The one line's price without IGV (the invoice's total adds 18 %). */
   amount: string;
   currency: Currency;
   status: InvoiceStatus;

@@ -18,4 +18,7 @@ export const adminProfile = {
 export const clientProfile = {
   name: "María Quispe",
   image: "/images/avatars/maria-quispe.svg",
+  // Billing profile: invoices to her company are facturas (series F001) to its RUC.
+  billingName: "Inversiones Quispe S.A.C.",
+  taxId: "20551234569",
 } as const;

@@ -1,0 +1,46 @@
+import { BUSINESS_TIME_ZONE } from "@/lib/format";
+
+// Billing works in calendar dates ("YYYY-MM-DD") of the business's time zone (Lima): an invoice
+// issued at 21:00 in Lima on the 30th is dated the 30th, whatever the server's clock zone.
+
+const limaDate = new Intl.DateTimeFormat("en-CA", { timeZone: BUSINESS_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+
+/** Today (or `at`) in Lima as "YYYY-MM-DD". */
+export function businessDate(at: Date = new Date()): string {
+  return limaDate.format(at);
+}
+
+/** A calendar date as the database's DATE columns take it (midnight UTC). */
+export function dateColumn(calendarDate: string): Date {
+  return new Date(`${calendarDate}T00:00:00.000Z`);
+}
+
+/** A DATE column back to "YYYY-MM-DD". */
+export function calendarDate(value: Date): string {
+  return value.toISOString().slice(0, 10);
+}
+
+export function addDays(calendar: string, days: number): string {
+  const date = dateColumn(calendar);
+  date.setUTCDate(date.getUTCDate() + days);
+  return calendarDate(date);
+}
+
+/**
+ * The same day `months` later, kept at the month's last day when it has fewer days
+ * (31 Jan + 1 month = 28/29 Feb), as billing systems do.
+ */
+export function addMonths(calendar: string, months: number): string {
+  const [year, month, day] = calendar.split("-").map(Number);
+  const target = new Date(Date.UTC(year, month - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, lastDay));
+  return calendarDate(target);
+}
+
+/** A real calendar date written "YYYY-MM-DD" (no 2026-02-30). */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = dateColumn(value);
+  return !Number.isNaN(date.getTime()) && calendarDate(date) === value;
+}

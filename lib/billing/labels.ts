@@ -1,0 +1,57 @@
+// Spanish labels of billing values (spec §4 "Invoice: paid (Pagada) or pending (Pendiente)";
+// billing periods come from lib/format.ts). Pure: client components use them too.
+
+export const CURRENCIES = ["PEN", "USD", "EUR"] as const;
+export type CurrencyCode = (typeof CURRENCIES)[number];
+export const CURRENCY_LABELS: Record<CurrencyCode, string> = { PEN: "Soles (S/)", USD: "Dólares (US$)", EUR: "Euros (€)" };
+
+export const BILLING_PERIODS = ["monthly", "yearly", "one_time"] as const;
+export type BillingPeriodCode = (typeof BILLING_PERIODS)[number];
+
+export const SUBSCRIPTION_STATUSES = ["active", "paused", "cancelled", "expired"] as const;
+export type SubscriptionStatusCode = (typeof SUBSCRIPTION_STATUSES)[number];
+export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatusCode, string> = {
+  active: "Activa",
+  paused: "Pausada",
+  cancelled: "Cancelada",
+  expired: "Finalizada",
+};
+
+export const INVOICE_STATUSES = ["pending", "paid", "cancelled"] as const;
+export type InvoiceStatusCode = (typeof INVOICE_STATUSES)[number];
+export const INVOICE_STATUS_LABELS: Record<InvoiceStatusCode, string> = { pending: "Pendiente", paid: "Pagada", cancelled: "Anulada" };
+
+export const PAYMENT_METHODS = ["transferencia", "tarjeta", "yape", "plin", "efectivo"] as const;
+export type PaymentMethodCode = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethodCode, string> = {
+  transferencia: "Transferencia",
+  tarjeta: "Tarjeta",
+  yape: "Yape",
+  plin: "Plin",
+  efectivo: "Efectivo",
+};
+
+export const PAYMENT_STATUS_LABELS: Record<string, string> = {
+  pending: "Pendiente",
+  completed: "Completado",
+  failed: "Fallido",
+  refunded: "Reembolsado",
+};
+
+/** Series F001 is a factura (customer with RUC); B001 a boleta de venta (DNI or none). */
+export const INVOICE_SERIES = { factura: "F001", boleta: "B001" } as const;
+
+export function documentTypeLabel(series: string): string {
+  return series.startsWith("F") ? "Factura electrónica" : "Boleta de venta electrónica";
+}
+
+/** "F001-00000001": the series and the number padded to 8 digits. */
+export function formatInvoiceNumber(series: string, sequence: number): string {
+  return `${series}-${String(sequence).padStart(8, "0")}`;
+}
+
+/** A tax id's kind by its length: 11 digits is a RUC, 8 a DNI. */
+export function taxIdLabel(taxId: string | null | undefined): string {
+  if (!taxId) return "Sin documento";
+  return taxId.length === 11 ? "RUC" : "DNI";
+}

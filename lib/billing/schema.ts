@@ -1,0 +1,249 @@
+import { pageParams } from "@/lib/api/paging";
+import { integerParam, oneOfParam, textParam } from "@/lib/api/query-params";
+import { rucProblem } from "@/lib/content/settings-schema";
+import { optionalText, singleLineText, z } from "@/lib/zod";
+import { isCalendarDate } from "./dates";
+import { BILLING_PERIODS, CURRENCIES, INVOICE_STATUSES, PAYMENT_METHODS, SUBSCRIPTION_STATUSES } from "./labels";
+
+// ONE schema per billing input (DESIGN §3): the admin forms (react-hook-form), their server
+// actions and the REST handlers parse with these. Bounds are the columns' (schema.prisma).
+
+export const BILLING_LIMITS = {
+  planName: 200,
+  lineDescription: 300,
+  description: 500,
+  reason: 500,
+  reference: 100,
+  billingName: 200,
+  lines: 50,
+  /** Largest amount a DECIMAL(12,2) column holds comfortably, also per line total. */
+  maxAmount: "9999999999.99",
+} as const;
+
+export const BILLING_MESSAGES = {
+  invalid: "Revisa los campos marcados.",
+  userRequired: "Elige un cliente.",
+  userMissing: "El cliente no existe o no es un cliente.",
+  catalogItemMissing: "El producto o servicio no existe.",
+  planRequired: "El plan es obligatorio.",
+  amount: "Ingresa un importe mayor que cero, con hasta 2 decimales (por ejemplo, 149.90).",
+  amountTooLarge: "El importe es demasiado grande.",
+  quantity: "Ingresa una cantidad mayor que cero, con hasta 2 decimales.",
+  unitPrice: "Ingresa un precio unitario mayor que cero (sin IGV), con hasta 2 decimales.",
+  currency: "La moneda debe ser PEN, USD o EUR.",
+  billingPeriod: "El periodo debe ser monthly (Mensual), yearly (Anual) u one_time (Pago Único).",
+  subscriptionStatus: "El estado debe ser active, paused, cancelled o expired.",
+  date: "Ingresa una fecha válida (AAAA-MM-DD).",
+  dueBeforeIssue: "El vencimiento no puede ser anterior a la fecha de emisión.",
+  paidInFuture: "La fecha de pago no puede ser futura.",
+  linesRequired: "Agrega al menos una línea.",
+  linesTooMany: "Una factura admite como máximo 50 líneas.",
+  lineDescriptionRequired: "La descripción de la línea es obligatoria.",
+  method: "El método debe ser transferencia, tarjeta, yape, plin o efectivo.",
+  invoiceRequired: "Elige la factura que se paga.",
+  invoiceStatus: "Solo puedes anular una factura (status: cancelled). Una factura queda pagada al registrar pagos que cubran su total.",
+  taxId: "Ingresa un RUC de 11 dígitos o un DNI de 8 dígitos.",
+  nothingToChange: "No enviaste ningún cambio.",
+  // Rules the records forbid (409).
+  invoiceNotFound: "Factura no encontrada.",
+  subscriptionNotFound: "Suscripción no encontrada.",
+  paymentNotFound: "Pago no encontrado.",
+  invoiceCancelled: "La factura está anulada: no admite pagos.",
+  invoicePaid: "La factura ya está pagada.",
+  overpayment: (balance: string) => `El pago supera el saldo pendiente de la factura (${balance}).`,
+  cancelPaidInvoice: "No puedes anular una factura con pagos registrados.",
+  invoiceAlreadyCancelled: "La factura ya está anulada.",
+  subscriptionNotActive: "Solo puedes cancelar una suscripción activa.",
+  cancellationAlreadyRequested: "Ya solicitaste la cancelación de esta suscripción.",
+} as const;
+
+const tooLong = (label: string, max: number) => `${label} no puede superar los ${max} caracteres.`;
+
+/** A positive decimal amount with at most 2 decimals, sent as a string ("117.99") or a number. */
+function positiveDecimal(message: string) {
+  return z
+    .union([z.string(), z.number()], { error: message })
+    .transform((value, context) => {
+      const text = typeof value === "number" ? (Number.isFinite(value) ? String(value) : "") : value.trim();
+      if (!/^\d{1,10}(\.\d{1,2})?$/.test(text) || /^0+(\.0+)?$/.test(text)) {
+        context.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return text;
+    });
+}
+
+/** "YYYY-MM-DD", a real day. */
+export const calendarDateSchema = z
+  .string({ error: BILLING_MESSAGES.date })
+  .trim()
+  .refine(isCalendarDate, BILLING_MESSAGES.date);
+
+const userIdSchema = z
+  .string({ error: BILLING_MESSAGES.userRequired })
+  .trim()
+  .min(1, BILLING_MESSAGES.userRequired)
+  .max(40, BILLING_MESSAGES.userMissing)
+  .regex(/^[A-Za-z0-9_-]+$/, BILLING_MESSAGES.userMissing);
+
+const idSchema = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+
+const currencySchema = z.enum(CURRENCIES, { error: BILLING_MESSAGES.currency });
+const billingPeriodSchema = z.enum(BILLING_PERIODS, { error: BILLING_MESSAGES.billingPeriod });
+
+// ── Tax ids (the client's billing profile) ───────────────────────────────────
+
+/** Why a tax id is not a RUC (11 digits, módulo-11 check digit) or a DNI (8 digits); null when it is. */
+export function taxIdProblem(digits: string): string | null {
+  if (/^\d{8}$/.test(digits)) return null;
+  if (/^\d{11}$/.test(digits)) return rucProblem(digits);
+  return BILLING_MESSAGES.taxId;
+}
+
+/** An optional RUC or DNI: spaces and hyphens between digits dropped; blank → null. */
+export const taxIdSchema = singleLineText({ error: BILLING_MESSAGES.taxId })
+  .max(20, BILLING_MESSAGES.taxId)
+  .transform((value, context) => {
+    if (value === "") return null;
+    const digits = /^[\d\s-]+$/.test(value) ? value.replace(/[\s-]/g, "") : value;
+    const problem = taxIdProblem(digits);
+    if (!problem) return digits;
+    context.addIssue({ code: "custom", message: problem });
+    return z.NEVER;
+  })
+  .nullish()
+  .transform((value) => value ?? null);
+
+export const billingNameSchema = optionalText(BILLING_LIMITS.billingName, tooLong("La razón social o nombre de facturación", BILLING_LIMITS.billingName));
+
+// ── Subscriptions ────────────────────────────────────────────────────────────
+
+const subscriptionFields = {
+  user_id: userIdSchema,
+  catalog_item_id: idSchema(BILLING_MESSAGES.catalogItemMissing).nullish().transform((value) => value ?? null),
+  plan_name: singleLineText({ error: BILLING_MESSAGES.planRequired })
+    .min(1, BILLING_MESSAGES.planRequired)
+    .max(BILLING_LIMITS.planName, tooLong("El plan", BILLING_LIMITS.planName)),
+  amount: positiveDecimal(BILLING_MESSAGES.amount),
+  currency: currencySchema,
+  billing_period: billingPeriodSchema,
+  next_billing_date: calendarDateSchema,
+};
+
+/** POST /api/v1/admin/subscriptions and "Nueva suscripción". */
+export const subscriptionCreateSchema = z.object(
+  { ...subscriptionFields, currency: currencySchema.default("PEN"), billing_period: billingPeriodSchema.default("monthly") },
+  { error: "Envía un objeto JSON con los datos de la suscripción." },
+);
+export type SubscriptionCreateInput = z.output<typeof subscriptionCreateSchema>;
+export type SubscriptionCreateForm = z.input<typeof subscriptionCreateSchema>;
+
+/** PUT /api/v1/admin/subscriptions/{id}: only the fields sent change. */
+export const subscriptionUpdateSchema = z.object(
+  {
+    plan_name: subscriptionFields.plan_name.optional(),
+    catalog_item_id: subscriptionFields.catalog_item_id.optional(),
+    amount: subscriptionFields.amount.optional(),
+    currency: currencySchema.optional(),
+    billing_period: billingPeriodSchema.optional(),
+    next_billing_date: calendarDateSchema.nullable().optional(),
+    status: z.enum(SUBSCRIPTION_STATUSES, { error: BILLING_MESSAGES.subscriptionStatus }).optional(),
+  },
+  { error: "Envía un objeto JSON con los cambios de la suscripción." },
+);
+export type SubscriptionUpdateInput = z.output<typeof subscriptionUpdateSchema>;
+
+/** POST /api/v1/client/subscriptions/{id}/cancel: an optional reason. */
+export const subscriptionCancelSchema = z.object(
+  { reason: optionalText(BILLING_LIMITS.reason, tooLong("El motivo", BILLING_LIMITS.reason)).optional() },
+  { error: "Envía un objeto JSON (puede estar vacío o llevar reason)." },
+);
+
+// ── Invoices ─────────────────────────────────────────────────────────────────
+
+export const invoiceLineSchema = z.object(
+  {
+    description: singleLineText({ error: BILLING_MESSAGES.lineDescriptionRequired })
+      .min(1, BILLING_MESSAGES.lineDescriptionRequired)
+      .max(BILLING_LIMITS.lineDescription, tooLong("La descripción", BILLING_LIMITS.lineDescription)),
+    quantity: positiveDecimal(BILLING_MESSAGES.quantity),
+    unit_price: positiveDecimal(BILLING_MESSAGES.unitPrice),
+  },
+  { error: "Cada línea debe tener description, quantity y unit_price." },
+);
+export type InvoiceLineInput = z.output<typeof invoiceLineSchema>;
+
+/** POST /api/v1/admin/invoices and "Emitir factura": unit prices without IGV. */
+export const invoiceCreateSchema = z.object(
+  {
+    user_id: userIdSchema,
+    currency: currencySchema.default("PEN"),
+    due_date: calendarDateSchema,
+    description: optionalText(BILLING_LIMITS.description, tooLong("La descripción", BILLING_LIMITS.description)).optional(),
+    lines: z
+      .array(invoiceLineSchema, { error: BILLING_MESSAGES.linesRequired })
+      .min(1, BILLING_MESSAGES.linesRequired)
+      .max(BILLING_LIMITS.lines, BILLING_MESSAGES.linesTooMany),
+  },
+  { error: "Envía un objeto JSON con los datos de la factura." },
+);
+export type InvoiceCreateInput = z.output<typeof invoiceCreateSchema>;
+export type InvoiceCreateForm = z.input<typeof invoiceCreateSchema>;
+
+/**
+ * PUT /api/v1/admin/invoices/{id}: cancel it (`{ status: "cancelled", cancel_reason? }`) or move
+ * the due date of a pending one. "paid" is refused: payments make an invoice paid.
+ */
+export const invoiceUpdateSchema = z.object(
+  {
+    status: z.literal("cancelled", { error: BILLING_MESSAGES.invoiceStatus }).optional(),
+    cancel_reason: optionalText(BILLING_LIMITS.reason, tooLong("El motivo", BILLING_LIMITS.reason)).optional(),
+    due_date: calendarDateSchema.optional(),
+  },
+  { error: "Envía un objeto JSON con los cambios de la factura." },
+);
+export type InvoiceUpdateInput = z.output<typeof invoiceUpdateSchema>;
+
+// ── Payments ─────────────────────────────────────────────────────────────────
+
+/** POST /api/v1/admin/payments and "Registrar pago". paid_at defaults to today (Lima). */
+export const paymentCreateSchema = z.object(
+  {
+    invoice_id: idSchema(BILLING_MESSAGES.invoiceRequired),
+    amount: positiveDecimal(BILLING_MESSAGES.amount),
+    method: z.enum(PAYMENT_METHODS, { error: BILLING_MESSAGES.method }),
+    reference: optionalText(BILLING_LIMITS.reference, tooLong("La referencia", BILLING_LIMITS.reference)).optional(),
+    paid_at: calendarDateSchema.optional(),
+  },
+  { error: "Envía un objeto JSON con los datos del pago." },
+);
+export type PaymentCreateInput = z.output<typeof paymentCreateSchema>;
+export type PaymentCreateForm = z.input<typeof paymentCreateSchema>;
+
+// ── List queries (admin and client) ──────────────────────────────────────────
+
+const q = textParam(200, "La búsqueda no puede superar los 200 caracteres.");
+const userIdParam = textParam(40, "El parámetro user_id no es válido.");
+
+export const subscriptionListQuerySchema = z.object({
+  ...pageParams,
+  status: oneOfParam(SUBSCRIPTION_STATUSES, "El parámetro status debe ser active, paused, cancelled o expired."),
+  user_id: userIdParam,
+  q,
+});
+export const invoiceListQuerySchema = z.object({
+  ...pageParams,
+  status: oneOfParam(INVOICE_STATUSES, "El parámetro status debe ser pending, paid o cancelled."),
+  currency: oneOfParam(CURRENCIES, "El parámetro currency debe ser PEN, USD o EUR."),
+  user_id: userIdParam,
+  q,
+  limit: integerParam(1, 100, "El parámetro limit debe ser un número entero entre 1 y 100."),
+});
+export const paymentListQuerySchema = z.object({
+  ...pageParams,
+  method: oneOfParam(PAYMENT_METHODS, "El parámetro method debe ser transferencia, tarjeta, yape, plin o efectivo."),
+  user_id: userIdParam,
+  invoice_id: integerParam(1, 2_147_483_647, "El parámetro invoice_id debe ser un número entero positivo."),
+  q,
+});
+
