@@ -57,6 +57,41 @@ function run(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
   return spawn(process.execPath, [nextBin, ...args], { stdio: "inherit", env });
 }
 
+/**
+ * The daily billing run (scripts/billing-run.ts, lib/billing/run.ts) in its own process: once a
+ * minute after start-up (to catch up after downtime), then every day at 06:00 in Lima.
+ * BILLING_SCHEDULE=off turns it off (e.g. when a cron job runs `npm run billing:run` instead).
+ * Safe alongside other instances: the run never issues anything twice.
+ */
+function scheduleBillingRuns(env: NodeJS.ProcessEnv): () => void {
+  if (process.env.BILLING_SCHEDULE === "off") return () => {};
+  const tsxCli = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
+  let timer: NodeJS.Timeout | null = null;
+  const runOnce = () => {
+    const job = spawn(process.execPath, [tsxCli, "--conditions=react-server", path.join(root, "scripts", "billing-run.ts")], { stdio: "inherit", env });
+    job.on("error", (error) => console.error("[billing] no se pudo iniciar la facturación:", error.message));
+  };
+  const limaHour = 6;
+  const msUntilNextRun = () => {
+    const now = new Date();
+    const next = new Date(now);
+    next.setUTCHours(limaHour + 5, 0, 0, 0); // Lima is UTC-5 all year (no daylight saving).
+    if (next <= now) next.setUTCDate(next.getUTCDate() + 1);
+    return next.getTime() - now.getTime();
+  };
+  const scheduleNext = (delay: number) => {
+    timer = setTimeout(() => {
+      runOnce();
+      scheduleNext(msUntilNextRun());
+    }, delay);
+    timer.unref();
+  };
+  scheduleNext(60_000);
+  return () => {
+    if (timer) clearTimeout(timer);
+  };
+}
+
 function waitForExit(child: ChildProcess): Promise<number> {
   return new Promise((resolve) => child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 }
@@ -135,7 +170,9 @@ async function main() {
       NODE_ENV: mode === "dev" ? "development" : "production",
       NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import=${clientIpPreload}`].filter(Boolean).join(" "),
     });
+    const stopBilling = scheduleBillingRuns(env);
     const code = await waitForExit(child);
+    stopBilling();
     await shutdown(code);
   } catch (error) {
     if (error instanceof StartupError || (error as Error)?.name === "MigrationError") {

@@ -44,3 +44,10 @@ export function isCalendarDate(value: string): boolean {
   const date = dateColumn(value);
   return !Number.isNaN(date.getTime()) && calendarDate(date) === value;
 }
+
+/** "2026-09-20" → "20/09/2026", as dates are written in Peru. */
+export function formatCalendarDate(calendar: string | null | undefined): string {
+  if (!calendar || !isCalendarDate(calendar)) return "—";
+  const [year, month, day] = calendar.split("-");
+  return `${day}/${month}/${year}`;
+}

@@ -10,7 +10,7 @@ import { formatMoney } from "@/lib/format";
 import type { Currency, Prisma } from "@/lib/generated/prisma/client";
 import { emailAdmins, emailUser } from "@/lib/notifications/email";
 import { notifyAdmins, notifyUser } from "@/lib/notifications/service";
-import { businessDate, dateColumn } from "./dates";
+import { businessDate, dateColumn, formatCalendarDate } from "./dates";
 import { formatInvoiceNumber, INVOICE_SERIES, PAYMENT_METHOD_LABELS } from "./labels";
 import { addMoney, balanceDue, compareMoney, invoiceTotals } from "./money";
 import {
@@ -167,7 +167,7 @@ export async function issueInvoiceInTx(tx: Tx, actor: AuditActor, data: IssueInv
     {
       type: "invoice_issued",
       title: `Nueva factura ${invoice.invoiceNumber}`,
-      body: `Total ${formatMoney(totals.total, data.currency)}, vence el ${data.dueOn}.`,
+      body: `Total ${formatMoney(totals.total, data.currency)}, vence el ${formatCalendarDate(data.dueOn)}.`,
       link: `/client/invoices/${invoice.id}`,
       data: { invoice_id: invoice.id },
     },
@@ -185,7 +185,7 @@ async function readInvoice(client: Tx | typeof db, id: number): Promise<InvoiceD
 function invoiceEmail(invoice: InvoiceDetailContract) {
   return {
     subject: `Nueva factura ${invoice.invoice_number}`,
-    text: `Hola, ${invoice.customer.name}:\n\nEmitimos la ${invoice.document_type.toLowerCase()} ${invoice.invoice_number} por ${formatMoney(invoice.amount, invoice.currency)} (IGV incluido), con vencimiento el ${invoice.due_date}.\nPuedes verla y descargar el PDF en tu portal:`,
+    text: `Hola, ${invoice.customer.name}:\n\nEmitimos la ${invoice.document_type.toLowerCase()} ${invoice.invoice_number} por ${formatMoney(invoice.amount, invoice.currency)} (IGV incluido), con vencimiento el ${formatCalendarDate(invoice.due_date)}.\nPuedes verla y descargar el PDF en tu portal:`,
     link: `/client/invoices/${invoice.id}`,
   };
 }
@@ -482,7 +482,7 @@ export async function requestSubscriptionCancellation(actor: UserActor, id: unkn
   });
   await emailAdmins({
     subject: `Solicitud de cancelación: ${result.plan_name}`,
-    text: `${actor.name} (${actor.email}) pidió cancelar la suscripción «${result.plan_name}» al final del periodo (${result.next_billing_date ?? "sin fecha"}).${result.cancel_reason ? `\nMotivo: ${result.cancel_reason}` : ""}`,
+    text: `${actor.name} (${actor.email}) pidió cancelar la suscripción «${result.plan_name}» al final del periodo (${formatCalendarDate(result.next_billing_date)}).${result.cancel_reason ? `\nMotivo: ${result.cancel_reason}` : ""}`,
     link: "/admin/subscriptions",
   });
   return result;

@@ -1,0 +1,186 @@
+import "server-only";
+import { recordAudit, SYSTEM_ACTOR } from "@/lib/audit/service";
+import { db } from "@/lib/db";
+import { billingPeriodLabel, formatMoney } from "@/lib/format";
+import { emailUser } from "@/lib/notifications/email";
+import { addDays, addMonths, businessDate, calendarDate, dateColumn, formatCalendarDate } from "./dates";
+import { BILLING_RUN_DUE_DAYS, issueInvoiceInTx } from "./service";
+
+// The billing run (`npm run billing:run`, and once a day inside `npm start`): issues the invoice
+// of every active subscription whose next billing date has come, and moves that date on by one
+// period; a subscription whose client asked to cancel is cancelled instead of invoiced; a
+// one-time plan is invoiced once and then ends.
+//
+// Safe to run twice, or on two instances at once: each subscription is handled in its own
+// transaction that locks its row (FOR UPDATE SKIP LOCKED: a row another run holds is left to
+// it), re-checks that it is still due, and writes the invoice and the new date together; an
+// invoice is unique per (subscription, period start), so a period is never invoiced twice. A run
+// that dies half-way leaves every subscription either done or untouched for the next run.
+
+export type BillingRunResult = {
+  /** "YYYY-MM-DD" (Lima) the run billed up to. */
+  date: string;
+  invoiced: number;
+  cancelled: number;
+  expired: number;
+  /** Subscriptions that failed (logged), e.g. the client's account is no longer a client. */
+  failed: number;
+  invoiceNumbers: string[];
+};
+
+/** Periods billed per subscription in one run at most (a long-stopped server catches up gradually). */
+const MAX_PERIODS_PER_RUN = 24;
+const BATCH = 100;
+
+/**
+ * The start of the following period. A period that starts on a month's last day keeps to
+ * month ends (31 Jan → 28 Feb → 31 Mar), so short months never pull the billing day earlier.
+ */
+export function nextPeriodStart(start: string, period: "monthly" | "yearly" | "one_time"): string | null {
+  if (period === "one_time") return null;
+  const months = period === "monthly" ? 1 : 12;
+  const next = addMonths(start, months);
+  const isMonthEnd = addDays(start, 1).slice(8) === "01";
+  return isMonthEnd ? addDays(addMonths(`${next.slice(0, 8)}01`, 1), -1) : next;
+}
+
+type Outcome =
+  | { kind: "invoiced"; invoiceId: number; invoiceNumber: string }
+  /** The period's invoice already existed: only the date moved on. */
+  | { kind: "advanced" | "cancelled" | "expired" }
+  /** Not due any more, or another run holds it. */
+  | { kind: "skipped" };
+
+/** Bills one period of one subscription if it is still due. */
+async function billOnePeriod(subscriptionId: number, today: string): Promise<Outcome> {
+  return db.$transaction(async (tx) => {
+    const locked = await tx.$queryRaw<{ id: number }[]>`
+      SELECT id FROM subscriptions
+      WHERE id = ${subscriptionId} AND status = 'active' AND next_billing_date <= ${dateColumn(today)}::date
+      FOR UPDATE SKIP LOCKED`;
+    if (locked.length === 0) return { kind: "skipped" };
+    const sub = await tx.subscription.findUniqueOrThrow({
+      where: { id: subscriptionId },
+      select: { id: true, userId: true, planName: true, amount: true, currency: true, billingPeriod: true, nextBillingDate: true, cancelRequestedAt: true },
+    });
+    const periodStart = calendarDate(sub.nextBillingDate!);
+
+    if (sub.cancelRequestedAt) {
+      await tx.subscription.update({ where: { id: sub.id }, data: { status: "cancelled", cancelledAt: new Date(), nextBillingDate: null } });
+      await recordAudit(tx, SYSTEM_ACTOR, {
+        action: "subscription.cancel",
+        entityType: "subscription",
+        entityId: sub.id,
+        before: { status: "active", next_billing_date: periodStart },
+        after: { status: "cancelled", next_billing_date: null },
+      });
+      return { kind: "cancelled" };
+    }
+
+    const following = nextPeriodStart(periodStart, sub.billingPeriod);
+    const already = await tx.invoice.findFirst({ where: { subscriptionId: sub.id, periodStart: dateColumn(periodStart) }, select: { id: true, invoiceNumber: true } });
+    let outcome: Outcome;
+    if (already) {
+      outcome = { kind: "advanced" };
+    } else {
+      const periodText = following
+        ? `del ${formatCalendarDate(periodStart)} al ${formatCalendarDate(addDays(following, -1))}`
+        : `pago único (${formatCalendarDate(periodStart)})`;
+      const invoiceId = await issueInvoiceInTx(tx, SYSTEM_ACTOR, {
+        userId: sub.userId,
+        currency: sub.currency,
+        issuedOn: today,
+        dueOn: addDays(today, BILLING_RUN_DUE_DAYS),
+        description: `${sub.planName} — ${billingPeriodLabel(sub.billingPeriod).toLowerCase()}, ${periodText}`,
+        lines: [{ description: `${sub.planName} — periodo ${periodText}`.slice(0, 300), quantity: "1", unit_price: sub.amount.toFixed(2) }],
+        subscriptionId: sub.id,
+        periodStart,
+      });
+      const invoice = await tx.invoice.findUniqueOrThrow({ where: { id: invoiceId }, select: { invoiceNumber: true } });
+      outcome = { kind: "invoiced", invoiceId, invoiceNumber: invoice.invoiceNumber };
+    }
+    if (following) {
+      await tx.subscription.update({ where: { id: sub.id }, data: { nextBillingDate: dateColumn(following) } });
+    } else {
+      await tx.subscription.update({ where: { id: sub.id }, data: { status: "expired", nextBillingDate: null } });
+      await recordAudit(tx, SYSTEM_ACTOR, {
+        action: "subscription.expire",
+        entityType: "subscription",
+        entityId: sub.id,
+        before: { status: "active", next_billing_date: periodStart },
+        after: { status: "expired", next_billing_date: null },
+      });
+      if (outcome.kind !== "invoiced") outcome = { kind: "expired" };
+    }
+    return outcome;
+  });
+}
+
+async function emailInvoice(invoiceId: number) {
+  const invoice = await db.invoice.findUnique({
+    where: { id: invoiceId },
+    select: { id: true, userId: true, invoiceNumber: true, amount: true, currency: true, dueDate: true, customerName: true },
+  });
+  if (!invoice) return;
+  await emailUser(invoice.userId, {
+    subject: `Nueva factura ${invoice.invoiceNumber}`,
+    text: `Hola, ${invoice.customerName}:\n\nEmitimos la factura ${invoice.invoiceNumber} de tu suscripción por ${formatMoney(invoice.amount.toFixed(2), invoice.currency)} (IGV incluido), con vencimiento el ${invoice.dueDate ? formatCalendarDate(calendarDate(invoice.dueDate)) : "—"}.\nPuedes verla y descargar el PDF en tu portal:`,
+    link: `/client/invoices/${invoice.id}`,
+  });
+}
+
+/** Bills everything due up to `today` (Lima's date by default). */
+export async function runBilling(
+  options: {
+    today?: string;
+    log?: (line: string) => void;
+    /** Only these clients' subscriptions (a targeted run; tests use it to stay out of each other's data). */
+    userIds?: string[];
+  } = {},
+): Promise<BillingRunResult> {
+  const today = options.today ?? businessDate();
+  const log = options.log ?? (() => {});
+  const result: BillingRunResult = { date: today, invoiced: 0, cancelled: 0, expired: 0, failed: 0, invoiceNumbers: [] };
+  const failedIds = new Set<number>();
+  const skippedIds = new Set<number>();
+  const periodsBilled = new Map<number, number>();
+
+  for (;;) {
+    const due = await db.subscription.findMany({
+      where: {
+        status: "active",
+        nextBillingDate: { lte: dateColumn(today) },
+        ...(options.userIds ? { userId: { in: options.userIds } } : {}),
+        id: { notIn: [...failedIds, ...skippedIds, ...[...periodsBilled].filter(([, n]) => n >= MAX_PERIODS_PER_RUN).map(([id]) => id)] },
+      },
+      orderBy: [{ nextBillingDate: "asc" }, { id: "asc" }],
+      select: { id: true },
+      take: BATCH,
+    });
+    if (due.length === 0) break;
+    for (const { id } of due) {
+      try {
+        const outcome = await billOnePeriod(id, today);
+        periodsBilled.set(id, (periodsBilled.get(id) ?? 0) + 1);
+        if (outcome.kind === "invoiced") {
+          result.invoiced += 1;
+          result.invoiceNumbers.push(outcome.invoiceNumber);
+          log(`Factura ${outcome.invoiceNumber} emitida (suscripción ${id}).`);
+          await emailInvoice(outcome.invoiceId);
+        } else if (outcome.kind === "cancelled") {
+          result.cancelled += 1;
+          log(`Suscripción ${id} cancelada al final del periodo, como pidió el cliente.`);
+        } else if (outcome.kind === "expired") {
+          result.expired += 1;
+        }
+        // Skipped: another run holds it or already moved it on; this run leaves it alone.
+        if (outcome.kind === "skipped") skippedIds.add(id);
+      } catch (error) {
+        failedIds.add(id);
+        result.failed += 1;
+        console.error(`[billing] suscripción ${id}: ${(error as Error).message}`);
+      }
+    }
+  }
+  return result;
+}
