@@ -28,6 +28,7 @@ export const BILLING_MESSAGES = {
   planRequired: "El plan es obligatorio.",
   amount: "Ingresa un importe mayor que cero, con hasta 2 decimales (por ejemplo, 149.90).",
   amountTooLarge: "El importe es demasiado grande.",
+  totalTooLarge: "El total de la factura (IGV incluido) no puede superar 9,999,999,999.99.",
   quantity: "Ingresa una cantidad mayor que cero, con hasta 2 decimales.",
   unitPrice: "Ingresa un precio unitario mayor que cero (sin IGV), con hasta 2 decimales.",
   currency: "La moneda debe ser PEN, USD o EUR.",

@@ -14,6 +14,7 @@ import { businessDate, dateColumn, formatCalendarDate } from "./dates";
 import { formatInvoiceNumber, INVOICE_SERIES, PAYMENT_METHOD_LABELS } from "./labels";
 import { addMoney, balanceDue, compareMoney, invoiceTotals } from "./money";
 import {
+  BILLING_LIMITS,
   BILLING_MESSAGES,
   invoiceCreateSchema,
   invoiceUpdateSchema,
@@ -112,6 +113,9 @@ export async function issueInvoiceInTx(tx: Tx, actor: AuditActor, data: IssueInv
   const series = customerTaxId && customerTaxId.length === 11 ? INVOICE_SERIES.factura : INVOICE_SERIES.boleta;
   const sequence = await nextInvoiceNumber(tx, series);
   const totals = invoiceTotals(data.lines);
+  const tooLarge = totals.line_totals.findIndex((value) => compareMoney(value, BILLING_LIMITS.maxAmount) > 0);
+  if (tooLarge !== -1) throw validationFailed({ [`lines.${tooLarge}.unit_price`]: [BILLING_MESSAGES.amountTooLarge] }, BILLING_MESSAGES.invalid);
+  if (compareMoney(totals.total, BILLING_LIMITS.maxAmount) > 0) throw validationFailed({ lines: [BILLING_MESSAGES.totalTooLarge] }, BILLING_MESSAGES.totalTooLarge);
   const invoice = await tx.invoice.create({
     data: {
       invoiceNumber: formatInvoiceNumber(series, sequence),
