@@ -45,7 +45,7 @@ async function expectCharts(page: Page) {
   await expect(revenue.getByTestId("chart-revenue-drawing-USD").locator(".recharts-wrapper > svg.recharts-surface")).toBeVisible();
   await expect(revenue.getByTestId("chart-revenue-drawing-PEN").locator(".recharts-wrapper > svg.recharts-surface")).toBeVisible();
   await revenue.getByText("Ver datos en tabla").click();
-  const revenueTable = revenue.getByRole("table", { name: "Ingresos por mes y moneda (facturas pagadas)" });
+  const revenueTable = revenue.getByRole("table", { name: "Ingresos por mes y moneda (pagos recibidos)" });
   await expect(revenueTable.locator("tbody tr")).toHaveCount(12);
   await expect(revenueTable.getByRole("columnheader", { name: "USD" })).toBeVisible();
   await expect(revenueTable.getByRole("columnheader", { name: "PEN" })).toBeVisible();
