@@ -93,6 +93,8 @@ test.describe("Panel de administración", () => {
     );
     expect(sums.length).toBeGreaterThan(0);
     for (const sum of sums) await expect(revenue).toContainText(formatMoney(sum.total, sum.currency));
+    const payments = await scalar("select count(*) as n from payments where status = 'completed'");
+    await expect(revenue).toContainText(`${new Intl.NumberFormat("es-PE").format(payments)} ${payments === 1 ? "pago recibido" : "pagos recibidos"}, por moneda`);
 
     // Following a card leads to its section.
     await page.getByTestId("stat-tickets").click();
