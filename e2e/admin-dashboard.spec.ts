@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./helpers/axe";
+import { formatMoney } from "../lib/format";
 import { createThrowawayUser, deleteThrowawayUser, SEEDED_ADMIN, signInAs, withDb } from "./helpers/session";
 
 // The admin dashboard of issue 8: the five cards (spec §2.6), the three charts with their
@@ -45,7 +46,7 @@ async function expectCharts(page: Page) {
   await expect(revenue.getByTestId("chart-revenue-drawing-USD").locator(".recharts-wrapper > svg.recharts-surface")).toBeVisible();
   await expect(revenue.getByTestId("chart-revenue-drawing-PEN").locator(".recharts-wrapper > svg.recharts-surface")).toBeVisible();
   await revenue.getByText("Ver datos en tabla").click();
-  const revenueTable = revenue.getByRole("table", { name: "Ingresos por mes y moneda (facturas pagadas)" });
+  const revenueTable = revenue.getByRole("table", { name: "Ingresos por mes y moneda (pagos recibidos)" });
   await expect(revenueTable.locator("tbody tr")).toHaveCount(12);
   await expect(revenueTable.getByRole("columnheader", { name: "USD" })).toBeVisible();
   await expect(revenueTable.getByRole("columnheader", { name: "PEN" })).toBeVisible();
@@ -71,6 +72,34 @@ test.describe("Dashboard de administración: gráficos", () => {
     // Nothing is wider than the screen (the tables scroll inside their own box).
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectNoAxeViolations(page);
+  });
+
+  test("Ingresos por mes suma el dinero recibido: los pagos completados de los últimos 12 meses, por moneda", async ({ page, context }) => {
+    await signInAs(context, BASE_URL, SEEDED_ADMIN.email);
+    // The chart's window: from the first day of the month 11 months ago (Lima) until now.
+    const received = async () => {
+      const { rows } = await withDb((db) =>
+        db.query<{ currency: string; total: string }>(
+          `select currency::text as currency, sum(amount)::text as total from payments
+            where status = 'completed'
+              and (paid_at at time zone 'UTC' at time zone 'America/Lima') >= date_trunc('month', now() at time zone 'America/Lima') - interval '11 months'
+              and paid_at <= now() at time zone 'UTC'
+            group by currency order by array_position(array['USD','PEN','EUR'], currency::text)`,
+        ),
+      );
+      return rows;
+    };
+    // Other suites may record payments meanwhile: compare with the database read around the page load.
+    await expect(async () => {
+      const before = await received();
+      await page.goto("/admin/dashboard");
+      const revenue = page.getByRole("region", { name: "Ingresos por mes" });
+      const headings = await revenue.getByRole("heading", { level: 3 }).allTextContents();
+      const after = await received();
+      expect(before).toEqual(after);
+      expect(after.length).toBeGreaterThan(0);
+      expect(headings).toEqual(after.map((row) => `${row.currency} · total ${formatMoney(row.total, row.currency)}`));
+    }).toPass({ timeout: 20_000 });
   });
 
   test("la mediana de primera respuesta se basa en los mensajes respondidos de los últimos 30 días", async ({ page, context }) => {

@@ -82,17 +82,19 @@ test.describe("Panel de administración", () => {
       await expect(link).toHaveAttribute("href", card.href);
     }
 
-    // Ingresos: the paid invoices summed in each currency, none converted, linking to Pagos.
+    // Ingresos: the money received (completed payments) summed in each currency, none converted, linking to Pagos.
     const revenue = page.getByTestId("stat-revenue");
     await expect(revenue.getByRole("heading", { name: "Ingresos" })).toBeVisible();
     await expect(revenue).toHaveAttribute("href", "/admin/payments");
     const { rows: sums } = await withDb((db) =>
       db.query<{ currency: string; total: string }>(
-        "select currency::text as currency, sum(amount)::text as total from invoices where status = 'paid' group by currency",
+        "select currency::text as currency, sum(amount)::text as total from payments where status = 'completed' group by currency",
       ),
     );
     expect(sums.length).toBeGreaterThan(0);
     for (const sum of sums) await expect(revenue).toContainText(formatMoney(sum.total, sum.currency));
+    const payments = await scalar("select count(*) as n from payments where status = 'completed'");
+    await expect(revenue).toContainText(`${new Intl.NumberFormat("es-PE").format(payments)} ${payments === 1 ? "pago recibido" : "pagos recibidos"}, por moneda`);
 
     // Following a card leads to its section.
     await page.getByTestId("stat-tickets").click();

@@ -8,12 +8,16 @@
 //
 //   npm run db:seed            (DATABASE_URL required; ADMIN_/CLIENT_ EMAIL and PASSWORD
 //                               required when NODE_ENV=production)
+import { randomBytes } from "node:crypto";
 import { pathToFileURL } from "node:url";
 import bcrypt from "bcryptjs";
-import type { Prisma, PrismaClient } from "../lib/generated/prisma/client";
+import type { Prisma, PrismaClient, TicketStatus } from "../lib/generated/prisma/client";
+import { addDays, businessDate, dateColumn } from "../lib/billing/dates";
+import { formatInvoiceNumber, INVOICE_SERIES } from "../lib/billing/labels";
+import { addMoney, balanceDue, compareMoney, invoiceTotals, type InvoiceTotals } from "../lib/billing/money";
+import { otherClientAccounts } from "./seed-data/billing-clients";
 import { caseStudies } from "./seed-data/case-studies";
-import { invoiceTotals } from "../lib/billing/money";
-import { invoices, subscriptions, tickets } from "./seed-data/demo-account";
+import { demoClientAccount } from "./seed-data/demo-account";
 import { adminNotifications, contactMessages, replyTemplates } from "./seed-data/inbox";
 import { contactMessageHistory } from "./seed-data/inbox-history";
 import { pages } from "./seed-data/pages";
@@ -23,7 +27,7 @@ import { services } from "./seed-data/services";
 import { siteSettings } from "./seed-data/site-settings";
 import { technologies } from "./seed-data/technologies";
 import { testimonials } from "./seed-data/testimonials";
-import type { CatalogItemSeed } from "./seed-data/types";
+import type { CatalogItemSeed, ClientAccountSeed, InvoiceSeed, PaymentSeed, TicketSeed } from "./seed-data/types";
 import { serializeCatalogItem } from "../lib/catalog/serialize";
 import { DEVELOPMENT_DEFAULTS, USER_ENV_VARS, adminProfile, clientProfile } from "./seed-data/users";
 
@@ -41,9 +45,11 @@ export const SEED_TABLES = [
   "caseStudies",
   "subscriptions",
   "invoices",
+  "invoiceLines",
   "payments",
   "tickets",
   "ticketReplies",
+  "ticketEvents",
   "contactMessages",
   "notifications",
   "replyTemplates",
@@ -117,13 +123,20 @@ export async function seedDatabase(db: PrismaClient, env: Env = process.env): Pr
     date.setUTCMonth(date.getUTCMonth() - months);
     return date;
   };
+  /** Today in Lima ("YYYY-MM-DD"): invoices are dated in calendar days (lib/billing/dates.ts). */
+  const today = businessDate(now);
+  /** A time of a Lima calendar day (UTC-5, no daylight saving), never later than now. */
+  const instantOn = (day: string, time = "12:00") => {
+    const instant = new Date(`${day}T${time}:00-05:00`);
+    return instant.getTime() > now.getTime() ? now : instant;
+  };
 
   const created = Object.fromEntries(SEED_TABLES.map((table) => [table, 0])) as Record<SeedTable, number>;
 
   await db.$transaction(
     async (tx) => {
       // ── Accounts ──────────────────────────────────────────────────────────
-      const ensureUser = async (account: SeedAccount, role: "admin" | "client", profile: { name: string; image: string; billingName?: string; taxId?: string }) => {
+      const ensureUser = async (account: SeedAccount, role: "admin" | "client", profile: { name: string; image: string | null; billingName?: string; taxId?: string }) => {
         const existing = await tx.user.findUnique({ where: { email: account.email } });
         if (existing) return existing;
         created.users += 1;
@@ -261,107 +274,119 @@ export async function seedDatabase(db: PrismaClient, env: Env = process.env): Pr
         },
       );
 
-      // ── Demo client: subscriptions, invoices, payments ────────────────────
-      const subscriptionIds = new Map<string, number>();
-      for (const s of subscriptions) {
-        const existing = await tx.subscription.findFirst({
-          where: { userId: client.id, planName: s.planName },
-          select: { id: true },
-        });
-        if (existing) {
-          subscriptionIds.set(s.planName, existing.id);
-          continue;
-        }
-        const item = await tx.catalogItem.findUnique({
-          where: { kind_slug: { kind: s.catalogKind, slug: s.catalogSlug } },
-          select: { id: true },
-        });
-        const startedAt = monthsAgo(s.startedMonthsAgo);
-        const row = await tx.subscription.create({
-          data: {
-            userId: client.id,
-            catalogItemId: item?.id ?? null,
-            planName: s.planName,
-            amount: s.amount,
-            currency: s.currency,
-            billingPeriod: s.billingPeriod,
-            status: s.status,
-            startedAt,
-            createdAt: startedAt,
-            nextBillingDate: s.nextBillingInDays === null ? null : at(s.nextBillingInDays * DAY_MS),
-            cancelledAt: s.cancelledMonthsAgo === null ? null : monthsAgo(s.cancelledMonthsAgo),
-          },
-        });
-        subscriptionIds.set(s.planName, row.id);
-        created.subscriptions += 1;
+      // ── Client accounts: billing and support history ──────────────────────
+      // The demo client (María Quispe) and three more customers. Subscriptions and tickets are
+      // found by plan name and subject; an account's invoices (with their lines and payments)
+      // are seeded only while it has none, numbered by the plan of every seeded invoice.
+      const clientAccounts: { user: { id: string; email: string }; seed: ClientAccountSeed }[] = [
+        { user: client, seed: { ...demoClientAccount, email: client.email } },
+      ];
+      for (const account of otherClientAccounts) {
+        const password = randomBytes(24).toString("base64url"); // not a demo login
+        const user = await ensureUser({ email: account.email, password }, "client", account);
+        clientAccounts.push({ user, seed: account });
       }
 
-      created.invoices += await countNew(
-        () => tx.invoice.count(),
-        async () => {
-          for (const inv of invoices) {
-            const issuedAt = daysAgo(inv.issuedDaysAgo);
-            const [series, number] = inv.invoiceNumber.split("-");
-            const totals = invoiceTotals([{ quantity: 1, unit_price: inv.amount }]);
-            await tx.invoice.upsert({
-              where: { invoiceNumber: inv.invoiceNumber },
-              update: {},
-              create: {
-                invoiceNumber: inv.invoiceNumber,
-                series,
-                sequence: Number(number),
-                ...issuer,
-                customerName: client.billingName ?? client.name,
-                customerTaxId: client.taxId,
-                customerEmail: client.email,
-                subtotal: totals.subtotal,
-                taxAmount: totals.tax_amount,
-                amountPaid: inv.payment ? totals.total : "0",
-                lines: { create: [{ position: 1, description: inv.description, quantity: 1, unitPrice: inv.amount, lineTotal: totals.line_totals[0] }] },
-                userId: client.id,
-                subscriptionId: inv.subscriptionPlan ? (subscriptionIds.get(inv.subscriptionPlan) ?? null) : null,
-                description: inv.description,
-                amount: totals.total,
-                currency: inv.currency,
-                status: inv.status,
-                issuedAt,
-                dueDate: at((inv.dueInDaysAfterIssue - inv.issuedDaysAgo) * DAY_MS),
-                paidAt: inv.payment ? at((inv.payment.paidDaysAfterIssue - inv.issuedDaysAgo) * DAY_MS) : null,
-                createdAt: issuedAt,
-              },
-            });
+      const subscriptionIds = new Map<string, number>(); // "userId planName" → id
+      for (const { user, seed } of clientAccounts) {
+        for (const s of seed.subscriptions) {
+          const existing = await tx.subscription.findFirst({ where: { userId: user.id, planName: s.planName }, select: { id: true } });
+          if (existing) {
+            subscriptionIds.set(`${user.id} ${s.planName}`, existing.id);
+            continue;
           }
-        },
-      );
+          const item = await tx.catalogItem.findUnique({
+            where: { kind_slug: { kind: s.catalogKind, slug: s.catalogSlug } },
+            select: { id: true },
+          });
+          const startedAt = monthsAgo(s.startedMonthsAgo);
+          const row = await tx.subscription.create({
+            data: {
+              userId: user.id,
+              catalogItemId: item?.id ?? null,
+              planName: s.planName,
+              amount: s.amount,
+              currency: s.currency,
+              billingPeriod: s.billingPeriod,
+              status: s.status,
+              startedAt,
+              createdAt: startedAt,
+              nextBillingDate: s.nextBillingInDays === null ? null : dateColumn(addDays(today, s.nextBillingInDays)),
+              cancelledAt: s.cancelledMonthsAgo === null ? null : monthsAgo(s.cancelledMonthsAgo),
+              cancelRequestedAt: s.cancelRequest ? daysAgo(s.cancelRequest.daysAgo) : null,
+              cancelReason: s.cancelRequest?.reason ?? null,
+            },
+          });
+          subscriptionIds.set(`${user.id} ${s.planName}`, row.id);
+          created.subscriptions += 1;
+        }
+      }
 
-      for (const inv of invoices) {
-        if (!inv.payment) continue;
-        const invoice = await tx.invoice.findUnique({
-          where: { invoiceNumber: inv.invoiceNumber },
-          select: { id: true, userId: true, amount: true },
-        });
-        // An invoice number already used by someone else's invoice is left alone.
-        if (!invoice || invoice.userId !== client.id) continue;
-        const exists = await tx.payment.findFirst({
-          where: { userId: client.id, reference: inv.payment.reference },
-          select: { id: true },
-        });
-        if (exists) continue;
-        const paidAt = at((inv.payment.paidDaysAfterIssue - inv.issuedDaysAgo) * DAY_MS);
-        await tx.payment.create({
+      const withoutInvoices = new Set<string>();
+      for (const { user } of clientAccounts) {
+        if ((await tx.invoice.count({ where: { userId: user.id } })) === 0) withoutInvoices.add(user.id);
+      }
+      // Every planned invoice in number order (so ids follow numbers), interleaving the clients.
+      for (const planned of planInvoices(clientAccounts.map((account) => account.seed))) {
+        const { user, seed: account } = clientAccounts[planned.account];
+        if (!withoutInvoices.has(user.id)) continue;
+        // A number already used (an invoice issued before the demo history) is left alone.
+        if (await tx.invoice.findUnique({ where: { invoiceNumber: planned.invoiceNumber }, select: { id: true } })) continue;
+        const inv = planned.invoice;
+        const issuedOn = addDays(today, -inv.issuedDaysAgo);
+        const payments = planned.payments.map((payment) => ({ ...payment, paidAt: instantOn(addDays(issuedOn, payment.paidDaysAfterIssue)) }));
+        const paidAt = planned.status === "paid" ? payments[payments.length - 1].paidAt : null;
+        await tx.invoice.create({
           data: {
-            userId: client.id,
-            invoiceId: invoice.id,
-            amount: invoice.amount,
+            invoiceNumber: planned.invoiceNumber,
+            series: planned.series,
+            sequence: planned.sequence,
+            userId: user.id,
+            subscriptionId: inv.subscriptionPlan ? (subscriptionIds.get(`${user.id} ${inv.subscriptionPlan}`) ?? null) : null,
+            periodStart: inv.subscriptionPlan ? dateColumn(issuedOn) : null,
+            description: inv.description,
+            subtotal: planned.totals.subtotal,
+            taxAmount: planned.totals.tax_amount,
+            amount: planned.totals.total,
+            amountPaid: planned.amountPaid,
             currency: inv.currency,
-            method: inv.payment.method,
-            reference: inv.payment.reference,
-            status: "completed",
+            status: planned.status,
+            ...issuer,
+            customerName: account.billingName,
+            customerTaxId: account.taxId,
+            customerEmail: user.email,
+            issuedAt: dateColumn(issuedOn),
+            dueDate: dateColumn(addDays(issuedOn, inv.dueInDaysAfterIssue)),
             paidAt,
-            createdAt: paidAt,
+            cancelledAt: inv.cancelled ? instantOn(addDays(issuedOn, inv.cancelled.daysAfterIssue)) : null,
+            cancelReason: inv.cancelled?.reason ?? null,
+            createdAt: instantOn(issuedOn, "09:00"),
+            lines: {
+              create: inv.lines.map((line, index) => ({
+                position: index + 1,
+                description: line.description,
+                quantity: line.quantity,
+                unitPrice: line.unitPrice,
+                lineTotal: planned.totals.line_totals[index],
+              })),
+            },
+            payments: {
+              create: payments.map((payment) => ({
+                userId: user.id,
+                amount: payment.amount,
+                currency: inv.currency,
+                method: payment.method,
+                reference: payment.reference,
+                status: "completed" as const,
+                paidAt: payment.paidAt,
+                createdAt: payment.paidAt,
+              })),
+            },
           },
         });
-        created.payments += 1;
+        created.invoices += 1;
+        created.invoiceLines += inv.lines.length;
+        created.payments += payments.length;
       }
 
       // Invoice numbering continues after the highest number of each series.
@@ -370,44 +395,59 @@ export async function seedDatabase(db: PrismaClient, env: Env = process.env): Pr
         SELECT series, max(sequence) FROM invoices GROUP BY series
         ON CONFLICT (series) DO UPDATE SET last_number = GREATEST(invoice_series.last_number, EXCLUDED.last_number)`;
 
-      // ── Demo client: support tickets ──────────────────────────────────────
-      for (const t of tickets) {
-        const createdAt = daysAgo(t.createdDaysAgo);
-        let ticket = await tx.ticket.findFirst({ where: { userId: client.id, subject: t.subject } });
-        if (!ticket) {
-          ticket = await tx.ticket.create({
-            data: {
-              userId: client.id,
-              subject: t.subject,
-              description: t.description,
-              status: t.status,
-              priority: t.priority,
-              createdAt,
-              closedAt: t.closedDaysAfter === null ? null : at((t.closedDaysAfter - t.createdDaysAgo) * DAY_MS),
-            },
-          });
-          created.tickets += 1;
-        }
-        for (const reply of t.replies) {
-          const authorId = reply.author === "admin" ? admin.id : client.id;
-          const exists = await tx.ticketReply.findFirst({
-            where: { ticketId: ticket.id, authorId, body: reply.body },
-            select: { id: true },
-          });
-          if (exists) continue;
-          await tx.ticketReply.create({
-            data: {
-              ticketId: ticket.id,
-              authorId,
-              fromStaff: reply.author === "admin",
-              body: reply.body,
-              createdAt: new Date(ticket.createdAt.getTime() + reply.hoursAfterTicket * HOUR_MS),
-            },
-          });
-          created.ticketReplies += 1;
+      // ── Support tickets, with staff replies and their status changes ──────
+      for (const { user, seed } of clientAccounts) {
+        for (const t of seed.tickets) {
+          assertTicketSeed(t);
+          const createdAt = daysAgo(t.createdDaysAgo);
+          const hoursLater = (base: Date, hours: number) => new Date(base.getTime() + hours * HOUR_MS);
+          const lastEvent = t.events.at(-1);
+          let ticket = await tx.ticket.findFirst({ where: { userId: user.id, subject: t.subject } });
+          if (!ticket) {
+            ticket = await tx.ticket.create({
+              data: {
+                userId: user.id,
+                subject: t.subject,
+                description: t.description,
+                status: t.status,
+                priority: t.priority,
+                createdAt,
+                closedAt: (t.status === "resolved" || t.status === "closed") && lastEvent ? hoursLater(createdAt, lastEvent.hoursAfterTicket) : null,
+              },
+            });
+            created.tickets += 1;
+          }
+          for (const reply of t.replies) {
+            const authorId = reply.author === "admin" ? admin.id : user.id;
+            const exists = await tx.ticketReply.findFirst({
+              where: { ticketId: ticket.id, authorId, body: reply.body },
+              select: { id: true },
+            });
+            if (exists) continue;
+            await tx.ticketReply.create({
+              data: {
+                ticketId: ticket.id,
+                authorId,
+                fromStaff: reply.author === "admin",
+                body: reply.body,
+                createdAt: hoursLater(ticket.createdAt, reply.hoursAfterTicket),
+              },
+            });
+            created.ticketReplies += 1;
+          }
+          let from: TicketStatus = "open";
+          for (const event of t.events) {
+            const exists = await tx.ticketEvent.findFirst({ where: { ticketId: ticket.id, fromStatus: from, toStatus: event.to }, select: { id: true } });
+            if (!exists) {
+              await tx.ticketEvent.create({
+                data: { ticketId: ticket.id, actorId: admin.id, fromStatus: from, toStatus: event.to, createdAt: hoursLater(ticket.createdAt, event.hoursAfterTicket) },
+              });
+              created.ticketEvents += 1;
+            }
+            from = event.to;
+          }
         }
       }
-
       // ── Contact inbox and the admin's notifications ───────────────────────
       for (const m of [...contactMessages, ...contactMessageHistory]) {
         const exists = await tx.contactMessage.findFirst({
@@ -472,6 +512,65 @@ export async function seedDatabase(db: PrismaClient, env: Env = process.env): Pr
 
   const total = Object.values(created).reduce((sum, n) => sum + n, 0);
   return { created, total };
+}
+
+/** One seeded invoice with its number, its exact totals, its payments' amounts and its status. */
+export type PlannedInvoice = {
+  /** Index of the account in the list given to planInvoices. */
+  account: number;
+  invoice: InvoiceSeed;
+  series: string;
+  sequence: number;
+  invoiceNumber: string;
+  totals: InvoiceTotals;
+  payments: (PaymentSeed & { amount: string })[];
+  amountPaid: string;
+  status: "pending" | "paid" | "cancelled";
+};
+
+/**
+ * Numbers the seeded invoices as the billing service would have issued them: per series (F001
+ * for a customer with a RUC, B001 with a DNI), gap-free from 1, in the order they were issued
+ * (oldest first; the same day in the accounts' order), interleaving the clients. Computes each
+ * invoice's totals (lib/billing/money.ts), its payments (one without an amount settles the
+ * balance) and its status (paid when the payments cover the total). Throws on seed data the
+ * app could never have produced. Pure: the numbers do not depend on the day it runs.
+ */
+export function planInvoices(accounts: readonly Pick<ClientAccountSeed, "taxId" | "invoices">[]): PlannedInvoice[] {
+  const entries = accounts.flatMap((account, accountIndex) =>
+    account.invoices.map((invoice, position) => ({ account: accountIndex, invoice, position, taxId: account.taxId })),
+  );
+  entries.sort((a, b) => b.invoice.issuedDaysAgo - a.invoice.issuedDaysAgo || a.account - b.account || a.position - b.position);
+  const last = new Map<string, number>();
+  return entries.map(({ account, invoice, taxId }) => {
+    const where = `Seed: factura "${invoice.description}" (${invoice.issuedDaysAgo} días)`;
+    if (invoice.lines.length < 1 || invoice.lines.length > 3) throw new Error(`${where}: debe tener de 1 a 3 líneas.`);
+    if (invoice.cancelled && invoice.payments.length > 0) throw new Error(`${where}: una factura anulada no tiene pagos.`);
+    const series = taxId.length === 11 ? INVOICE_SERIES.factura : INVOICE_SERIES.boleta;
+    const sequence = (last.get(series) ?? 0) + 1;
+    last.set(series, sequence);
+    const totals = invoiceTotals(invoice.lines.map((line) => ({ quantity: line.quantity, unit_price: line.unitPrice })));
+    let amountPaid = "0.00";
+    const payments = invoice.payments.map((payment) => {
+      if (payment.paidDaysAfterIssue > invoice.issuedDaysAgo) throw new Error(`${where}: un pago no puede ser posterior a hoy.`);
+      const amount = payment.amount ?? balanceDue(totals.total, amountPaid);
+      amountPaid = addMoney(amountPaid, amount);
+      if (compareMoney(amount, 0) <= 0 || compareMoney(amountPaid, totals.total) > 0) throw new Error(`${where}: los pagos superan el total.`);
+      return { ...payment, amount };
+    });
+    const status = invoice.cancelled ? "cancelled" : compareMoney(amountPaid, totals.total) === 0 ? "paid" : "pending";
+    return { account, invoice, series, sequence, invoiceNumber: formatInvoiceNumber(series, sequence), totals, payments, amountPaid, status };
+  });
+}
+
+/** A ticket's events must lead from "open" to its status, each a real change. */
+function assertTicketSeed(ticket: TicketSeed): void {
+  let from: TicketStatus = "open";
+  for (const event of ticket.events) {
+    if (event.to === from) throw new Error(`Seed: ticket "${ticket.subject}": el cambio de estado a ${event.to} no cambia nada.`);
+    from = event.to;
+  }
+  if (from !== ticket.status) throw new Error(`Seed: ticket "${ticket.subject}": su último cambio de estado no lleva a ${ticket.status}.`);
 }
 
 /** The seeded product whose history has a second version: its description before the last save. */
@@ -547,9 +646,11 @@ const TABLE_LABELS: Record<SeedTable, string> = {
   caseStudies: "casos de éxito",
   subscriptions: "suscripciones",
   invoices: "facturas",
+  invoiceLines: "líneas de factura",
   payments: "pagos",
   tickets: "tickets",
   ticketReplies: "respuestas de tickets",
+  ticketEvents: "cambios de estado de tickets",
   contactMessages: "mensajes de contacto",
   notifications: "notificaciones",
   replyTemplates: "plantillas de respuesta",

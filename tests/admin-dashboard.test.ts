@@ -10,6 +10,7 @@ import { getDashboardStats, type StatsClient } from "@/lib/admin/stats";
 import { db } from "@/lib/db";
 import { Prisma, type ContactStatus } from "@/lib/generated/prisma/client";
 import { call, createTestUser, tokenFor, uniqueTag } from "./helpers/auth";
+import { createTestInvoice } from "./helpers/billing";
 
 const tag = uniqueTag();
 const userIds: string[] = [];
@@ -70,8 +71,9 @@ describe("GET /api/v1/admin/dashboard/stats", () => {
         db.user.count(),
         db.subscription.count(),
         db.ticket.count({ where: { status: { in: ["open", "in_progress"] } } }),
+        // Ingresos: the money received, i.e. the completed payments per currency.
         db.$queryRaw<{ currency: string; amount: string }[]>`
-          SELECT currency::text AS currency, sum(amount)::text AS amount FROM invoices WHERE status = 'paid'
+          SELECT currency::text AS currency, sum(amount)::text AS amount FROM payments WHERE status = 'completed'
           GROUP BY currency ORDER BY array_position(ARRAY['USD','PEN','EUR'], currency::text)`,
       ]);
     for (let attempt = 1; ; attempt++) {
@@ -95,7 +97,7 @@ describe("GET /api/v1/admin/dashboard/stats", () => {
     }
   });
 
-  it("counts what is added: messages, users, subscriptions, pending tickets and exact paid revenue per currency", async () => {
+  it("counts what is added: messages, users, subscriptions, pending tickets and the exact money received per currency", async () => {
     await isolated(async (tx) => {
       const before = await getDashboardStats(tx);
       const client = await newUser(tx);
@@ -117,15 +119,20 @@ describe("GET /api/v1/admin/dashboard/stats", () => {
           status,
         })),
       });
-      await tx.invoice.createMany({
-        data: [
-          { invoiceNumber: `D${tag}-1`, userId: client.id, amount: "0.10", currency: "USD", status: "paid" },
-          { invoiceNumber: `D${tag}-2`, userId: client.id, amount: "0.20", currency: "USD", status: "paid" },
-          { invoiceNumber: `D${tag}-3`, userId: client.id, amount: "1234567.89", currency: "EUR", status: "paid" },
-          { invoiceNumber: `D${tag}-4`, userId: client.id, amount: "999.00", currency: "PEN", status: "pending" },
-          { invoiceNumber: `D${tag}-5`, userId: client.id, amount: "999.00", currency: "PEN", status: "cancelled" },
+      // Ingresos counts money received: completed payments, also those of a partly paid invoice;
+      // never a refunded or failed payment, nor a pending or cancelled invoice's total.
+      await createTestInvoice(tx, { userId: client.id, currency: "USD", payments: [{ amount: "0.10" }, { amount: "0.20" }] });
+      await createTestInvoice(tx, { userId: client.id, currency: "EUR", lines: [{ unitPrice: "1046244.00" }], status: "paid" });
+      await createTestInvoice(tx, {
+        userId: client.id,
+        currency: "PEN",
+        payments: [
+          { amount: "999.00", status: "refunded" },
+          { amount: "50.00", status: "failed" },
         ],
       });
+      await createTestInvoice(tx, { userId: client.id, currency: "PEN", lines: [{ unitPrice: "846.61" }] });
+      await createTestInvoice(tx, { userId: client.id, currency: "PEN", status: "cancelled" });
       const after = await getDashboardStats(tx);
       expect(after.totalContacts - before.totalContacts).toBe(3);
       expect(after.unreadContacts - before.unreadContacts).toBe(1);
@@ -134,13 +141,15 @@ describe("GET /api/v1/admin/dashboard/stats", () => {
       expect(after.totalSubscriptions - before.totalSubscriptions).toBe(2);
       expect(after.activeSubscriptions - before.activeSubscriptions).toBe(1);
       expect(after.pendingTickets - before.pendingTickets).toBe(2);
-      expect(after.paidInvoices - before.paidInvoices).toBe(3);
+      expect(after.paidInvoices - before.paidInvoices).toBe(1);
+      expect(after.completedPayments - before.completedPayments).toBe(3);
 
       const amount = (stats: typeof before, currency: string) =>
         new Prisma.Decimal(stats.totalRevenue.find((entry) => entry.currency === currency)?.amount ?? "0");
       // Exact decimals: 0.10 + 0.20 is 0.30, not 0.30000000000000004.
       expect(amount(after, "USD").minus(amount(before, "USD")).toFixed(2)).toBe("0.30");
-      expect(amount(after, "EUR").minus(amount(before, "EUR")).toFixed(2)).toBe("1234567.89");
+      // 1,046,244.00 + 18 % IGV.
+      expect(amount(after, "EUR").minus(amount(before, "EUR")).toFixed(2)).toBe("1234567.92");
       expect(amount(after, "PEN").minus(amount(before, "PEN")).toFixed(2)).toBe("0.00");
       expect(after.totalRevenue.map((entry) => entry.currency)).toEqual(
         ["USD", "PEN", "EUR"].filter((currency) => after.totalRevenue.some((entry) => entry.currency === currency)),
@@ -190,29 +199,33 @@ describe("chart: revenue per month per currency", () => {
   // 10 June 2005, noon in Lima.
   const now = new Date("2005-06-10T17:00:00Z");
 
-  it("sums paid invoices per Lima month and currency, exactly, over the last 12 months", async () => {
+  it("sums completed payments per Lima month and currency, exactly, over the last 12 months", async () => {
     await isolated(async (tx) => {
       const client = await newUser(tx);
-      let n = 0;
-      const invoice = (amount: string, currency: "USD" | "PEN" | "EUR", paidAt: Date | null, status: "paid" | "pending" = "paid", issuedAt = paidAt ?? now) => ({
-        invoiceNumber: `R${tag}-${n++}`,
+      const lines = [{ unitPrice: "10000.00" }];
+      await createTestInvoice(tx, {
         userId: client.id,
-        amount,
-        currency,
-        status,
-        issuedAt,
-        paidAt,
+        currency: "USD",
+        lines,
+        issuedAt: "2004-06-01",
+        payments: [
+          { amount: "0.10", paidAt: new Date("2005-06-01T05:00:00Z") }, // 1 June 00:00 Lima
+          { amount: "0.20", paidAt: new Date("2005-06-09T12:00:00Z") },
+          { amount: "999.00", paidAt: new Date("2005-06-05T12:00:00Z"), status: "refunded" }, // given back
+          { amount: "998.00", paidAt: new Date("2005-06-05T12:00:00Z"), status: "failed" },
+          { amount: "5.00", paidAt: new Date("2004-06-30T12:00:00Z") }, // before the window
+        ],
       });
-      await tx.invoice.createMany({
-        data: [
-          invoice("0.10", "USD", new Date("2005-06-01T05:00:00Z")), // 1 June 00:00 Lima
-          invoice("0.20", "USD", new Date("2005-06-09T12:00:00Z")),
-          invoice("117.99", "PEN", new Date("2005-06-01T04:59:00Z")), // 31 May 23:59 Lima
-          invoice("1000.01", "PEN", new Date("2004-07-15T12:00:00Z")), // first month of the window
-          invoice("50.00", "PEN", null, "paid", new Date("2005-03-20T00:00:00Z")), // no payment time: its issue month
-          invoice("999.00", "USD", new Date("2005-06-05T12:00:00Z"), "pending"), // not paid
-          invoice("5.00", "USD", new Date("2004-06-30T12:00:00Z")), // before the window
-          invoice("7.00", "PEN", new Date("2005-06-10T17:01:00Z")), // after now
+      await createTestInvoice(tx, {
+        userId: client.id,
+        currency: "PEN",
+        lines,
+        issuedAt: "2004-06-01",
+        payments: [
+          { amount: "117.99", paidAt: new Date("2005-06-01T04:59:00Z") }, // 31 May 23:59 Lima
+          { amount: "1000.01", paidAt: new Date("2004-07-15T12:00:00Z") }, // first month of the window
+          { amount: "50.00", paidAt: new Date("2005-03-20T12:00:00Z") }, // the invoice stays partly paid: still received
+          { amount: "7.00", paidAt: new Date("2005-06-10T17:01:00Z") }, // after now
         ],
       });
       const { currencies, months } = await revenuePerMonth(now, tx);
@@ -230,7 +243,7 @@ describe("chart: revenue per month per currency", () => {
     });
   });
 
-  it("has no series and 12 empty months without paid invoices", async () => {
+  it("has no series and 12 empty months without payments", async () => {
     const { currencies, months } = await revenuePerMonth(new Date("1990-01-15T12:00:00Z"));
     expect(currencies).toEqual([]);
     expect(months).toHaveLength(12);

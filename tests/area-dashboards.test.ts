@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDashboardStats, listRecentContactMessages } from "@/lib/admin/stats";
 import { DASHBOARD_INVOICE_LIMIT, DASHBOARD_SUBSCRIPTION_LIMIT, getClientDashboard } from "@/lib/billing/queries";
 import { db } from "@/lib/db";
+import { createTestInvoice } from "./helpers/billing";
 
 const DAY = 24 * 60 * 60 * 1000;
 const tag = randomBytes(4).toString("hex");
@@ -25,6 +26,7 @@ afterAll(async () => {
 describe("Mi Portal: suscripciones y facturas del cliente", () => {
   let clientId: string;
   let otherId: string;
+  let otherInvoiceNumber: string;
 
   beforeAll(async () => {
     const client = await newClient("Rosa Huamán");
@@ -44,16 +46,17 @@ describe("Mi Portal: suscripciones y facturas del cliente", () => {
         { userId: otherId, planName: "De otro cliente", amount: "1.00", nextBillingDate: new Date(today + 1 * DAY) },
       ],
     });
-    await db.invoice.createMany({
-      data: [0, 1, 2, 3, 4, 5, 6].map((n) => ({
-        invoiceNumber: `T${tag}-${n}`,
+    // Seven invoices ten days apart (paid and pending in turn), the newest another client's.
+    for (const n of [0, 1, 2, 3, 4, 5, 6]) {
+      const invoice = await createTestInvoice(db, {
         userId: n === 6 ? otherId : clientId,
-        amount: `${100 + n}.00`,
-        currency: "PEN" as const,
-        status: n % 2 === 0 ? ("paid" as const) : ("pending" as const),
+        currency: "PEN",
+        lines: [{ unitPrice: `${100 + n}.00` }],
+        status: n % 2 === 0 ? "paid" : "pending",
         issuedAt: new Date(today - (n === 6 ? 0 : (n + 1) * 10 * DAY)),
-      })),
-    });
+      });
+      if (n === 6) otherInvoiceNumber = invoice.invoiceNumber;
+    }
   });
 
   it("shows at most 3 active subscriptions of this client, the next payment first", async () => {
@@ -84,7 +87,7 @@ describe("Mi Portal: suscripciones y facturas del cliente", () => {
     expect(rows.length).toBeGreaterThan(DASHBOARD_INVOICE_LIMIT);
     expect(invoices.map((invoice) => invoice.invoice_number)).toEqual(rows.slice(0, DASHBOARD_INVOICE_LIMIT).map((row) => row.invoiceNumber));
     expect(invoices.map((invoice) => invoice.status)).toEqual(rows.slice(0, DASHBOARD_INVOICE_LIMIT).map((row) => row.status));
-    expect(invoices.some((invoice) => invoice.invoice_number === `T${tag}-6`)).toBe(false);
+    expect(invoices.some((invoice) => invoice.invoice_number === otherInvoiceNumber)).toBe(false);
   });
 
   it("gives a client without billing history empty lists (the page shows the spec's empty texts)", async () => {
@@ -115,14 +118,15 @@ describe("Dashboard del administrador", () => {
     }
   });
 
-  it("sums paid invoices per currency without converting, and follows new tickets", async () => {
-    const paid = await db.invoice.findMany({ where: { status: "paid" }, select: { amount: true, currency: true } });
+  it("sums the money received (completed payments) per currency without converting, and follows new tickets", async () => {
+    const received = await db.payment.findMany({ where: { status: "completed" }, select: { amount: true, currency: true } });
     const expected = new Map<string, number>();
-    for (const row of paid) expected.set(row.currency, (expected.get(row.currency) ?? 0) + Number(row.amount));
+    for (const row of received) expected.set(row.currency, (expected.get(row.currency) ?? 0) + Number(row.amount));
     const stats = await getDashboardStats();
     expect(stats.totalRevenue.map((entry) => entry.currency).sort()).toEqual([...expected.keys()].sort());
     for (const entry of stats.totalRevenue) expect(Number(entry.amount)).toBeCloseTo(expected.get(entry.currency)!, 2);
-    expect(stats.paidInvoices).toBe(paid.length);
+    expect(stats.completedPayments).toBe(received.length);
+    expect(stats.paidInvoices).toBe(await db.invoice.count({ where: { status: "paid" } }));
 
     const client = await newClient("Ticket Pendiente");
     await db.ticket.create({ data: { userId: client.id, subject: "Prueba", description: "Prueba", status: "in_progress" } });

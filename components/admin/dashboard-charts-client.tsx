@@ -67,7 +67,7 @@ export function ContactsPerWeekChart({ data, series }: { data: ContactPoint[]; s
 /** `value` is for drawing only; `amount` is the exact decimal string the tooltip prints. */
 export type RevenuePoint = { label: string; title: string; value: number; amount: string };
 
-/** Bars of one currency's paid revenue per month (one small chart per currency, own scale). */
+/** Bars of one currency's money received per month (one small chart per currency, own scale). */
 export function RevenueChart({ currency, data, color }: { currency: string; data: RevenuePoint[]; color: string }) {
   const mounted = useMounted();
   return (

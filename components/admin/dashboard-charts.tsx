@@ -143,10 +143,10 @@ function RevenuePerMonth({ revenue }: { revenue: DashboardCharts["revenue"] }) {
       id="grafico-ingresos"
       testId="chart-revenue"
       title="Ingresos por mes"
-      description={`Facturas pagadas en los últimos ${REVENUE_CHART_MONTHS} meses, por moneda y sin conversión.`}
+      description={`Pagos recibidos en los últimos ${REVENUE_CHART_MONTHS} meses, por moneda y sin conversión.`}
     >
       {revenue.currencies.length === 0 ? (
-        <EmptyState>No hay facturas pagadas en los últimos {REVENUE_CHART_MONTHS} meses.</EmptyState>
+        <EmptyState>No hay pagos recibidos en los últimos {REVENUE_CHART_MONTHS} meses.</EmptyState>
       ) : (
         <>
           <div className="grid gap-6 md:grid-cols-2">
@@ -172,7 +172,7 @@ function RevenuePerMonth({ revenue }: { revenue: DashboardCharts["revenue"] }) {
               );
             })}
           </div>
-          <DataTableDetails caption="Ingresos por mes y moneda (facturas pagadas)" testId="chart-revenue-table">
+          <DataTableDetails caption="Ingresos por mes y moneda (pagos recibidos)" testId="chart-revenue-table">
             <thead className="bg-ink-50">
               <tr>
                 <th scope="col" className={th}>

@@ -76,7 +76,7 @@ export function DashboardStatCards({ stats }: { stats: DashboardStats }) {
               <RevenueFigure revenue={stats.totalRevenue} />
             </span>
           }
-          detail={`${plural(stats.paidInvoices, "factura pagada", "facturas pagadas")}, por moneda`}
+          detail={`${plural(stats.completedPayments, "pago recibido", "pagos recibidos")}, por moneda`}
           href="/admin/payments"
           icon="banknotes"
           accent="emerald"

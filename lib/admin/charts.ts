@@ -80,10 +80,11 @@ export async function contactMessagesPerWeek(now: Date = new Date(), client: Sta
   return [...weeks.values()];
 }
 
-/** Paid invoices per month (last 12, the current one included), one series per currency, never converted. */
+/**
+ * Money received per month (last 12, the current one included): the completed payments, one
+ * series per currency, never converted. A payment's month is when it was paid, in Lima time.
+ */
 export async function revenuePerMonth(now: Date = new Date(), client: StatsClient = db): Promise<RevenueChart> {
-  // An invoice's month is when it was paid (Lima time); one marked paid without a payment time
-  // counts in the month it was issued.
   const rows = await client.$queryRaw<{ month: string; currency: Currency | null; amount: string | null }[]>(Prisma.sql`
     WITH b AS (
       SELECT date_trunc('month', ${iso(now)}::timestamptz AT TIME ZONE ${TZ}) AS this_month,
@@ -94,10 +95,9 @@ export async function revenuePerMonth(now: Date = new Date(), client: StatsClien
       FROM b
     ),
     p AS (
-      SELECT i.currency, i.amount,
-             coalesce(i.paid_at AT TIME ZONE 'UTC' AT TIME ZONE ${TZ}, i.issued_at::timestamp) AS local_paid
-      FROM invoices i
-      WHERE i.status = 'paid'
+      SELECT pay.currency, pay.amount, pay.paid_at AT TIME ZONE 'UTC' AT TIME ZONE ${TZ} AS local_paid
+      FROM payments pay
+      WHERE pay.status = 'completed'
     ),
     c AS (
       SELECT date_trunc('month', p.local_paid) AS month_start, p.currency, sum(p.amount) AS amount

@@ -3,7 +3,9 @@ import { db } from "@/lib/db";
 import { Prisma, type ContactStatus, type Currency } from "@/lib/generated/prisma/client";
 
 // The admin dashboard's figures (spec §3 "Dashboard stats"), all read live from the database.
-// Revenue mixes currencies (USD, PEN, EUR), so it is summed per currency and never converted.
+// Revenue ("Ingresos") is the money actually received: the completed payments, summed per
+// currency (USD, PEN, EUR) and never converted. A partly paid invoice counts what was paid; a
+// refunded, failed or pending payment counts nothing.
 
 export type RevenueByCurrency = { currency: Currency; amount: string };
 
@@ -15,8 +17,11 @@ export type DashboardStats = {
   totalClients: number;
   totalSubscriptions: number;
   activeSubscriptions: number;
-  /** Sum of paid invoices, one entry per currency that has any (USD, PEN, EUR order). */
+  /** Sum of the completed payments, one entry per currency that has any (USD, PEN, EUR order). */
   totalRevenue: RevenueByCurrency[];
+  /** How many completed payments totalRevenue sums. */
+  completedPayments: number;
+  /** Invoices whose payments cover their total (status paid). */
   paidInvoices: number;
   /** Tickets open or in progress. */
   pendingTickets: number;
@@ -44,6 +49,7 @@ export async function getDashboardStats(client: StatsClient = db): Promise<Dashb
     totalSubscriptions,
     activeSubscriptions,
     revenue,
+    paidInvoices,
     pendingTickets,
   ] = await Promise.all([
     client.contactMessage.count({ where: countedContactMessages }),
@@ -52,7 +58,8 @@ export async function getDashboardStats(client: StatsClient = db): Promise<Dashb
     client.user.count({ where: { role: "client" } }),
     client.subscription.count(),
     client.subscription.count({ where: { status: "active" } }),
-    client.invoice.groupBy({ by: ["currency"], where: { status: "paid" }, _sum: { amount: true }, _count: { _all: true } }),
+    client.payment.groupBy({ by: ["currency"], where: { status: "completed" }, _sum: { amount: true }, _count: { _all: true } }),
+    client.invoice.count({ where: { status: "paid" } }),
     client.ticket.count({ where: { status: { in: ["open", "in_progress"] } } }),
   ]);
 
@@ -60,7 +67,7 @@ export async function getDashboardStats(client: StatsClient = db): Promise<Dashb
     .filter((row) => row._sum.amount !== null)
     .sort((a, b) => CURRENCY_ORDER.indexOf(a.currency) - CURRENCY_ORDER.indexOf(b.currency))
     .map((row) => ({ currency: row.currency, amount: row._sum.amount!.toFixed(2) }));
-  const paidInvoices = revenue.reduce((sum, row) => sum + row._count._all, 0);
+  const completedPayments = revenue.reduce((sum, row) => sum + row._count._all, 0);
 
   return {
     totalContacts,
@@ -70,6 +77,7 @@ export async function getDashboardStats(client: StatsClient = db): Promise<Dashb
     totalSubscriptions,
     activeSubscriptions,
     totalRevenue,
+    completedPayments,
     paidInvoices,
     pendingTickets,
   };

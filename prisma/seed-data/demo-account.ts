@@ -1,11 +1,19 @@
 // Billing and support history of the demo client (María Quispe, Inversiones Quispe S.A.C.),
-// so the client portal and the admin reports show real records.
+// so the client portal and the admin reports show real records. Mi Portal shows her 3 active
+// subscriptions and 5 most recent invoices (two of them pending). Invoice numbers are given by
+// the seed (prisma/seed.ts numbers every seeded invoice of a series in date order).
 import type { PaymentMethod } from "../../lib/generated/prisma/enums";
-import type { InvoiceSeed, SubscriptionSeed, TicketSeed } from "./types";
+import type { ClientAccountSeed, InvoiceSeed, SubscriptionSeed, TicketSeed } from "./types";
+import { clientProfile, DEVELOPMENT_DEFAULTS } from "./users";
+
+const CRM_PLAN = "Lumen CRM Ventas · Plan Equipo";
+const ERP_PLAN = "Lumen ERP Pyme · Plan Pyme Plus";
+const SUPPORT_PLAN = "Soporte TI Gestionado · Plan Anual 25 usuarios";
+const DOCS_PLAN = "Lumen Docs · Plan Empresa";
 
 export const subscriptions: SubscriptionSeed[] = [
   {
-    planName: "Lumen ERP Pyme · Plan Pyme Plus",
+    planName: ERP_PLAN,
     catalogKind: "product",
     catalogSlug: "lumen-erp-pyme",
     amount: "149.00",
@@ -17,7 +25,7 @@ export const subscriptions: SubscriptionSeed[] = [
     cancelledMonthsAgo: null,
   },
   {
-    planName: "Soporte TI Gestionado · Plan Anual 25 usuarios",
+    planName: SUPPORT_PLAN,
     catalogKind: "service",
     catalogSlug: "soporte-ti-gestionado",
     amount: "16800.00",
@@ -29,7 +37,19 @@ export const subscriptions: SubscriptionSeed[] = [
     cancelledMonthsAgo: null,
   },
   {
-    planName: "Lumen CRM Ventas · Plan Equipo",
+    planName: DOCS_PLAN,
+    catalogKind: "product",
+    catalogSlug: "lumen-docs",
+    amount: "1200.00",
+    currency: "PEN",
+    billingPeriod: "yearly",
+    status: "active",
+    startedMonthsAgo: 2,
+    nextBillingInDays: 305,
+    cancelledMonthsAgo: null,
+  },
+  {
+    planName: CRM_PLAN,
     catalogKind: "product",
     catalogSlug: "lumen-crm-ventas",
     amount: "189.00",
@@ -42,104 +62,104 @@ export const subscriptions: SubscriptionSeed[] = [
   },
 ];
 
-export const invoices: InvoiceSeed[] = [
-  {
-    invoiceNumber: "F001-00000118",
-    subscriptionPlan: "Lumen CRM Ventas · Plan Equipo",
-    description: "Lumen CRM Ventas · Plan Equipo — mensualidad",
-    amount: "189.00",
-    currency: "PEN",
-    status: "paid",
-    issuedDaysAgo: 125,
-    dueInDaysAfterIssue: 15,
-    payment: { method: "yape", reference: "YAPE-40918273", paidDaysAfterIssue: 2 },
-  },
-  {
-    invoiceNumber: "F001-00000123",
-    subscriptionPlan: "Soporte TI Gestionado · Plan Anual 25 usuarios",
-    description: "Soporte TI Gestionado — cuota anual",
-    amount: "16800.00",
-    currency: "PEN",
-    status: "paid",
-    issuedDaysAgo: 110,
-    dueInDaysAfterIssue: 30,
-    payment: { method: "transferencia", reference: "BCP-OP-55821934", paidDaysAfterIssue: 12 },
-  },
-  {
-    invoiceNumber: "F001-00000127",
-    subscriptionPlan: "Lumen ERP Pyme · Plan Pyme Plus",
-    description: "Lumen ERP Pyme · Plan Pyme Plus — mensualidad",
-    amount: "149.00",
-    currency: "USD",
-    status: "paid",
-    issuedDaysAgo: 82,
-    dueInDaysAfterIssue: 15,
-    payment: { method: "tarjeta", reference: "NIUBIZ-771204519", paidDaysAfterIssue: 0 },
-  },
-  {
-    invoiceNumber: "F001-00000131",
-    subscriptionPlan: "Lumen ERP Pyme · Plan Pyme Plus",
-    description: "Lumen ERP Pyme · Plan Pyme Plus — mensualidad",
-    amount: "149.00",
-    currency: "USD",
-    status: "paid",
-    issuedDaysAgo: 52,
-    dueInDaysAfterIssue: 15,
-    payment: { method: "tarjeta", reference: "NIUBIZ-771988302", paidDaysAfterIssue: 0 },
-  },
-  {
-    invoiceNumber: "F001-00000136",
-    subscriptionPlan: null,
-    description: "Implementación de Lumen ERP Pyme y migración de datos — saldo final",
-    amount: "1200.00",
-    currency: "USD",
-    status: "pending",
-    issuedDaysAgo: 30,
-    dueInDaysAfterIssue: 45,
-    payment: null,
-  },
-  {
-    invoiceNumber: "F001-00000140",
-    subscriptionPlan: "Lumen ERP Pyme · Plan Pyme Plus",
-    description: "Lumen ERP Pyme · Plan Pyme Plus — mensualidad",
-    amount: "149.00",
-    currency: "USD",
-    status: "pending",
-    issuedDaysAgo: 22,
-    dueInDaysAfterIssue: 30,
-    payment: null,
-  },
-];
-
-// Older monthly fees and one-off projects (all paid), so the admin's revenue chart shows a year
-// of history in both currencies (issue 8 "Dashboard"). Columns: number, plan, description,
-// amount, currency, issued days ago, payment method, payment reference.
-const CRM_PLAN = "Lumen CRM Ventas · Plan Equipo";
-const ERP_PLAN = "Lumen ERP Pyme · Plan Pyme Plus";
-const paidHistory: [string, string | null, string, string, "USD" | "PEN", number, PaymentMethod, string][] = [
-  ["F001-00000088", CRM_PLAN, `${CRM_PLAN} — mensualidad`, "189.00", "PEN", 270, "yape", "YAPE-38810427"],
-  ["F001-00000094", CRM_PLAN, `${CRM_PLAN} — mensualidad`, "189.00", "PEN", 240, "yape", "YAPE-39125530"],
-  ["F001-00000097", null, "Consultoría de procesos comerciales — diagnóstico", "3500.00", "PEN", 225, "transferencia", "BCP-OP-51022871"],
-  ["F001-00000099", CRM_PLAN, `${CRM_PLAN} — mensualidad`, "189.00", "PEN", 210, "yape", "YAPE-39487716"],
-  ["F001-00000105", CRM_PLAN, `${CRM_PLAN} — mensualidad`, "189.00", "PEN", 180, "yape", "YAPE-39902264"],
-  ["F001-00000111", CRM_PLAN, `${CRM_PLAN} — mensualidad`, "189.00", "PEN", 150, "yape", "YAPE-40377105"],
-  ["F001-00000119", null, "Implementación de Lumen ERP Pyme — adelanto del 50 %", "1200.00", "USD", 120, "transferencia", "BBVA-OP-88120455"],
-  ["F001-00000121", ERP_PLAN, `${ERP_PLAN} — mensualidad`, "149.00", "USD", 112, "tarjeta", "NIUBIZ-770551873"],
-  ["F001-00000142", null, "Taller de Business Intelligence para gerencia", "2450.00", "PEN", 14, "transferencia", "BCP-OP-56630918"],
-];
-invoices.push(
-  ...paidHistory.map(([invoiceNumber, subscriptionPlan, description, amount, currency, issuedDaysAgo, method, reference]) => ({
-    invoiceNumber,
-    subscriptionPlan,
-    description,
-    amount,
+/** A monthly fee of one plan: one line, quantity 1, paid in full `paidAfter` days after issue. */
+function fee(plan: string, unitPrice: string, currency: "USD" | "PEN", issuedDaysAgo: number, method: PaymentMethod, reference: string, paidAfter = 1): InvoiceSeed {
+  return {
+    subscriptionPlan: plan,
+    description: `${plan} — mensualidad`,
+    lines: [{ description: `${plan} — mensualidad`, quantity: "1", unitPrice }],
     currency,
-    status: "paid" as const,
     issuedDaysAgo,
     dueInDaysAfterIssue: 15,
-    payment: { method, reference, paidDaysAfterIssue: 1 },
-  })),
-);
+    payments: [{ method, reference, paidDaysAfterIssue: paidAfter }],
+  };
+}
+
+// A year of history in both currencies (the admin's revenue chart, issue 8 "Dashboard"), ending
+// with two pending invoices.
+export const invoices: InvoiceSeed[] = [
+  fee(CRM_PLAN, "189.00", "PEN", 270, "yape", "YAPE-38810427"),
+  fee(CRM_PLAN, "189.00", "PEN", 240, "yape", "YAPE-39125530"),
+  {
+    subscriptionPlan: null,
+    description: "Consultoría de procesos comerciales — diagnóstico",
+    lines: [
+      { description: "Diagnóstico de procesos comerciales: talleres con gerencia y el equipo de ventas", quantity: "1", unitPrice: "2300.00" },
+      { description: "Informe de mejoras y hoja de ruta de implementación", quantity: "1", unitPrice: "1200.00" },
+    ],
+    currency: "PEN",
+    issuedDaysAgo: 225,
+    dueInDaysAfterIssue: 15,
+    payments: [{ method: "transferencia", reference: "BCP-OP-51022871", paidDaysAfterIssue: 1 }],
+  },
+  fee(CRM_PLAN, "189.00", "PEN", 210, "yape", "YAPE-39487716"),
+  fee(CRM_PLAN, "189.00", "PEN", 180, "yape", "YAPE-39902264"),
+  fee(CRM_PLAN, "189.00", "PEN", 150, "yape", "YAPE-40377105"),
+  fee(CRM_PLAN, "189.00", "PEN", 125, "yape", "YAPE-40918273", 2),
+  {
+    subscriptionPlan: null,
+    description: "Implementación de Lumen ERP Pyme — adelanto del 50 %",
+    lines: [{ description: "Implementación de Lumen ERP Pyme — adelanto del 50 %", quantity: "1", unitPrice: "1200.00" }],
+    currency: "USD",
+    issuedDaysAgo: 120,
+    dueInDaysAfterIssue: 15,
+    payments: [{ method: "transferencia", reference: "BBVA-OP-88120455", paidDaysAfterIssue: 1 }],
+  },
+  fee(ERP_PLAN, "149.00", "USD", 112, "tarjeta", "NIUBIZ-770551873"),
+  {
+    subscriptionPlan: SUPPORT_PLAN,
+    description: "Soporte TI Gestionado — cuota anual",
+    lines: [{ description: "Soporte TI Gestionado · Plan Anual 25 usuarios — cuota anual", quantity: "1", unitPrice: "16800.00" }],
+    currency: "PEN",
+    issuedDaysAgo: 110,
+    dueInDaysAfterIssue: 30,
+    payments: [{ method: "transferencia", reference: "BCP-OP-55821934", paidDaysAfterIssue: 12 }],
+  },
+  fee(ERP_PLAN, "149.00", "USD", 82, "tarjeta", "NIUBIZ-771204519", 0),
+  {
+    subscriptionPlan: DOCS_PLAN,
+    description: "Lumen Docs · Plan Empresa — cuota anual",
+    lines: [{ description: "Lumen Docs · Plan Empresa — cuota anual", quantity: "1", unitPrice: "1200.00" }],
+    currency: "PEN",
+    issuedDaysAgo: 60,
+    dueInDaysAfterIssue: 30,
+    payments: [{ method: "transferencia", reference: "BCP-OP-56204417", paidDaysAfterIssue: 3 }],
+  },
+  fee(ERP_PLAN, "149.00", "USD", 52, "tarjeta", "NIUBIZ-771988302", 0),
+  {
+    subscriptionPlan: null,
+    description: "Implementación de Lumen ERP Pyme y migración de datos — saldo final",
+    lines: [
+      { description: "Implementación de Lumen ERP Pyme — saldo del 50 %", quantity: "1", unitPrice: "800.00" },
+      { description: "Migración de datos maestros: clientes, productos y saldos iniciales", quantity: "1", unitPrice: "400.00" },
+    ],
+    currency: "USD",
+    issuedDaysAgo: 30,
+    dueInDaysAfterIssue: 45,
+    payments: [],
+  },
+  {
+    subscriptionPlan: ERP_PLAN,
+    description: `${ERP_PLAN} — mensualidad`,
+    lines: [{ description: `${ERP_PLAN} — mensualidad`, quantity: "1", unitPrice: "149.00" }],
+    currency: "USD",
+    issuedDaysAgo: 22,
+    dueInDaysAfterIssue: 30,
+    payments: [],
+  },
+  {
+    subscriptionPlan: null,
+    description: "Taller de Business Intelligence para gerencia",
+    lines: [
+      { description: "Taller de Business Intelligence para gerencia (sesión de 4 horas)", quantity: "2", unitPrice: "950.00" },
+      { description: "Tablero de ejemplo con los datos de ventas de la empresa", quantity: "1", unitPrice: "550.00" },
+    ],
+    currency: "PEN",
+    issuedDaysAgo: 14,
+    dueInDaysAfterIssue: 15,
+    payments: [{ method: "transferencia", reference: "BCP-OP-56630918", paidDaysAfterIssue: 1 }],
+  },
+];
 
 export const tickets: TicketSeed[] = [
   {
@@ -149,7 +169,7 @@ export const tickets: TicketSeed[] = [
     status: "open",
     priority: "high",
     createdDaysAgo: 2,
-    closedDaysAfter: null,
+    events: [],
     replies: [
       {
         author: "admin",
@@ -165,7 +185,7 @@ export const tickets: TicketSeed[] = [
     status: "in_progress",
     priority: "medium",
     createdDaysAgo: 6,
-    closedDaysAfter: null,
+    events: [{ to: "in_progress", hoursAfterTicket: 4 }],
     replies: [
       {
         author: "admin",
@@ -186,7 +206,10 @@ export const tickets: TicketSeed[] = [
     status: "resolved",
     priority: "low",
     createdDaysAgo: 20,
-    closedDaysAfter: 1,
+    events: [
+      { to: "in_progress", hoursAfterTicket: 1 },
+      { to: "resolved", hoursAfterTicket: 5 },
+    ],
     replies: [
       {
         author: "admin",
@@ -201,3 +224,15 @@ export const tickets: TicketSeed[] = [
     ],
   },
 ];
+
+/** The demo client's account (its e-mail comes from CLIENT_EMAIL when set). */
+export const demoClientAccount: ClientAccountSeed = {
+  email: DEVELOPMENT_DEFAULTS.CLIENT_EMAIL,
+  name: clientProfile.name,
+  image: clientProfile.image,
+  billingName: clientProfile.billingName,
+  taxId: clientProfile.taxId,
+  subscriptions,
+  invoices,
+  tickets,
+};

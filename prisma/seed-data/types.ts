@@ -5,7 +5,6 @@ import type {
   CatalogStatus,
   ContactStatus,
   Currency,
-  InvoiceStatus,
   PaymentMethod,
   PublicationStatus,
   SubscriptionStatus,
@@ -135,10 +134,11 @@ export interface CaseStudySeed {
 }
 
 export interface SubscriptionSeed {
-  /** Identifies the subscription within the demo client's account. */
+  /** Identifies the subscription within its client's account. */
   planName: string;
   catalogKind: "product" | "service";
   catalogSlug: string;
+  /** The price of one period without IGV (what each invoice's line charges). */
   amount: string;
   currency: Currency;
   billingPeriod: BillingPeriod;
@@ -147,27 +147,43 @@ export interface SubscriptionSeed {
   /** Days from the seed run to the next charge; null when there is none (cancelled). */
   nextBillingInDays: number | null;
   cancelledMonthsAgo: number | null;
+  /** The client asked to cancel at the end of the period (still active until then). */
+  cancelRequest?: { daysAgo: number; reason: string | null };
 }
 
 export interface PaymentSeed {
   method: PaymentMethod;
   reference: string;
-  /** Days after the invoice was issued. */
+  /** Days after the invoice was issued (never after the seed run). */
   paidDaysAfterIssue: number;
+  /** Decimal string; omitted, the payment settles what is still owed. */
+  amount?: string;
 }
 
+export interface InvoiceLineSeed {
+  description: string;
+  /** Decimal strings; the unit price is without IGV. */
+  quantity: string;
+  unitPrice: string;
+}
+
+/**
+ * One invoice of a client's history. Its number is not written here: the seed numbers every
+ * seeded invoice of a series in date order (gap-free across all clients), and its status follows
+ * from its payments (paid when they cover the total) unless it was cancelled.
+ */
 export interface InvoiceSeed {
-  invoiceNumber: string;
   /** planName of the subscription it bills, or null for a one-off charge. */
   subscriptionPlan: string | null;
   description: string;
-  /** The one line's price without IGV (the invoice's total adds 18 %). */
-  amount: string;
+  /** 1 to 3 lines; totals (subtotal, 18 % IGV, total) come from lib/billing/money.ts. */
+  lines: InvoiceLineSeed[];
   currency: Currency;
-  status: InvoiceStatus;
   issuedDaysAgo: number;
   dueInDaysAfterIssue: number;
-  payment: PaymentSeed | null;
+  payments: PaymentSeed[];
+  /** "Anulada": kept, with its reason (never with payments). */
+  cancelled?: { daysAfterIssue: number; reason: string };
 }
 
 export interface TicketReplySeed {
@@ -176,15 +192,34 @@ export interface TicketReplySeed {
   hoursAfterTicket: number;
 }
 
+export interface TicketEventSeed {
+  /** The status it moved to (from the previous event's, "open" for the first one), by the admin. */
+  to: TicketStatus;
+  hoursAfterTicket: number;
+}
+
 export interface TicketSeed {
   subject: string;
   description: string;
+  /** Must be the last event's status ("open" without events). Resolved or closed sets closed_at. */
   status: TicketStatus;
   priority: TicketPriority;
   createdDaysAgo: number;
-  /** Days after creation when it was closed or resolved. */
-  closedDaysAfter: number | null;
   replies: TicketReplySeed[];
+  events: TicketEventSeed[];
+}
+
+/** A client account with its billing profile and its billing and support history. */
+export interface ClientAccountSeed {
+  email: string;
+  name: string;
+  image: string | null;
+  /** Invoices go to this name and tax id: 11 digits (RUC) gives facturas F001, 8 (DNI) boletas B001. */
+  billingName: string;
+  taxId: string;
+  subscriptions: SubscriptionSeed[];
+  invoices: InvoiceSeed[];
+  tickets: TicketSeed[];
 }
 
 export interface ContactMessageSeed {

@@ -9,7 +9,7 @@ import { dataResponse } from "@/lib/api/handler";
  *         "totalContacts": 134,        // contact messages
  *         "totalUsers": 58,            // every account, admins included
  *         "totalSubscriptions": 21,    // every subscription, whatever its status
- *         "totalRevenue": [            // paid invoices, summed PER CURRENCY and never converted:
+ *         "totalRevenue": [            // money received (completed payments), summed PER CURRENCY, never converted:
  *           { "currency": "USD", "amount": "12450.00" },   // one entry per currency that has
  *           { "currency": "PEN", "amount": "3899.70" }     // any, in the order USD, PEN, EUR;
  *         ],                           // [] when nothing is paid. Amounts are decimal strings (DESIGN §4).
@@ -17,7 +17,8 @@ import { dataResponse } from "@/lib/api/handler";
  *         "unreadContacts": 7,         // beyond the spec: messages still "Por leer" (status new)
  *         "totalClients": 55,          // accounts with role client
  *         "activeSubscriptions": 18,   // subscriptions with status active
- *         "paidInvoices": 40           // how many invoices totalRevenue sums
+ *         "completedPayments": 52,     // how many payments totalRevenue sums
+ *         "paidInvoices": 40           // invoices whose payments cover their total
  *     } }
  *
  * The spec names these five fields in camelCase, so the contract keeps its spelling (the extra
