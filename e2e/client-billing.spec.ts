@@ -81,7 +81,7 @@ for (const viewport of VIEWPORTS) {
         await main.getByRole("link", { name: /Ver detalle de Soporte TI Gestionado/ }).click();
         await expect(page).toHaveURL(new RegExp(`/client/subscriptions/${id}$`));
         await expect(page.getByRole("heading", { level: 1, name: "Soporte TI Gestionado" })).toBeVisible();
-        await expect(main.getByRole("link", { name: "F001-00000123" })).toBeVisible();
+        await expect(main.getByRole("link", { name: "F001-00000123", exact: true })).toBeVisible();
         await expectNoAxeViolations(page);
 
         await main.getByRole("button", { name: "Solicitar cancelación" }).click();
@@ -101,7 +101,7 @@ for (const viewport of VIEWPORTS) {
         expect(rows[0].reason).toBe("Vamos a internalizar el soporte.");
 
         await page.getByRole("link", { name: "← Suscripciones" }).click();
-        await expect(page.getByRole("main").getByText("Cancelación solicitada", { exact: true })).toBeVisible();
+        await expect(page.getByRole("main").getByText("Cancelación solicitada", { exact: true }).filter({ visible: true })).toBeVisible();
       } finally {
         await resetSupportSubscription(userId);
       }
@@ -129,7 +129,7 @@ for (const viewport of VIEWPORTS) {
       await main.getByRole("button", { name: "Pendiente", exact: true }).click();
       await expect(page).toHaveURL(/status=pending/);
       await expect(main.getByRole("link", { name: /^F001-/ })).toHaveCount(Number(pending.rows[0].n));
-      await expect(main.getByRole("link", { name: "F001-00000123" })).toHaveCount(0);
+      await expect(main.getByRole("link", { name: "F001-00000123", exact: true })).toHaveCount(0);
       await expectNoAxeViolations(page);
 
       await main.getByRole("link", { name: PENDING_INVOICE, exact: true }).click();
@@ -151,6 +151,9 @@ for (const viewport of VIEWPORTS) {
     });
 
     test("Pagos: el historial con fecha, factura, método, referencia e importe", async ({ page }) => {
+      const { rows } = await withDb((db) =>
+        db.query<{ amount: string; currency: string }>("select amount::text as amount, currency::text as currency from payments where reference = $1", ["BCP-OP-56630918"]),
+      );
       await page.goto("/client/dashboard");
       await openFromMenu(page, "Pagos", viewport.width);
       await expect(page.getByRole("heading", { level: 1, name: "Pagos" })).toBeVisible();
@@ -158,10 +161,10 @@ for (const viewport of VIEWPORTS) {
       // The newest payment of the demo: the BI workshop, by bank transfer.
       await expect(main).toContainText("BCP-OP-56630918");
       await expect(main).toContainText("Transferencia");
-      await expect(main).toContainText(formatMoney("2450.00", "PEN"));
+      await expect(main).toContainText(formatMoney(rows[0].amount, rows[0].currency));
       await expect(main).toContainText("Yape");
       await expectNoAxeViolations(page);
-      await main.getByRole("link", { name: "F001-00000142" }).click();
+      await main.getByRole("link", { name: "F001-00000142", exact: true }).click();
       await expect(page.getByRole("heading", { level: 1, name: "F001-00000142" })).toBeVisible();
       await expect(page.getByRole("main")).toContainText("Pagada");
     });

@@ -94,7 +94,8 @@ export default async function ClientInvoicePage({ params }: { params: Promise<{ 
         <h2 id="detalle-factura" className="border-b border-ink-200 px-5 py-3 text-base font-semibold text-ink-900">
           Detalle
         </h2>
-        <div className="overflow-x-auto">
+        {/* Scrolls sideways on a narrow screen: focusable, so a keyboard can scroll it too. */}
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`Líneas de la factura ${invoice.invoice_number}`}>
           <table className="w-full border-collapse text-left text-sm">
             <caption className="sr-only">Líneas de la factura {invoice.invoice_number}</caption>
             <thead className="bg-ink-50 text-xs font-semibold tracking-wide text-ink-700 uppercase">
