@@ -1,132 +1,225 @@
 import "server-only";
+import { pageParams, pageWindow, paged, type PageRequest, type Paged } from "@/lib/api/paging";
+import { integerParam, oneOfParam } from "@/lib/api/query-params";
+import { parseRouteId } from "@/lib/api/ids";
 import { db } from "@/lib/db";
-import type { BillingPeriod, Currency, InvoiceStatus } from "@/lib/generated/prisma/client";
+import type { CatalogKind, InvoiceStatus, Prisma } from "@/lib/generated/prisma/client";
+import { z } from "@/lib/zod";
+import { INVOICE_STATUSES } from "./labels";
+import {
+  catalogItemPath,
+  invoiceDetailSelect,
+  invoiceSelect,
+  paymentSelect,
+  serializeInvoice,
+  serializeInvoiceDetail,
+  serializePayment,
+  serializeSubscription,
+  subscriptionSelect,
+  type InvoiceContract,
+  type InvoiceDetailContract,
+  type PaymentContract,
+  type SubscriptionContract,
+} from "./serialize";
 
-// The client portal's billing data (spec §2.7 "Mi Portal", §3 "Client subscription" and
-// "Client invoice"): always scoped to one user, newest first, plain JSON (no Decimal, no Date).
+// The client portal's read side (spec §2.7, §3 "Client subscription" and "Client invoice"):
+// every query takes the caller's user id and filters by it, so a client never reads another
+// client's rows (an id of someone else's record finds nothing: null, and the caller answers
+// 404). Rows leave through lib/billing/serialize.ts: one contract for the admin and client sides.
 
 /** Spec §9: the client dashboard shows 3 subscriptions and 5 invoices. */
 export const DASHBOARD_SUBSCRIPTION_LIMIT = 3;
 export const DASHBOARD_INVOICE_LIMIT = 5;
 
-export type ClientSubscriptionContract = {
-  id: number;
-  product: { name: string };
-  plan_name: string;
-  amount: string;
-  currency: Currency;
-  billing_period: BillingPeriod;
-  /** Calendar date "YYYY-MM-DD", or null when nothing is due. */
-  next_billing_date: string | null;
-};
+/** A list asked for without ?page= answers at most this many rows (use ?page= for more). */
+export const CLIENT_LIST_LIMIT = 100;
 
-export type ClientInvoiceContract = {
-  id: number;
-  invoice_number: string;
-  description: string | null;
-  amount: string;
-  currency: Currency;
-  status: InvoiceStatus;
-  /** Calendar date "YYYY-MM-DD". */
-  issued_at: string;
-};
+/** Spec §3 "Client subscription" (id, product.name, amount, billing_period, next_billing_date) and more. */
+export type ClientSubscriptionContract = SubscriptionContract;
+/** Spec §3 "Client invoice" (id, invoice_number, amount, status) and more. */
+export type ClientInvoiceContract = InvoiceContract;
 
-const calendarDate = (value: Date) => value.toISOString().slice(0, 10);
+// ── Query parameters of the client lists (REST and screens) ──────────────────
 
-const subscriptionSelect = {
-  id: true,
-  planName: true,
-  amount: true,
-  currency: true,
-  billingPeriod: true,
-  nextBillingDate: true,
-  catalogItem: { select: { name: true } },
-} as const;
+const limitParam = integerParam(1, CLIENT_LIST_LIMIT, `El parámetro limit debe ser un número entero entre 1 y ${CLIENT_LIST_LIMIT}.`);
 
-const invoiceSelect = {
-  id: true,
-  invoiceNumber: true,
-  description: true,
-  amount: true,
-  currency: true,
-  status: true,
-  issuedAt: true,
-} as const;
+export const clientInvoiceListQuerySchema = z.object({
+  ...pageParams,
+  status: oneOfParam(INVOICE_STATUSES, "El parámetro status debe ser pending, paid o cancelled."),
+  limit: limitParam,
+});
+export type ClientInvoiceListQuery = z.output<typeof clientInvoiceListQuerySchema>;
 
-type SubscriptionRow = {
-  id: number;
-  planName: string;
-  amount: { toString(): string };
-  currency: Currency;
-  billingPeriod: BillingPeriod;
-  nextBillingDate: Date | null;
-  catalogItem: { name: string } | null;
-};
+export const clientPaymentListQuerySchema = z.object({ ...pageParams, limit: limitParam });
+export type ClientPaymentListQuery = z.output<typeof clientPaymentListQuerySchema>;
 
-type InvoiceRow = {
-  id: number;
-  invoiceNumber: string;
-  description: string | null;
-  amount: { toString(): string };
-  currency: Currency;
-  status: InvoiceStatus;
-  issuedAt: Date;
-};
+/** With ?page= or ?per_page= a list answers the paged shape (DESIGN §4), otherwise a plain list. */
+export const wantsPage = (query: { page?: number; per_page?: number }) => query.page !== undefined || query.per_page !== undefined;
 
-export function serializeClientSubscription(row: SubscriptionRow): ClientSubscriptionContract {
-  return {
-    id: row.id,
-    // The catalogue item's name when it still exists; the plan name kept on the subscription otherwise.
-    product: { name: row.catalogItem?.name ?? row.planName },
-    plan_name: row.planName,
-    amount: row.amount.toString(),
-    currency: row.currency,
-    billing_period: row.billingPeriod,
-    next_billing_date: row.nextBillingDate ? calendarDate(row.nextBillingDate) : null,
-  };
-}
+// ── Subscriptions ────────────────────────────────────────────────────────────
 
-export function serializeClientInvoice(row: InvoiceRow): ClientInvoiceContract {
-  return {
-    id: row.id,
-    invoice_number: row.invoiceNumber,
-    description: row.description,
-    amount: row.amount.toString(),
-    currency: row.currency,
-    status: row.status,
-    issued_at: calendarDate(row.issuedAt),
-  };
-}
+const subscriptionOrder: Prisma.SubscriptionOrderByWithRelationInput[] = [
+  // The enum's order: active, paused, cancelled, expired: the active ones first.
+  { status: "asc" },
+  { nextBillingDate: { sort: "asc", nulls: "last" } },
+  { id: "desc" },
+];
 
-/** The user's active subscriptions, the next one to be charged first. */
-export async function listActiveSubscriptions(userId: string, limit = DASHBOARD_SUBSCRIPTION_LIMIT) {
+/** The user's active subscriptions, the next one to be charged first (Mi Portal). */
+export async function listActiveSubscriptions(userId: string, limit = DASHBOARD_SUBSCRIPTION_LIMIT): Promise<SubscriptionContract[]> {
   const rows = await db.subscription.findMany({
     where: { userId, status: "active" },
     orderBy: [{ nextBillingDate: { sort: "asc", nulls: "last" } }, { id: "asc" }],
     take: limit,
     select: subscriptionSelect,
   });
-  return rows.map(serializeClientSubscription);
+  return rows.map(serializeSubscription);
 }
 
-/** The user's most recent invoices, newest first. */
-export async function listRecentInvoices(userId: string, limit = DASHBOARD_INVOICE_LIMIT) {
-  const rows = await db.invoice.findMany({
-    where: { userId },
+/** All of the user's subscriptions: active first, then by next billing date. */
+export async function listClientSubscriptions(userId: string, limit = CLIENT_LIST_LIMIT): Promise<SubscriptionContract[]> {
+  const rows = await db.subscription.findMany({ where: { userId }, orderBy: subscriptionOrder, take: limit, select: subscriptionSelect });
+  return rows.map(serializeSubscription);
+}
+
+export type ClientSubscriptionDetail = SubscriptionContract & { invoices: InvoiceContract[] };
+
+/** One of the user's subscriptions with its invoices (newest first), or null when it is not theirs. */
+export async function getClientSubscription(userId: string, id: number): Promise<ClientSubscriptionDetail | null> {
+  const row = await db.subscription.findFirst({ where: { id, userId }, select: subscriptionSelect });
+  if (!row) return null;
+  const invoices = await db.invoice.findMany({
+    where: { subscriptionId: id, userId },
     orderBy: [{ issuedAt: "desc" }, { id: "desc" }],
-    take: limit,
+    take: CLIENT_LIST_LIMIT,
     select: invoiceSelect,
   });
-  return rows.map(serializeClientInvoice);
+  return { ...serializeSubscription(row), invoices: invoices.map(serializeInvoice) };
 }
 
+// ── Invoices ─────────────────────────────────────────────────────────────────
+
+const invoiceOrder: Prisma.InvoiceOrderByWithRelationInput[] = [{ issuedAt: "desc" }, { id: "desc" }];
+
+/** The user's invoices, newest first, optionally of one status. */
+export async function listClientInvoices(
+  userId: string,
+  options: { status?: InvoiceStatus; limit?: number } = {},
+): Promise<InvoiceContract[]> {
+  const rows = await db.invoice.findMany({
+    where: { userId, status: options.status },
+    orderBy: invoiceOrder,
+    take: options.limit ?? CLIENT_LIST_LIMIT,
+    select: invoiceSelect,
+  });
+  return rows.map(serializeInvoice);
+}
+
+/** One page of the user's invoices, newest first (the Facturas screen and ?page=). */
+export async function listClientInvoicesPage(userId: string, filters: { status?: InvoiceStatus }, page: PageRequest): Promise<Paged<InvoiceContract>> {
+  const where: Prisma.InvoiceWhereInput = { userId, status: filters.status };
+  const [rows, total] = await Promise.all([
+    db.invoice.findMany({ where, orderBy: invoiceOrder, ...pageWindow(page), select: invoiceSelect }),
+    db.invoice.count({ where }),
+  ]);
+  return paged(rows.map(serializeInvoice), total, page);
+}
+
+/** The user's most recent invoices, newest first (Mi Portal). */
+export function listRecentInvoices(userId: string, limit = DASHBOARD_INVOICE_LIMIT): Promise<InvoiceContract[]> {
+  return listClientInvoices(userId, { limit });
+}
+
+/** One of the user's invoices with its lines and payments, or null when it is not theirs. */
+export async function getClientInvoice(userId: string, id: number): Promise<InvoiceDetailContract | null> {
+  const row = await db.invoice.findFirst({ where: { id, userId }, select: invoiceDetailSelect });
+  return row ? serializeInvoiceDetail(row) : null;
+}
+
+// ── Payments ─────────────────────────────────────────────────────────────────
+
+const paymentOrder: Prisma.PaymentOrderByWithRelationInput[] = [{ paidAt: "desc" }, { id: "desc" }];
+
+/** The user's payments, newest first. */
+export async function listClientPayments(userId: string, limit = CLIENT_LIST_LIMIT): Promise<PaymentContract[]> {
+  const rows = await db.payment.findMany({ where: { userId }, orderBy: paymentOrder, take: limit, select: paymentSelect });
+  return rows.map(serializePayment);
+}
+
+/** One page of the user's payments, newest first (the Pagos screen and ?page=). */
+export async function listClientPaymentsPage(userId: string, page: PageRequest): Promise<Paged<PaymentContract>> {
+  const where: Prisma.PaymentWhereInput = { userId };
+  const [rows, total] = await Promise.all([
+    db.payment.findMany({ where, orderBy: paymentOrder, ...pageWindow(page), select: paymentSelect }),
+    db.payment.count({ where }),
+  ]);
+  return paged(rows.map(serializePayment), total, page);
+}
+
+// ── Mis productos ────────────────────────────────────────────────────────────
+
+export type ClientProductContract = {
+  subscription_id: number;
+  /** The catalogue item's name (the plan name when the item is gone). */
+  name: string;
+  /** null when the subscription names no catalogue item any more. */
+  kind: CatalogKind | null;
+  description: string | null;
+  plan_name: string;
+  status: SubscriptionContract["status"];
+  cancel_requested_at: string | null;
+  /** The public page of the product or service; null when it is not published. */
+  url: string | null;
+};
+
+/** What the user subscribes to now (their active subscriptions' catalogue items), with the public links. */
+export async function listClientProducts(userId: string): Promise<ClientProductContract[]> {
+  const rows = await db.subscription.findMany({
+    where: { userId, status: "active" },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take: CLIENT_LIST_LIMIT,
+    select: {
+      id: true,
+      planName: true,
+      status: true,
+      cancelRequestedAt: true,
+      catalogItem: { select: { kind: true, name: true, slug: true, status: true, description: true } },
+    },
+  });
+  return rows.map((row) => {
+    const item = row.catalogItem;
+    return {
+      subscription_id: row.id,
+      name: item?.name ?? row.planName,
+      kind: item?.kind ?? null,
+      description: item?.description ?? null,
+      plan_name: row.planName,
+      status: row.status,
+      cancel_requested_at: row.cancelRequestedAt ? row.cancelRequestedAt.toISOString() : null,
+      url: item && item.status === "active" ? catalogItemPath(item.kind, item.slug) : null,
+    };
+  });
+}
+
+// ── Mi Portal ────────────────────────────────────────────────────────────────
+
 export type ClientDashboardData = {
-  subscriptions: ClientSubscriptionContract[];
-  invoices: ClientInvoiceContract[];
+  subscriptions: SubscriptionContract[];
+  invoices: InvoiceContract[];
 };
 
 /** Everything "Mi Portal" shows about billing, for one user. */
 export async function getClientDashboard(userId: string): Promise<ClientDashboardData> {
   const [subscriptions, invoices] = await Promise.all([listActiveSubscriptions(userId), listRecentInvoices(userId)]);
   return { subscriptions, invoices };
+}
+
+
+/** A page's `[id]` segment as a record id, or null when it cannot name one (the page shows its not-found). */
+export function pageRecordId(raw: string): number | null {
+  try {
+    return parseRouteId(raw, "");
+  } catch {
+    return null;
+  }
 }

@@ -1,0 +1,2 @@
+// The spec's client calls this path without /v1 (spec §7); same handler as /api/v1/client/subscriptions.
+export { GET } from "@/app/api/v1/client/subscriptions/route";

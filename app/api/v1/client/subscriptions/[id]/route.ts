@@ -1,0 +1,13 @@
+import { authRoute } from "@/lib/api/auth";
+import { notFound } from "@/lib/api/errors";
+import { dataResponse } from "@/lib/api/handler";
+import { getClientSubscription } from "@/lib/billing/queries";
+import { BILLING_MESSAGES } from "@/lib/billing/schema";
+import { parseSubscriptionId } from "@/lib/billing/service";
+
+/** GET /api/v1/client/subscriptions/{id} → `{ data }` with its invoices; another client's id is a 404. */
+export const GET = authRoute<{ id: string }>("user", async (_request, { params }, caller) => {
+  const subscription = await getClientSubscription(caller.user.id, parseSubscriptionId((await params).id));
+  if (!subscription) throw notFound(BILLING_MESSAGES.subscriptionNotFound);
+  return dataResponse(subscription, { headers: { "Cache-Control": "no-store" } });
+});

@@ -1,0 +1,12 @@
+import { authRoute } from "@/lib/api/auth";
+import { dataResponse } from "@/lib/api/handler";
+import { listClientSubscriptions } from "@/lib/billing/queries";
+
+/**
+ * GET /api/v1/client/subscriptions (also /api/client/subscriptions, spec §7) → `{ data: [...] }`:
+ * the caller's own subscriptions, active first (spec §3 "Client subscription": id, product.name,
+ * amount, billing_period, next_billing_date, and the rest of the billing contract).
+ */
+export const GET = authRoute("user", async (_request, _context, caller) =>
+  dataResponse(await listClientSubscriptions(caller.user.id), { headers: { "Cache-Control": "no-store" } }),
+);

@@ -1,0 +1,33 @@
+import type { Metadata } from "next";
+import { AreaPage, AreaPageHeader } from "@/components/account/area-shell";
+import { InvoicesTable } from "@/components/client/invoices-table";
+import { pageRequest } from "@/lib/api/paging";
+import { searchParamValues, type PageSearchParams } from "@/lib/api/query-params";
+import { requireClientAreaUser } from "@/lib/auth/guards";
+import { clientInvoiceListQuerySchema, listClientInvoicesPage } from "@/lib/billing/queries";
+
+export const metadata: Metadata = { title: "Facturas" };
+
+const EMPTY_TEXTS: Record<string, string> = {
+  all: "Todavía no tienes facturas.",
+  pending: "No tienes facturas pendientes.",
+  paid: "No tienes facturas pagadas.",
+  cancelled: "No tienes facturas anuladas.",
+};
+
+/** "Facturas": the client's invoices, newest first, filtered by status (?status=) and paged in the URL. */
+export default async function ClientInvoicesPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
+  const user = await requireClientAreaUser();
+  // A hand-edited URL with a bad value falls back to the unfiltered first page.
+  const parsed = clientInvoiceListQuerySchema.safeParse(searchParamValues(await searchParams));
+  const query = parsed.success ? parsed.data : {};
+  const result = await listClientInvoicesPage(user.id, { status: query.status }, pageRequest(query));
+  return (
+    <AreaPage>
+      <AreaPageHeader title="Facturas" description="Tus comprobantes electrónicos: consulta el detalle, los pagos y descarga el PDF." />
+      <div className="mt-6">
+        <InvoicesTable result={result} emptyText={EMPTY_TEXTS[query.status ?? "all"]} />
+      </div>
+    </AreaPage>
+  );
+}

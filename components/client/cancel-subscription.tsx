@@ -1,0 +1,87 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { requestSubscriptionCancellationAction } from "@/app/client/billing-actions";
+import { Button } from "@/components/ui/button";
+import { applyServerErrors, TextAreaField, useZodForm } from "@/components/ui/form-field";
+import { FormModalFooter, Modal } from "@/components/ui/modal";
+import { notify } from "@/components/ui/toast";
+import { BILLING_LIMITS, subscriptionCancelSchema } from "@/lib/billing/schema";
+
+/**
+ * "Solicitar cancelación": a modal with an optional reason (at most 500 characters). The
+ * subscription stays active until the end of the period it has paid for; the billing run then
+ * cancels it instead of invoicing again.
+ */
+export function CancelSubscriptionButton({ subscriptionId, planName, periodEnd }: { subscriptionId: number; planName: string; periodEnd: string | null }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outline" className="text-red-700 hover:border-red-300 hover:bg-red-50 hover:text-red-800" onClick={() => setOpen(true)}>
+        Solicitar cancelación
+      </Button>
+      {open && <CancelSubscriptionModal subscriptionId={subscriptionId} planName={planName} periodEnd={periodEnd} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+function CancelSubscriptionModal({
+  subscriptionId,
+  planName,
+  periodEnd,
+  onClose,
+}: {
+  subscriptionId: number;
+  planName: string;
+  periodEnd: string | null;
+  onClose: () => void;
+}) {
+  const router = useRouter();
+  const form = useZodForm(subscriptionCancelSchema, { defaultValues: { reason: "" } });
+  const saving = form.formState.isSubmitting;
+  const formId = `cancelar-suscripcion-${subscriptionId}`;
+
+  const submit = form.handleSubmit(async (values) => {
+    const outcome = await requestSubscriptionCancellationAction(subscriptionId, values);
+    if (outcome.ok) {
+      notify.success("Solicitud de cancelación enviada");
+      onClose();
+      router.refresh();
+      return;
+    }
+    applyServerErrors(form, outcome.errors);
+    notify.error(`Error: ${outcome.message}`);
+    if (outcome.status === 409 || outcome.status === 404) {
+      onClose();
+      router.refresh();
+    }
+  });
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      busy={saving}
+      title="Solicitar cancelación"
+      description={planName}
+      testId="cancel-subscription-modal"
+      footer={<FormModalFooter formId={formId} saving={saving} submitLabel="Enviar solicitud" onCancel={onClose} />}
+    >
+      <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <p className="text-sm text-ink-700">
+          Tu suscripción seguirá activa hasta el final del periodo ya facturado
+          {periodEnd ? ` (${periodEnd})` : ""}. A partir de entonces no se emitirán nuevas facturas. Nuestro equipo recibirá tu solicitud.
+        </p>
+        <TextAreaField
+          label="Motivo (opcional)"
+          rows={4}
+          maxLength={BILLING_LIMITS.reason}
+          hint={`Hasta ${BILLING_LIMITS.reason} caracteres.`}
+          error={form.formState.errors.reason?.message}
+          {...form.register("reason")}
+        />
+      </form>
+    </Modal>
+  );
+}
