@@ -73,7 +73,7 @@ describe("Mi Portal: suscripciones y facturas del cliente", () => {
     for (const shown of subscriptions) {
       const row = active.find((candidate) => candidate.id === shown.id)!;
       expect(shown.product.name).toBe(row.catalogItem?.name ?? row.planName);
-      expect(shown.amount).toBe(row.amount.toString());
+      expect(shown.amount).toBe(row.amount.toFixed(2));
       expect(shown.currency).toBe(row.currency);
       expect(shown.billing_period).toBe(row.billingPeriod);
       expect(shown.next_billing_date).toBe(row.nextBillingDate!.toISOString().slice(0, 10));
