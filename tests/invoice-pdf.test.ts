@@ -75,7 +75,7 @@ async function readPdf(bytes: Uint8Array) {
     const content = await page.getTextContent();
     pages.push(content.items.map((item) => ("str" in item ? item.str : "")).join(" ").replace(/\s+/g, " "));
   }
-  const { info } = (await pdf.getMetadata()) as { info: Record<string, unknown> };
+  const info = (await pdf.getMetadata()).info as Record<string, unknown>;
   await pdf.destroy();
   return { pages, text: pages.join(" \n "), info };
 }
