@@ -68,7 +68,7 @@ test.describe("Mi perfil (zona cliente)", () => {
       await expect(page.getByText("Con un RUC (11 dígitos) tus comprobantes serán facturas; con un DNI (8 dígitos), boletas de venta.", { exact: false })).toBeVisible();
 
       const section = page.getByRole("region", { name: "Información personal" });
-      await section.getByLabel("Nombre").fill(`María Quispe ${stamp}`);
+      await section.getByLabel("Nombre", { exact: true }).fill(`María Quispe ${stamp}`);
       await section.getByLabel("Correo electrónico").fill(`Maria.${stamp}@Ejemplo.pe`);
       await section.getByLabel("Razón social o nombre de facturación").fill(`Inversiones Quispe ${stamp} S.A.C.`);
 
@@ -87,7 +87,7 @@ test.describe("Mi perfil (zona cliente)", () => {
 
       await page.reload();
       await expect(heading(page)).toBeVisible();
-      await expect(section.getByLabel("Nombre")).toHaveValue(`María Quispe ${stamp}`);
+      await expect(section.getByLabel("Nombre", { exact: true })).toHaveValue(`María Quispe ${stamp}`);
       await expect(section.getByLabel("Correo electrónico")).toHaveValue(`maria.${stamp}@ejemplo.pe`);
       await expect(section.getByLabel("Razón social o nombre de facturación")).toHaveValue(`Inversiones Quispe ${stamp} S.A.C.`);
       await expect(section.getByLabel("RUC o DNI")).toHaveValue(newRuc);
@@ -198,3 +198,4 @@ test.describe("Mi perfil (zona cliente)", () => {
     }
   });
 });
+
