@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as adminPdfRoute } from "@/app/api/v1/admin/invoices/[id]/pdf/route";
 import { GET as clientPdfRoute } from "@/app/api/v1/client/invoices/[id]/pdf/route";
 import type { AdminActor } from "@/lib/admin/actor";
+import { amountInWords, integerInWords } from "@/lib/billing/amount-in-words";
 import { addDays, businessDate } from "@/lib/billing/dates";
 import { pdfText } from "@/lib/billing/pdf";
 import { issueInvoiceInTx, recordPayment, updateInvoice } from "@/lib/billing/service";
@@ -114,6 +115,7 @@ describe("GET /api/v1/client/invoices/{id}/pdf", () => {
     expect(text).toContain("S/ 99.99");
     expect(text).toContain("S/ 18.00");
     expect(text).toContain("S/ 117.99");
+    expect(text).toContain("SON: CIENTO DIECISIETE CON 99/100 SOLES");
     const day = (date: Date | null) => date!.toISOString().slice(0, 10).split("-").reverse().join("/");
     expect(text).toContain(day(invoice.issuedAt));
     expect(text).toContain(day(invoice.dueDate));
@@ -217,6 +219,40 @@ describe("GET /api/v1/client/invoices/{id}/pdf", () => {
     const { response, bytes } = await download(clientPdfRoute, invoice.id, { cookie: await sessionCookieFor(client) });
     expect(response.status).toBe(200);
     expect((await readPdf(bytes)).text).toContain("Diseño ?? o");
+  });
+});
+
+describe("the total in words (SON: …)", () => {
+  it("writes Spanish numbers with the apocopes and the currency", () => {
+    const cases: [number, string][] = [
+      [0, "cero"],
+      [1, "uno"],
+      [15, "quince"],
+      [16, "dieciséis"],
+      [21, "veintiuno"],
+      [22, "veintidós"],
+      [31, "treinta y uno"],
+      [100, "cien"],
+      [101, "ciento uno"],
+      [117, "ciento diecisiete"],
+      [500, "quinientos"],
+      [1000, "mil"],
+      [1001, "mil uno"],
+      [2500, "dos mil quinientos"],
+      [21000, "veintiún mil"],
+      [31000, "treinta y un mil"],
+      [101000, "ciento un mil"],
+      [1_000_000, "un millón"],
+      [2_000_001, "dos millones uno"],
+      [21_000_000, "veintiún millones"],
+      [16_800, "dieciséis mil ochocientos"],
+      [1_000_000_000, "mil millones"],
+      [9_999_999_999, "nueve mil novecientos noventa y nueve millones novecientos noventa y nueve mil novecientos noventa y nueve"],
+    ];
+    for (const [n, words] of cases) expect(integerInWords(n), String(n)).toBe(words);
+    expect(amountInWords("117.99", "PEN")).toBe("SON: CIENTO DIECISIETE CON 99/100 SOLES");
+    expect(amountInWords("1.00", "USD")).toBe("SON: UNO CON 00/100 DÓLARES AMERICANOS");
+    expect(amountInWords("236.5", "EUR")).toBe("SON: DOSCIENTOS TREINTA Y SEIS CON 50/100 EUROS");
   });
 });
 

@@ -1,6 +1,7 @@
 import "server-only";
 import PDFDocument from "pdfkit";
 import { formatMoney } from "@/lib/format";
+import { amountInWords } from "./amount-in-words";
 import { businessDate } from "./dates";
 import { CURRENCY_LABELS, INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS, taxIdLabel, type CurrencyCode, type InvoiceStatusCode, type PaymentMethodCode } from "./labels";
 import type { InvoiceDetailContract } from "./serialize";
@@ -219,18 +220,18 @@ function amountRows(doc: Doc, rows: [string, string, boolean][], top: number): n
 function totalsBlock(doc: Doc, invoice: InvoiceDetailContract, top: number): number {
   const money = (value: string) => formatMoney(value, invoice.currency);
   const percent = displayQuantity(invoice.tax_rate);
-  const y = ensureRoom(doc, top, 3 * 20);
-  return (
-    amountRows(
-      doc,
-      [
-        ["Op. gravada", money(invoice.subtotal), false],
-        [`IGV (${percent} %)`, money(invoice.tax_amount), false],
-        ["Importe total", money(invoice.amount), true],
-      ],
-      y,
-    ) + 14
+  const y = ensureRoom(doc, top, 3 * 20 + 24);
+  const bottom = amountRows(
+    doc,
+    [
+      ["Op. gravada", money(invoice.subtotal), false],
+      [`IGV (${percent} %)`, money(invoice.tax_amount), false],
+      ["Importe total", money(invoice.amount), true],
+    ],
+    y,
   );
+  doc.font("Helvetica-Bold").fontSize(9.5).fillColor(INK).text(amountInWords(invoice.amount, invoice.currency), PAGE.margin, bottom + 2, { width: CONTENT_WIDTH });
+  return doc.y + 14;
 }
 
 function paymentsBlock(doc: Doc, invoice: InvoiceDetailContract, top: number): number {
