@@ -35,6 +35,9 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
   reactStrictMode: true,
+  // pdfkit (invoice PDFs, lib/billing/pdf.ts) loads its standard-font metrics through a
+  // runtime require of its own "#standard-fonts/…" imports: it runs from node_modules, unbundled.
+  serverExternalPackages: ["pdfkit"],
   experimental: { serverActions: { allowedOrigins: SERVER_ACTION_ALLOWED_ORIGINS } },
   // A path whose escapes are not text (lib/malformed-path.ts; Next 16.4 answers some with 500)
   // names nothing here: it goes to a path that does not exist, the normal 404.

@@ -19,12 +19,14 @@ export type UserActor = {
   ipAddress: string;
   /** The browser session (`sid`) the write came from; null for a bearer token. */
   sessionId: string | null;
+  /** The API token the write came from (a bearer caller); null or absent otherwise. */
+  tokenId?: number | null;
 };
 
 /** The actor of a REST request already authenticated by `authRoute("user", …)`. */
 export function userActorFromCaller(request: Request, caller: Caller): UserActor {
   const { id, name, email, role } = caller.user;
-  return { id, name, email, role, ipAddress: clientIp(request.headers), sessionId: caller.sessionId };
+  return { id, name, email, role, ipAddress: clientIp(request.headers), sessionId: caller.sessionId, tokenId: caller.tokenId };
 }
 
 /** The actor of a client-portal server action: the signed-in user of this request (401 otherwise). */

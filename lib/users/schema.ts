@@ -5,6 +5,7 @@ import { pageParams } from "@/lib/api/paging";
 import { oneOfParam, textParam } from "@/lib/api/query-params";
 import { emailSchema, NAME_MAX_LENGTH, newPasswordSchema } from "@/lib/auth/schema";
 import { PASSWORD_MAX_LENGTH } from "@/lib/auth/password-rules";
+import { billingNameSchema, taxIdSchema } from "@/lib/billing/schema";
 import { singleLineText, z } from "@/lib/zod";
 
 export const USER_ROLES = ["client", "admin"] as const;
@@ -101,4 +102,20 @@ export const changePasswordSchema = z
 export type ChangePasswordInput = z.output<typeof changePasswordSchema>;
 
 export const PROFILE_FIELDS = ["name", "email"] as const;
+
+// ─────────────────────────────── Client profile (spec §2.7, issue 10) ───────────────────────────────
+
+/**
+ * PUT /api/v1/client/profile {name, email, billing_name, tax_id} and "Mi perfil": the admin
+ * profile's fields plus the billing profile. tax_id is a RUC (11 digits, módulo-11 check digit) or
+ * a DNI (8 digits); blank or null clears a billing field, one left out keeps its value.
+ */
+export const clientProfileSchema = profileSchema.extend({
+  billing_name: billingNameSchema.optional(),
+  tax_id: taxIdSchema.optional(),
+});
+export type ClientProfileInput = z.output<typeof clientProfileSchema>;
+export type ClientProfileForm = z.input<typeof clientProfileSchema>;
+
+export const CLIENT_PROFILE_FIELDS = [...PROFILE_FIELDS, "billing_name", "tax_id"] as const;
 export const PASSWORD_FIELDS = ["current_password", "new_password", "confirm_password"] as const;

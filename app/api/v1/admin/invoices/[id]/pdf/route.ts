@@ -1,0 +1,11 @@
+import { authRoute } from "@/lib/api/auth";
+import { readInvoiceDetail } from "@/lib/billing/invoice-reader";
+import { invoicePdfResponse } from "@/lib/billing/pdf";
+
+type Params = { id: string };
+
+/** GET /api/v1/admin/invoices/{id}/pdf: any invoice as a PDF download; 404 unknown id. */
+export const GET = authRoute<Params>("admin", async (_request, context) => {
+  const { id } = await context.params;
+  return invoicePdfResponse(await readInvoiceDetail(id));
+});

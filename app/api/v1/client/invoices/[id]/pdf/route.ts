@@ -1,0 +1,14 @@
+import { authRoute } from "@/lib/api/auth";
+import { readInvoiceDetail } from "@/lib/billing/invoice-reader";
+import { invoicePdfResponse } from "@/lib/billing/pdf";
+
+type Params = { id: string };
+
+/**
+ * GET /api/v1/client/invoices/{id}/pdf: the signed-in user's own invoice as a PDF download
+ * ("F001-00000143.pdf"). Anyone else's invoice, or an unknown id, is the same 404.
+ */
+export const GET = authRoute<Params>("user", async (_request, context, caller) => {
+  const { id } = await context.params;
+  return invoicePdfResponse(await readInvoiceDetail(id, caller.user.id));
+});

@@ -1,0 +1,17 @@
+"use server";
+
+import { runAdminAction, type ActionResult } from "@/lib/admin/action-result";
+import { requireUserActor } from "@/lib/auth/actor";
+import { changePassword, updateClientProfile } from "@/lib/users/profile";
+import type { ClientProfileContract, UserContract } from "@/lib/users/serialize";
+
+// The client's "Mi perfil": the same lib/users/profile functions PUT /api/v1/client/profile calls.
+// A password change keeps this browser session (the actor's sessionId) and ends the others.
+
+export async function updateClientProfileAction(input: unknown): Promise<ActionResult<ClientProfileContract>> {
+  return runAdminAction(async () => updateClientProfile(await requireUserActor(), input));
+}
+
+export async function changeClientPasswordAction(input: unknown): Promise<ActionResult<UserContract>> {
+  return runAdminAction(async () => changePassword(await requireUserActor(), input));
+}

@@ -1,0 +1,348 @@
+import "server-only";
+import PDFDocument from "pdfkit";
+import { formatMoney } from "@/lib/format";
+import { amountInWords } from "./amount-in-words";
+import { businessDate } from "./dates";
+import { CURRENCY_LABELS, INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS, taxIdLabel, type CurrencyCode, type InvoiceStatusCode, type PaymentMethodCode } from "./labels";
+import type { InvoiceDetailContract } from "./serialize";
+
+// The invoice as a printable PDF (issue 10 point 3: "PDF download with every SUNAT-style field"),
+// laid out as a "representación impresa" of a Peruvian electronic invoice: the issuer at the top
+// left, the box with RUC, document type and number at the top right, the customer and dates, the
+// lines, "Op. gravada", IGV and total, the payments and the balance. Drawn with pdfkit's built-in
+// Helvetica (no font files of ours): its WinAnsi encoding covers Spanish letters, "S/" and "€".
+
+const PAGE = { size: "A4" as const, margin: 40 };
+const A4_WIDTH = 595.28;
+const A4_HEIGHT = 841.89;
+const CONTENT_WIDTH = A4_WIDTH - 2 * PAGE.margin;
+/** Room kept at the bottom of every page for its footer. */
+const FOOTER_SPACE = 36;
+const BOTTOM = A4_HEIGHT - PAGE.margin - FOOTER_SPACE;
+
+const INK = "#111827";
+const MUTED = "#4b5563";
+const RULE = "#d1d5db";
+const HEAD_FILL = "#eef2f7";
+const CANCELLED_RED = "#b91c1c";
+
+// Table columns: Cant. | Descripción | P. unit. (sin IGV) | Importe.
+const COLUMNS = { quantity: 48, unitPrice: 108, total: 108 } as const;
+const DESCRIPTION_WIDTH = CONTENT_WIDTH - COLUMNS.quantity - COLUMNS.unitPrice - COLUMNS.total;
+const CELL_PADDING = 5;
+
+/** Characters outside Windows-1252 that pdfkit's standard fonts can still draw (through its map). */
+const WIN_ANSI_EXTRA = new Set([
+  0x152, 0x153, 0x160, 0x161, 0x178, 0x17d, 0x17e, 0x192, 0x2c6, 0x2dc, 0x2013, 0x2014, 0x2018, 0x2019, 0x201a, 0x201c, 0x201d,
+  0x201e, 0x2020, 0x2021, 0x2022, 0x2026, 0x2030, 0x2039, 0x203a, 0x20ac, 0x2122,
+]);
+
+const drawable = (code: number) => (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(code);
+
+/**
+ * Text the standard fonts can draw: a letter outside WinAnsi loses its accent when that makes it
+ * drawable ("ő" → "o"), anything else becomes "?", so no input ever prints as garbage.
+ */
+export function pdfText(text: string): string {
+  let out = "";
+  for (const char of text.replace(/\r\n?/g, "\n")) {
+    const code = char.codePointAt(0)!;
+    if (char === "\n" || drawable(code)) {
+      out += char;
+      continue;
+    }
+    if (char === "\t") {
+      out += " ";
+      continue;
+    }
+    const base = char.normalize("NFKD").replace(/\p{M}/gu, "");
+    out += base !== "" && [...base].every((c) => drawable(c.codePointAt(0)!)) ? base : "?";
+  }
+  return out;
+}
+
+/** "2026-11-23" → "23/11/2026", as Peruvian invoices write dates. */
+function displayDate(calendar: string | null): string {
+  if (!calendar) return "—";
+  const [year, month, day] = calendar.split("-");
+  return `${day}/${month}/${year}`;
+}
+
+/** "3.00" → "3", "2.50" → "2.5". */
+function displayQuantity(quantity: string): string {
+  return quantity.includes(".") ? quantity.replace(/\.?0+$/, "") : quantity;
+}
+
+/** The file a browser saves: "F001-00000143.pdf". */
+export function invoicePdfFilename(invoice: Pick<InvoiceDetailContract, "invoice_number">): string {
+  return `${invoice.invoice_number.replace(/[^A-Za-z0-9-]/g, "")}.pdf`;
+}
+
+type Doc = PDFKit.PDFDocument;
+
+function headerBlock(doc: Doc, invoice: InvoiceDetailContract): number {
+  const top = PAGE.margin;
+  const boxWidth = 200;
+  const boxX = A4_WIDTH - PAGE.margin - boxWidth;
+  const leftWidth = boxX - PAGE.margin - 20;
+
+  // Issuer, top left.
+  doc.fillColor(INK).font("Helvetica-Bold").fontSize(15).text(pdfText(invoice.issuer.name), PAGE.margin, top, { width: leftWidth });
+  doc.moveDown(0.2).font("Helvetica").fontSize(10).fillColor(MUTED);
+  doc.text(`RUC ${invoice.issuer.tax_id ?? "—"}`, { width: leftWidth });
+  if (invoice.issuer.address) doc.text(pdfText(invoice.issuer.address), { width: leftWidth });
+  const leftBottom = doc.y;
+
+  // The SUNAT box, top right: RUC, document type, number.
+  const type = invoice.document_type.toLocaleUpperCase("es-PE");
+  const lines: [string, number][] = [
+    [`RUC ${invoice.issuer.tax_id ?? "—"}`, 12],
+    [type, 11],
+    [invoice.invoice_number, 13],
+  ];
+  const boxHeight = 84;
+  doc.save().lineWidth(1.5).strokeColor(INK).roundedRect(boxX, top, boxWidth, boxHeight, 4).stroke().restore();
+  doc.save().rect(boxX + 0.75, top + 29, boxWidth - 1.5, 26).fill(HEAD_FILL).restore();
+  let y = top + 10;
+  for (const [text, size] of lines) {
+    doc.font("Helvetica-Bold").fontSize(size).fillColor(INK).text(text, boxX, y, { width: boxWidth, align: "center" });
+    y += 26;
+  }
+  return Math.max(leftBottom, top + boxHeight) + 18;
+}
+
+/** Two columns of "Label: value" rows; returns the y under the taller one. */
+function detailsBlock(doc: Doc, invoice: InvoiceDetailContract, top: number): number {
+  const gap = 20;
+  const half = (CONTENT_WIDTH - gap) / 2;
+  const customerId = invoice.customer.tax_id;
+  const left: [string, string][] = [
+    ["Cliente", invoice.customer.name],
+    [customerId ? taxIdLabel(customerId) : "Documento", customerId ?? "Sin documento"],
+    ...(invoice.customer.email ? ([["Correo", invoice.customer.email]] as [string, string][]) : []),
+  ];
+  const right: [string, string][] = [
+    ["Fecha de emisión", displayDate(invoice.issued_at)],
+    ["Fecha de vencimiento", displayDate(invoice.due_date)],
+    ["Moneda", `${invoice.currency} · ${CURRENCY_LABELS[invoice.currency as CurrencyCode] ?? invoice.currency}`],
+    ["Estado", INVOICE_STATUS_LABELS[invoice.status as InvoiceStatusCode] ?? invoice.status],
+  ];
+
+  doc.save().lineWidth(0.75).strokeColor(RULE).moveTo(PAGE.margin, top - 8).lineTo(A4_WIDTH - PAGE.margin, top - 8).stroke().restore();
+  const column = (rows: [string, string][], x: number) => {
+    let y = top;
+    for (const [label, value] of rows) {
+      doc.font("Helvetica-Bold").fontSize(9.5).fillColor(INK).text(`${label}: `, x, y, { width: half, continued: true });
+      doc.font("Helvetica").fillColor(INK).text(pdfText(value));
+      y = doc.y + 3;
+    }
+    return y;
+  };
+  const bottom = Math.max(column(left, PAGE.margin), column(right, PAGE.margin + half + gap));
+  let y = bottom + 4;
+  if (invoice.description) {
+    doc.font("Helvetica-Bold").fontSize(9.5).text("Concepto: ", PAGE.margin, y, { width: CONTENT_WIDTH, continued: true });
+    doc.font("Helvetica").text(pdfText(invoice.description));
+    y = doc.y + 4;
+  }
+  return y + 10;
+}
+
+function tableHeader(doc: Doc, y: number): number {
+  const height = 22;
+  doc.save().rect(PAGE.margin, y, CONTENT_WIDTH, height).fill(HEAD_FILL).restore();
+  doc.font("Helvetica-Bold").fontSize(9).fillColor(INK);
+  let x = PAGE.margin;
+  const cells: [string, number, "left" | "right" | "center"][] = [
+    ["Cant.", COLUMNS.quantity, "center"],
+    ["Descripción", DESCRIPTION_WIDTH, "left"],
+    ["P. unit. (sin IGV)", COLUMNS.unitPrice, "right"],
+    ["Importe", COLUMNS.total, "right"],
+  ];
+  for (const [label, width, align] of cells) {
+    doc.text(label, x + CELL_PADDING, y + 7, { width: width - 2 * CELL_PADDING, align, lineBreak: false });
+    x += width;
+  }
+  return y + height;
+}
+
+function linesTable(doc: Doc, invoice: InvoiceDetailContract, top: number): number {
+  let y = tableHeader(doc, top);
+  doc.font("Helvetica").fontSize(9.5);
+  for (const line of invoice.lines) {
+    const description = pdfText(line.description);
+    doc.font("Helvetica").fontSize(9.5);
+    const textHeight = doc.heightOfString(description, { width: DESCRIPTION_WIDTH - 2 * CELL_PADDING });
+    const rowHeight = Math.max(textHeight, 11) + 2 * CELL_PADDING + 2;
+    if (y + rowHeight > BOTTOM) {
+      doc.addPage();
+      y = tableHeader(doc, PAGE.margin);
+      doc.font("Helvetica").fontSize(9.5);
+    }
+    const textY = y + CELL_PADDING + 1;
+    let x = PAGE.margin;
+    doc.fillColor(INK);
+    doc.text(displayQuantity(line.quantity), x + CELL_PADDING, textY, { width: COLUMNS.quantity - 2 * CELL_PADDING, align: "center" });
+    x += COLUMNS.quantity;
+    doc.text(description, x + CELL_PADDING, textY, { width: DESCRIPTION_WIDTH - 2 * CELL_PADDING });
+    x += DESCRIPTION_WIDTH;
+    doc.text(formatMoney(line.unit_price, invoice.currency), x + CELL_PADDING, textY, { width: COLUMNS.unitPrice - 2 * CELL_PADDING, align: "right" });
+    x += COLUMNS.unitPrice;
+    doc.text(formatMoney(line.line_total, invoice.currency), x + CELL_PADDING, textY, { width: COLUMNS.total - 2 * CELL_PADDING, align: "right" });
+    y += rowHeight;
+    doc.save().lineWidth(0.5).strokeColor(RULE).moveTo(PAGE.margin, y).lineTo(A4_WIDTH - PAGE.margin, y).stroke().restore();
+  }
+  return y + 12;
+}
+
+/** Moves to a new page when `height` does not fit under `y`. */
+function ensureRoom(doc: Doc, y: number, height: number): number {
+  if (y + height <= BOTTOM) return y;
+  doc.addPage();
+  return PAGE.margin;
+}
+
+function amountRows(doc: Doc, rows: [string, string, boolean][], top: number): number {
+  const width = 250;
+  const x = A4_WIDTH - PAGE.margin - width;
+  let y = top;
+  for (const [label, value, strong] of rows) {
+    const size = strong ? 11 : 10;
+    if (strong) doc.save().rect(x, y - 4, width, 20).fill(HEAD_FILL).restore();
+    doc.font(strong ? "Helvetica-Bold" : "Helvetica").fontSize(size).fillColor(INK);
+    doc.text(label, x + 6, y, { width: width / 2, lineBreak: false });
+    doc.font("Helvetica-Bold").text(value, x + width / 2, y, { width: width / 2 - 6, align: "right", lineBreak: false });
+    y += strong ? 22 : 17;
+  }
+  return y;
+}
+
+function totalsBlock(doc: Doc, invoice: InvoiceDetailContract, top: number): number {
+  const money = (value: string) => formatMoney(value, invoice.currency);
+  const percent = displayQuantity(invoice.tax_rate);
+  const y = ensureRoom(doc, top, 3 * 20 + 24);
+  const bottom = amountRows(
+    doc,
+    [
+      ["Op. gravada", money(invoice.subtotal), false],
+      [`IGV (${percent} %)`, money(invoice.tax_amount), false],
+      ["Importe total", money(invoice.amount), true],
+    ],
+    y,
+  );
+  doc.font("Helvetica-Bold").fontSize(9.5).fillColor(INK).text(amountInWords(invoice.amount, invoice.currency), PAGE.margin, bottom + 2, { width: CONTENT_WIDTH });
+  return doc.y + 14;
+}
+
+function paymentsBlock(doc: Doc, invoice: InvoiceDetailContract, top: number): number {
+  const money = (value: string) => formatMoney(value, invoice.currency);
+  let y = ensureRoom(doc, top, 60);
+  doc.font("Helvetica-Bold").fontSize(11).fillColor(INK).text("Pagos recibidos", PAGE.margin, y);
+  y = doc.y + 6;
+  doc.font("Helvetica").fontSize(9.5);
+  if (invoice.payments.length === 0) {
+    doc.fillColor(MUTED).text("No hay pagos registrados.", PAGE.margin, y);
+    y = doc.y + 8;
+  }
+  for (const payment of invoice.payments) {
+    y = ensureRoom(doc, y, 16);
+    const method = PAYMENT_METHOD_LABELS[payment.method as PaymentMethodCode] ?? payment.method;
+    const reference = payment.reference ? ` · Ref. ${pdfText(payment.reference)}` : "";
+    doc.fillColor(INK).font("Helvetica").fontSize(9.5);
+    doc.text(`${displayDate(businessDate(new Date(payment.paid_at)))} · ${method}${reference}`, PAGE.margin, y, { width: CONTENT_WIDTH - 130 });
+    const rowBottom = doc.y;
+    doc.text(money(payment.amount), A4_WIDTH - PAGE.margin - 130, y, { width: 124, align: "right", lineBreak: false });
+    y = rowBottom + 5;
+  }
+  y = ensureRoom(doc, y + 4, 2 * 20);
+  y = amountRows(
+    doc,
+    [
+      ["Total pagado", money(invoice.amount_paid), false],
+      ["Saldo pendiente", money(invoice.balance), true],
+    ],
+    y,
+  );
+  const status = INVOICE_STATUS_LABELS[invoice.status as InvoiceStatusCode] ?? invoice.status;
+  y = ensureRoom(doc, y + 6, 30);
+  doc.font("Helvetica-Bold").fontSize(10).fillColor(invoice.status === "cancelled" ? CANCELLED_RED : INK);
+  doc.text(`Estado: ${status}`, PAGE.margin, y, { width: CONTENT_WIDTH });
+  if (invoice.status === "cancelled" && invoice.cancel_reason) {
+    doc.font("Helvetica").fontSize(9.5).fillColor(INK).text(`Motivo de la anulación: ${pdfText(invoice.cancel_reason)}`, { width: CONTENT_WIDTH });
+  }
+  return doc.y;
+}
+
+/** On every page: the footer, and the "ANULADA" mark across a cancelled invoice. */
+function decoratePages(doc: Doc, invoice: InvoiceDetailContract) {
+  const range = doc.bufferedPageRange();
+  for (let index = range.start; index < range.start + range.count; index++) {
+    doc.switchToPage(index);
+    // Writing inside the bottom margin must not open a new page.
+    const bottomMargin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    const footerY = A4_HEIGHT - PAGE.margin - 14;
+    doc.save().lineWidth(0.5).strokeColor(RULE).moveTo(PAGE.margin, footerY - 8).lineTo(A4_WIDTH - PAGE.margin, footerY - 8).stroke().restore();
+    doc.font("Helvetica").fontSize(8).fillColor(MUTED);
+    doc.text(`Representación impresa de la ${invoice.document_type.toLocaleLowerCase("es-PE")} ${invoice.invoice_number}.`, PAGE.margin, footerY, {
+      width: CONTENT_WIDTH - 90,
+      lineBreak: false,
+    });
+    doc.text(`Página ${index - range.start + 1} de ${range.count}`, A4_WIDTH - PAGE.margin - 90, footerY, { width: 90, align: "right", lineBreak: false });
+    if (invoice.status === "cancelled") {
+      doc.save();
+      doc.rotate(-35, { origin: [A4_WIDTH / 2, A4_HEIGHT / 2] });
+      doc.font("Helvetica-Bold").fontSize(110).fillColor(CANCELLED_RED).fillOpacity(0.22);
+      doc.text("ANULADA", 0, A4_HEIGHT / 2 - 55, { width: A4_WIDTH, align: "center", lineBreak: false });
+      doc.restore();
+    }
+    doc.page.margins.bottom = bottomMargin;
+  }
+}
+
+/** The invoice as an A4 PDF (metadata Title = its number). */
+export function renderInvoicePdf(invoice: InvoiceDetailContract): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: PAGE.size,
+    margin: PAGE.margin,
+    bufferPages: true,
+    lang: "es-PE",
+    displayTitle: true,
+    info: {
+      Title: invoice.invoice_number,
+      Subject: `${invoice.document_type} ${invoice.invoice_number}`,
+      Author: pdfText(invoice.issuer.name),
+      Creator: pdfText(invoice.issuer.name),
+    },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+
+  let y = headerBlock(doc, invoice);
+  y = detailsBlock(doc, invoice, y);
+  y = linesTable(doc, invoice, y);
+  y = totalsBlock(doc, invoice, y);
+  paymentsBlock(doc, invoice, y);
+  decoratePages(doc, invoice);
+  doc.end();
+  return done;
+}
+
+/** The HTTP answer of both PDF routes: a download named after the invoice, never cached. */
+export async function invoicePdfResponse(invoice: InvoiceDetailContract): Promise<Response> {
+  const pdf = await renderInvoicePdf(invoice);
+  return new Response(new Uint8Array(pdf), {
+    status: 200,
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${invoicePdfFilename(invoice)}"`,
+      "Content-Length": String(pdf.length),
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
