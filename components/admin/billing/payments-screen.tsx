@@ -44,7 +44,7 @@ const columns: DataTableColumn<PaymentContract>[] = [
           {row.invoice && (
             <>
               {" · "}
-              <Link href={`/admin/invoices/${row.invoice.id}`} className="text-brand-800 underline-offset-2 hover:underline">
+              <Link href={`/admin/invoices/${row.invoice.id}`} className="font-medium text-brand-800 underline underline-offset-2">
                 {row.invoice.invoice_number}
               </Link>
             </>
