@@ -153,6 +153,12 @@ test.describe("Facturas, Pagos y Suscripciones", () => {
     await expect(page.getByText("Motivo: Emitida por error")).toBeVisible();
     await expect(page.getByRole("button", { name: "Registrar pago" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Anular factura" })).toHaveCount(0);
+
+    // The detail at 375 px: nothing wider than the screen, still accessible.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Anulada");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoAxeViolations(page);
   });
 
   test("crea una suscripción con «+ Nueva suscripción» y la edita", async ({ page }) => {
@@ -199,9 +205,9 @@ test.describe("Facturas, Pagos y Suscripciones", () => {
   });
 
   for (const list of [
-    { path: "/admin/subscriptions", title: "Suscripciones", search: "Buscar suscripciones", empty: "No hay suscripciones para mostrar." },
-    { path: "/admin/invoices", title: "Facturas", search: "Buscar facturas", empty: "No hay facturas para mostrar." },
-    { path: "/admin/payments", title: "Pagos", search: "Buscar pagos", empty: "No hay pagos para mostrar." },
+    { path: "/admin/subscriptions", title: "Suscripciones", search: "Buscar suscripciones", empty: "No hay suscripciones para mostrar.", create: "+ Nueva suscripción" },
+    { path: "/admin/invoices", title: "Facturas", search: "Buscar facturas", empty: "No hay facturas para mostrar.", create: null },
+    { path: "/admin/payments", title: "Pagos", search: "Buscar pagos", empty: "No hay pagos para mostrar.", create: "+ Registrar pago" },
   ]) {
     test(`«${list.title}»: lista, texto vacío y CSV en escritorio y a 375 px, sin fallos de axe`, async ({ page }) => {
       await page.setViewportSize({ width: 1280, height: 900 });
@@ -223,6 +229,17 @@ test.describe("Facturas, Pagos y Suscripciones", () => {
       await expect(page.getByRole("list", { name: list.title })).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       await expectNoAxeViolations(page);
+
+      // Its "+" form opens as a sheet that fits the phone.
+      if (list.create) {
+        await page.getByRole("button", { name: list.create }).click();
+        const dialog = page.getByRole("dialog", { name: list.create.replace("+ ", "").replace(/^./, (c) => c.toUpperCase()) });
+        await expect(dialog).toBeVisible();
+        expect(await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+        await expectNoAxeViolations(page);
+        await dialog.getByRole("button", { name: "Cancelar" }).click();
+        await expect(dialog).toBeHidden();
+      }
     });
   }
 

@@ -83,7 +83,8 @@ export function InvoiceDetailView({ invoice }: { invoice: InvoiceDetailContract 
         <h2 id="detalle-lineas" className="text-base font-semibold text-ink-900">
           Detalle
         </h2>
-        <div className="mt-3 overflow-x-auto">
+        {/* Scrolls sideways on a phone: focusable, so keyboard users can scroll it too. */}
+        <div className="mt-3 overflow-x-auto rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600" tabIndex={0} role="region" aria-label="Líneas de la factura (desplazable)">
           <table className="w-full min-w-[32rem] border-collapse text-left text-sm">
             <caption className="sr-only">Líneas de la factura {invoice.invoice_number}</caption>
             <thead className="border-b border-ink-200 text-xs font-semibold tracking-wide text-ink-700 uppercase">
