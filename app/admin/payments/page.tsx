@@ -1,18 +1,28 @@
 import type { Metadata } from "next";
-import { PlaceholderTablePage } from "@/components/admin/placeholder-section";
+import { AreaPage } from "@/components/account/area-shell";
+import { PaymentsScreen } from "@/components/admin/billing/payments-screen";
+import { pageRequest } from "@/lib/api/paging";
+import { searchParamValues, type PageSearchParams } from "@/lib/api/query-params";
 import { requireAdmin } from "@/lib/auth/guards";
+import { listAdminPaymentsPage, listClientOptions } from "@/lib/billing/admin-queries";
+import { paymentListQuerySchema } from "@/lib/billing/schema";
 
 export const metadata: Metadata = { title: "Pagos" };
 
-/** Spec §2.6 "Placeholder admin sections": Payments. */
-export default async function AdminPaymentsPage() {
+/** Spec §2.6 "Payments" on real records: ?page, ?per_page, ?method, ?user_id, ?invoice_id, ?q in the URL. */
+export default async function AdminPaymentsPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   await requireAdmin();
+  const params = searchParamValues(await searchParams);
+  // A hand-edited URL with a bad value falls back to the unfiltered first page.
+  const parsed = paymentListQuerySchema.safeParse(params);
+  const query = parsed.success ? parsed.data : {};
+  const [result, clients] = await Promise.all([
+    listAdminPaymentsPage({ method: query.method, user_id: query.user_id, invoice_id: query.invoice_id, q: query.q }, pageRequest(query)),
+    listClientOptions(),
+  ]);
   return (
-    <PlaceholderTablePage
-      title="Pagos"
-      headers={["ID de pago", "Usuario", "Monto", "Fecha", "Estado"]}
-      withActions={false}
-      emptyText="No hay pagos para mostrar."
-    />
+    <AreaPage>
+      <PaymentsScreen result={result} clients={clients} />
+    </AreaPage>
   );
 }

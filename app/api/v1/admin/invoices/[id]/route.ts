@@ -1,0 +1,25 @@
+import { actorFromCaller } from "@/lib/admin/actor";
+import { authRoute } from "@/lib/api/auth";
+import { dataResponse } from "@/lib/api/handler";
+import { readJsonBody } from "@/lib/api/request";
+import { getAdminInvoice } from "@/lib/billing/admin-queries";
+import { parseInvoiceId, updateInvoice } from "@/lib/billing/service";
+import { z } from "@/lib/zod";
+
+type Params = { id: string };
+
+/** GET /api/v1/admin/invoices/{id} → { data: invoice with lines and payments }; 404 unknown. */
+export const GET = authRoute<Params>("admin", async (_request, context) => {
+  const { id } = await context.params;
+  return dataResponse(await getAdminInvoice(parseInvoiceId(id)), { headers: { "Cache-Control": "no-store" } });
+});
+
+/**
+ * PUT /api/v1/admin/invoices/{id} { status: "cancelled", cancel_reason? } or { due_date } → { data };
+ * 404 unknown, 409 already cancelled or with payments, 422 bad input ("paid" included).
+ */
+export const PUT = authRoute<Params>("admin", async (request, context, caller) => {
+  const { id } = await context.params;
+  const body = await readJsonBody(request, z.unknown());
+  return dataResponse(await updateInvoice(actorFromCaller(request, caller), id, body));
+});

@@ -1,0 +1,32 @@
+import { actorFromCaller } from "@/lib/admin/actor";
+import { authRoute } from "@/lib/api/auth";
+import { dataResponse } from "@/lib/api/handler";
+import { pageRequest } from "@/lib/api/paging";
+import { readJsonBody, readQuery } from "@/lib/api/request";
+import { listAdminPayments, listAdminPaymentsPage } from "@/lib/billing/admin-queries";
+import { paymentListQuerySchema } from "@/lib/billing/schema";
+import { recordPayment } from "@/lib/billing/service";
+import { z } from "@/lib/zod";
+
+/**
+ * GET /api/v1/admin/payments?method&user_id&invoice_id&q → { data: PaymentContract[] } (newest first);
+ * with ?page (and ?per_page ≤ 100) → the paged shape.
+ */
+export const GET = authRoute("admin", async (request) => {
+  const query = readQuery(request, paymentListQuerySchema);
+  const filter = { method: query.method, user_id: query.user_id, invoice_id: query.invoice_id, q: query.q };
+  const data =
+    query.page === undefined && query.per_page === undefined
+      ? await listAdminPayments(filter)
+      : await listAdminPaymentsPage(filter, pageRequest(query));
+  return dataResponse(data, { headers: { "Cache-Control": "no-store" } });
+});
+
+/**
+ * POST /api/v1/admin/payments { invoice_id, amount, method, reference?, paid_at? } → 201 { data: payment,
+ * invoice_status, balance }; 409 cancelled or paid invoice, 422 above the balance or bad input.
+ */
+export const POST = authRoute("admin", async (request, _context, caller) => {
+  const body = await readJsonBody(request, z.unknown());
+  return dataResponse(await recordPayment(actorFromCaller(request, caller), body), { status: 201 });
+});

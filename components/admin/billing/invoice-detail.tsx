@@ -1,0 +1,161 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { formatLongDay, formatShortDay, isoDay } from "@/components/account/dates";
+import { PAYMENT_METHOD_LABELS, taxIdLabel } from "@/lib/billing/labels";
+import type { InvoiceDetailContract } from "@/lib/billing/serialize";
+import { formatDate, formatMoney } from "@/lib/format";
+import { InvoiceStatusBadge, PaymentStatusBadge } from "./billing-badges";
+import { InvoiceDetailActions } from "./invoice-detail-actions";
+
+// The admin's invoice detail (/admin/invoices/{id}): issuer and customer as copied at issue
+// time, lines, Op. gravada / IGV / Total, payments, balance and status, with its actions.
+
+function Block({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-2xl border border-ink-200 bg-white p-5 shadow-card sm:p-6">
+      <h2 className="text-base font-semibold text-ink-900">{title}</h2>
+      <div className="mt-3 text-sm text-ink-800">{children}</div>
+    </section>
+  );
+}
+
+export function InvoiceDetailView({ invoice }: { invoice: InvoiceDetailContract }) {
+  const money = (value: string) => formatMoney(value, invoice.currency);
+  return (
+    <>
+      <nav aria-label="Ruta de navegación" className="mb-4 text-sm">
+        <Link href="/admin/invoices" className="text-brand-800 underline-offset-2 hover:underline">
+          ← Facturas
+        </Link>
+      </nav>
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
+        <div className="min-w-0">
+          <p className="text-sm font-medium text-ink-600">{invoice.document_type}</p>
+          <h1 className="mt-1 flex flex-wrap items-center gap-3 text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl">
+            {invoice.invoice_number}
+            <InvoiceStatusBadge status={invoice.status} />
+          </h1>
+          <p className="mt-1.5 text-sm text-ink-600">
+            Emitida el <time dateTime={isoDay(invoice.issued_at)}>{formatLongDay(invoice.issued_at)}</time>
+            {invoice.due_date && (
+              <>
+                {" "}
+                · vence el <time dateTime={isoDay(invoice.due_date)}>{formatLongDay(invoice.due_date)}</time>
+              </>
+            )}
+          </p>
+        </div>
+        <InvoiceDetailActions invoice={invoice} />
+      </div>
+
+      {invoice.status === "cancelled" && (
+        <div className="mt-6 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
+          <p className="font-semibold">Factura anulada el {formatDate(invoice.cancelled_at)}.</p>
+          {invoice.cancel_reason && <p className="mt-1">Motivo: {invoice.cancel_reason}</p>}
+        </div>
+      )}
+
+      <div className="mt-6 grid gap-4 md:grid-cols-2">
+        <Block title="Emisor">
+          <p className="font-medium text-ink-900">{invoice.issuer.name}</p>
+          <p>RUC {invoice.issuer.tax_id ?? "—"}</p>
+          {invoice.issuer.address && <p>{invoice.issuer.address}</p>}
+        </Block>
+        <Block title="Cliente">
+          <p className="font-medium text-ink-900">{invoice.customer.name}</p>
+          <p>{invoice.customer.tax_id ? `${taxIdLabel(invoice.customer.tax_id)} ${invoice.customer.tax_id}` : "Sin documento"}</p>
+          {invoice.customer.email && <p className="break-all">{invoice.customer.email}</p>}
+          <p className="mt-2 text-xs text-ink-600">
+            Cuenta: {invoice.user.name} ({invoice.user.email})
+          </p>
+        </Block>
+      </div>
+
+      {invoice.description && (
+        <div className="mt-4">
+          <Block title="Descripción">
+            <p className="whitespace-pre-line">{invoice.description}</p>
+          </Block>
+        </div>
+      )}
+
+      <section className="mt-4 rounded-2xl border border-ink-200 bg-white p-5 shadow-card sm:p-6" aria-labelledby="detalle-lineas">
+        <h2 id="detalle-lineas" className="text-base font-semibold text-ink-900">
+          Detalle
+        </h2>
+        {/* Scrolls sideways on a phone: focusable, so keyboard users can scroll it too. */}
+        <div className="mt-3 overflow-x-auto rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600" tabIndex={0} role="region" aria-label="Líneas de la factura (desplazable)">
+          <table className="w-full min-w-[32rem] border-collapse text-left text-sm">
+            <caption className="sr-only">Líneas de la factura {invoice.invoice_number}</caption>
+            <thead className="border-b border-ink-200 text-xs font-semibold tracking-wide text-ink-700 uppercase">
+              <tr>
+                <th scope="col" className="py-2 pr-3">
+                  Descripción
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Cantidad
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  P. unitario (sin IGV)
+                </th>
+                <th scope="col" className="py-2 pl-3 text-right">
+                  Importe
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-ink-100">
+              {invoice.lines.map((line) => (
+                <tr key={line.position}>
+                  <td className="py-2 pr-3 text-ink-900">{line.description}</td>
+                  <td className="px-3 py-2 text-right">{line.quantity}</td>
+                  <td className="px-3 py-2 text-right whitespace-nowrap">{money(line.unit_price)}</td>
+                  <td className="py-2 pl-3 text-right whitespace-nowrap">{money(line.line_total)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <dl aria-label="Totales" className="mt-4 ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-x-6 gap-y-1.5 text-sm">
+          <dt className="text-ink-700">Op. gravada</dt>
+          <dd className="text-right font-medium">{money(invoice.subtotal)}</dd>
+          <dt className="text-ink-700">IGV ({Number(invoice.tax_rate)} %)</dt>
+          <dd className="text-right font-medium">{money(invoice.tax_amount)}</dd>
+          <dt className="border-t border-ink-200 pt-1.5 font-semibold text-ink-900">Total</dt>
+          <dd className="border-t border-ink-200 pt-1.5 text-right text-base font-bold text-ink-900">{money(invoice.amount)}</dd>
+          <dt className="text-ink-700">Pagado</dt>
+          <dd className="text-right font-medium">{money(invoice.amount_paid)}</dd>
+          <dt className="font-semibold text-ink-900">Saldo</dt>
+          <dd className="text-right font-semibold text-ink-900" data-testid="invoice-balance">
+            {money(invoice.balance)}
+          </dd>
+        </dl>
+      </section>
+
+      <section className="mt-4 rounded-2xl border border-ink-200 bg-white p-5 shadow-card sm:p-6" aria-labelledby="detalle-pagos">
+        <h2 id="detalle-pagos" className="text-base font-semibold text-ink-900">
+          Pagos
+        </h2>
+        {invoice.payments.length === 0 ? (
+          <p className="mt-3 text-sm text-ink-600">Sin pagos registrados.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-ink-100">
+            {invoice.payments.map((payment) => (
+              <li key={payment.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5 text-sm">
+                <div className="min-w-0">
+                  <p className="font-medium text-ink-900">
+                    {money(payment.amount)} · {PAYMENT_METHOD_LABELS[payment.method] ?? payment.method}
+                  </p>
+                  <p className="text-xs text-ink-600">
+                    Pago #{payment.id} · <time dateTime={payment.paid_at}>{formatShortDay(payment.paid_at)}</time>
+                    {payment.reference && <> · Ref. {payment.reference}</>}
+                  </p>
+                </div>
+                <PaymentStatusBadge status={payment.status} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,333 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { formatShortDay, isoDay } from "@/components/account/dates";
+import { createSubscriptionAction, updateSubscriptionAction } from "@/app/admin/billing-actions";
+import { AuditHistory } from "@/components/admin/audit-history";
+import { Button } from "@/components/ui/button";
+import { DataTable, FilterButtons, SearchBox, useTableUrl, type DataTableColumn } from "@/components/ui/data-table";
+import { applyServerErrors, SelectField, TextField, useZodForm, type SelectOption } from "@/components/ui/form-field";
+import { FormModalFooter, Modal } from "@/components/ui/modal";
+import { notify } from "@/components/ui/toast";
+import type { Paged } from "@/lib/api/paging";
+import type { CatalogItemOption, ClientOption } from "@/lib/billing/admin-queries";
+import { addMonths, businessDate } from "@/lib/billing/dates";
+import { BILLING_PERIODS, CURRENCIES, CURRENCY_LABELS, SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_STATUSES } from "@/lib/billing/labels";
+import { BILLING_LIMITS, subscriptionCreateSchema, subscriptionUpdateSchema } from "@/lib/billing/schema";
+import type { SubscriptionContract } from "@/lib/billing/serialize";
+import { billingPeriodLabel, formatMoney, priceSuffix } from "@/lib/format";
+import { CancelRequestedBadge, SubscriptionStatusBadge } from "./billing-badges";
+import { ExportLink } from "./list-tools";
+
+// "Suscripciones" (spec §2.6 columns Usuario, Plan, Estado, Acciones, plus Importe and Próximo
+// cobro): the server-paged table with search, status filter and CSV export; "+ Nueva
+// suscripción" and "Editar" modals, both writing through lib/billing/service.ts.
+
+export const SUBSCRIPTIONS_EMPTY_TEXT = "No hay suscripciones para mostrar.";
+
+const STATUS_FILTERS = [{ value: "all", label: "Todas" }, ...SUBSCRIPTION_STATUSES.map((status) => ({ value: status, label: SUBSCRIPTION_STATUS_LABELS[status] }))];
+const STATUS_OPTIONS: SelectOption[] = SUBSCRIPTION_STATUSES.map((status) => ({ value: status, label: SUBSCRIPTION_STATUS_LABELS[status] }));
+const CURRENCY_OPTIONS: SelectOption[] = CURRENCIES.map((currency) => ({ value: currency, label: CURRENCY_LABELS[currency] }));
+const PERIOD_OPTIONS: SelectOption[] = BILLING_PERIODS.map((period) => ({ value: period, label: billingPeriodLabel(period) }));
+
+/** A blank select or date is "none" (null), not an empty string the schema would refuse. */
+const blankToNull = (value: unknown) => (value === "" || value === undefined ? null : value);
+
+const columns: DataTableColumn<SubscriptionContract>[] = [
+  {
+    id: "user",
+    header: "Usuario",
+    cell: (row) => (
+      <div className="min-w-0">
+        <p className="font-semibold text-ink-900">{row.user.name}</p>
+        <p className="text-xs break-all text-ink-600">{row.user.email}</p>
+      </div>
+    ),
+  },
+  {
+    id: "plan",
+    header: "Plan",
+    cell: (row) => (
+      <div className="min-w-0">
+        <p className="font-medium text-ink-900">{row.plan_name}</p>
+        {row.catalog_item && row.catalog_item.name !== row.plan_name && <p className="text-xs text-ink-600">{row.catalog_item.name}</p>}
+      </div>
+    ),
+  },
+  {
+    id: "amount",
+    header: "Importe",
+    cell: (row) => (
+      <span className="whitespace-nowrap">
+        {formatMoney(row.amount, row.currency)} <span className="text-ink-600">{priceSuffix(row.billing_period)}</span>
+      </span>
+    ),
+  },
+  {
+    id: "next",
+    header: "Próximo cobro",
+    cell: (row) => (row.next_billing_date ? <time dateTime={isoDay(row.next_billing_date)}>{formatShortDay(row.next_billing_date)}</time> : "—"),
+  },
+  {
+    id: "status",
+    header: "Estado",
+    cell: (row) => (
+      <div className="flex flex-wrap items-center gap-1.5">
+        <SubscriptionStatusBadge status={row.status} />
+        {row.cancel_requested_at && <CancelRequestedBadge />}
+      </div>
+    ),
+  },
+];
+
+type Editing = { mode: "create" } | { mode: "edit"; subscription: SubscriptionContract };
+
+export function SubscriptionsScreen({
+  result,
+  clients,
+  catalogItems,
+}: {
+  result: Paged<SubscriptionContract>;
+  clients: ClientOption[];
+  catalogItems: CatalogItemOption[];
+}) {
+  const router = useRouter();
+  const [editing, setEditing] = useState<Editing | null>(null);
+
+  return (
+    <>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl">Suscripciones</h1>
+          <p className="mt-1.5 max-w-2xl text-base text-ink-600">Planes contratados por los clientes, su importe y su próximo cobro.</p>
+        </div>
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <Button onClick={() => setEditing({ mode: "create" })}>+ Nueva suscripción</Button>
+        </div>
+      </div>
+
+      <div className="mt-6">
+        <DataTable
+          caption="Suscripciones"
+          rows={result.data}
+          page={result}
+          columns={columns}
+          getRowId={(row) => String(row.id)}
+          rowLabel={(row) => `${row.plan_name} de ${row.user.name}`}
+          emptyText={SUBSCRIPTIONS_EMPTY_TEXT}
+          summary={`Total de suscripciones: ${result.total.toLocaleString("es-PE")}`}
+          toolbar={
+            <>
+              <FilterButtons label="Filtrar por estado" param="status" options={STATUS_FILTERS} />
+              <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
+                <SearchBox label="Buscar suscripciones" placeholder="Buscar por cliente, correo o plan" />
+                <ExportLink apiPath="/api/v1/admin/subscriptions" params={["status", "user_id", "q"]} />
+              </div>
+            </>
+          }
+          rowActions={(row) => (
+            <Button variant="ghost" size="sm" onClick={() => setEditing({ mode: "edit", subscription: row })}>
+              Editar<span className="sr-only"> la suscripción {row.plan_name} de {row.user.name}</span>
+            </Button>
+          )}
+        />
+      </div>
+
+      {editing?.mode === "create" && (
+        <NewSubscriptionModal
+          clients={clients}
+          catalogItems={catalogItems}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            router.refresh();
+          }}
+        />
+      )}
+      {editing?.mode === "edit" && (
+        <EditSubscriptionModal
+          key={editing.subscription.id}
+          subscription={editing.subscription}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            router.refresh();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/** The option label of a client: name, e-mail. */
+export function clientOptionLabel(client: ClientOption): string {
+  return `${client.name} (${client.email})`;
+}
+
+function NewSubscriptionModal({
+  clients,
+  catalogItems,
+  onClose,
+  onSaved,
+}: {
+  clients: ClientOption[];
+  catalogItems: CatalogItemOption[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const url = useTableUrl();
+  const presetUser = url.params.get("user_id");
+  const form = useZodForm(subscriptionCreateSchema, {
+    defaultValues: {
+      user_id: presetUser && clients.some((client) => client.id === presetUser) ? presetUser : "",
+      catalog_item_id: null,
+      plan_name: "",
+      amount: "",
+      currency: "PEN",
+      billing_period: "monthly",
+      next_billing_date: addMonths(businessDate(), 1),
+    },
+  });
+  const errors = form.formState.errors;
+  const saving = form.formState.isSubmitting;
+  const clientOptions = clients.map((client) => ({ value: client.id, label: clientOptionLabel(client) }));
+  const itemOptions = catalogItems.map((item) => ({ value: String(item.id), label: `${item.kind === "product" ? "Producto" : "Servicio"}: ${item.name}` }));
+  const itemField = form.register("catalog_item_id", { setValueAs: blankToNull });
+
+  const submit = form.handleSubmit(async (values) => {
+    const outcome = await createSubscriptionAction(values);
+    if (outcome.ok) {
+      notify.success("Suscripción creada correctamente");
+      onSaved();
+      return;
+    }
+    applyServerErrors(form, outcome.errors);
+    notify.error(`Error: ${outcome.message}`);
+  });
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      busy={saving}
+      size="lg"
+      title="Nueva suscripción"
+      testId="subscription-modal"
+      footer={<FormModalFooter formId="suscripcion-nueva" saving={saving} submitLabel="Crear suscripción" onCancel={onClose} />}
+    >
+      <form id="suscripcion-nueva" onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label="Cliente *"
+          placeholder="Elige un cliente"
+          className="sm:col-span-2"
+          options={clientOptions}
+          error={errors.user_id?.message}
+          hint={clients.length === 0 ? "No hay clientes registrados todavía." : undefined}
+          {...form.register("user_id")}
+        />
+        <SelectField
+          label="Producto o servicio (opcional)"
+          placeholder="Ninguno"
+          className="sm:col-span-2"
+          options={itemOptions}
+          error={errors.catalog_item_id?.message}
+          hint="Al elegir uno, su nombre se usa como plan (puedes cambiarlo)."
+          {...itemField}
+          onChange={async (event) => {
+            await itemField.onChange(event);
+            const item = catalogItems.find((candidate) => String(candidate.id) === event.target.value);
+            if (item) form.setValue("plan_name", item.name, { shouldValidate: form.formState.isSubmitted });
+          }}
+        />
+        <TextField
+          label="Plan *"
+          autoComplete="off"
+          className="sm:col-span-2"
+          maxLength={BILLING_LIMITS.planName}
+          error={errors.plan_name?.message}
+          {...form.register("plan_name")}
+        />
+        <TextField label="Importe *" inputMode="decimal" autoComplete="off" placeholder="149.90" error={errors.amount?.message} {...form.register("amount")} />
+        <SelectField label="Moneda" options={CURRENCY_OPTIONS} error={errors.currency?.message} {...form.register("currency")} />
+        <SelectField label="Periodo" options={PERIOD_OPTIONS} error={errors.billing_period?.message} {...form.register("billing_period")} />
+        <TextField label="Próximo cobro *" type="date" error={errors.next_billing_date?.message} {...form.register("next_billing_date")} />
+      </form>
+    </Modal>
+  );
+}
+
+function EditSubscriptionModal({ subscription, onClose, onSaved }: { subscription: SubscriptionContract; onClose: () => void; onSaved: () => void }) {
+  const form = useZodForm(subscriptionUpdateSchema, {
+    defaultValues: {
+      plan_name: subscription.plan_name,
+      amount: subscription.amount,
+      billing_period: subscription.billing_period,
+      next_billing_date: subscription.next_billing_date,
+      status: subscription.status,
+    },
+  });
+  const errors = form.formState.errors;
+  const saving = form.formState.isSubmitting;
+  const formId = `suscripcion-${subscription.id}`;
+
+  const submit = form.handleSubmit(async (values) => {
+    const outcome = await updateSubscriptionAction(subscription.id, values);
+    if (outcome.ok) {
+      notify.success("Suscripción actualizada correctamente");
+      onSaved();
+      return;
+    }
+    applyServerErrors(form, outcome.errors);
+    notify.error(`Error: ${outcome.message}`);
+  });
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      busy={saving}
+      size="lg"
+      title="Editar suscripción"
+      description={`${subscription.user.name} · ${subscription.user.email}`}
+      testId="subscription-modal"
+      footer={<FormModalFooter formId={formId} saving={saving} submitLabel="Guardar cambios" onCancel={onClose} />}
+    >
+      {subscription.cancel_requested_at && (
+        <div className="mb-4 rounded-xl border border-teal-200 bg-teal-50 px-4 py-3 text-sm text-teal-900">
+          <p className="font-semibold">El cliente solicitó la cancelación al final del periodo.</p>
+          {subscription.cancel_reason && <p className="mt-1">Motivo: {subscription.cancel_reason}</p>}
+        </div>
+      )}
+      <form id={formId} onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Plan *"
+          autoComplete="off"
+          className="sm:col-span-2"
+          maxLength={BILLING_LIMITS.planName}
+          error={errors.plan_name?.message}
+          {...form.register("plan_name")}
+        />
+        <TextField
+          label={`Importe (${subscription.currency}) *`}
+          inputMode="decimal"
+          autoComplete="off"
+          error={errors.amount?.message}
+          {...form.register("amount")}
+        />
+        <SelectField label="Periodo" options={PERIOD_OPTIONS} error={errors.billing_period?.message} {...form.register("billing_period")} />
+        <TextField
+          label="Próximo cobro"
+          type="date"
+          hint="Se borra al cancelar o finalizar la suscripción."
+          error={errors.next_billing_date?.message}
+          {...form.register("next_billing_date", { setValueAs: blankToNull })}
+        />
+        <SelectField label="Estado" options={STATUS_OPTIONS} error={errors.status?.message} {...form.register("status")} />
+      </form>
+      <div className="mt-6">
+        <AuditHistory entityType="subscription" entityId={String(subscription.id)} />
+      </div>
+    </Modal>
+  );
+}
