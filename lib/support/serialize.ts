@@ -126,7 +126,9 @@ export function serializeTicketDetail(row: DetailRow): TicketDetailContract {
     ...serializeTicketSummary(row),
     description: row.description,
     conversation: entries.map((entry) => {
-      const { at: _at, order: _order, ...rest } = entry;
+      const rest: Partial<typeof entry> = { ...entry };
+      delete rest.at;
+      delete rest.order;
       return rest as TicketConversationEntry;
     }),
   };
