@@ -64,7 +64,7 @@ export default async function AdminTicketPage({ params }: { params: Promise<{ id
           )}
         </section>
 
-        <aside className="flex flex-col gap-6">
+        <div className="flex flex-col gap-6">
           <section aria-labelledby="gestion" className="rounded-2xl border border-ink-200 bg-white p-4 shadow-card sm:p-5">
             <h2 id="gestion" className="mb-4 text-base font-semibold text-ink-900">
               Gestión
@@ -113,7 +113,7 @@ export default async function AdminTicketPage({ params }: { params: Promise<{ id
               Ver todos sus tickets
             </Link>
           </section>
-        </aside>
+        </div>
       </div>
     </AreaPage>
   );
