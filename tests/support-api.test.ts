@@ -5,6 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import * as adminRepliesRoute from "@/app/api/v1/admin/tickets/[id]/replies/route";
 import * as adminTicketRoute from "@/app/api/v1/admin/tickets/[id]/route";
+import * as adminExportRoute from "@/app/api/v1/admin/tickets/export/route";
 import * as adminListRoute from "@/app/api/v1/admin/tickets/route";
 import * as clientRepliesRoute from "@/app/api/v1/client/tickets/[id]/replies/route";
 import * as clientTicketRoute from "@/app/api/v1/client/tickets/[id]/route";
@@ -324,6 +325,32 @@ describe("admin tickets", () => {
     for (const bad of ["?status=pendiente", "?priority=critica", "?page=0", "?per_page=101", `?q=${"x".repeat(201)}`, "?sort=nombre"]) {
       expect((await adminList(bad)).status, bad).toBe(422);
     }
+  });
+
+  it("exports the list's filter and search as CSV (BOM, Spanish header, formula-like cells neutralised); clients get 403", async () => {
+    const tag = uniqueTag();
+    const risky = await openTicket(ana, `=HYPERLINK("http://malo.example") ${tag}`);
+    const other = await openTicket(beto, `Otro asunto ${tag}`);
+    await adminUpdate(other.id, { status: "closed" });
+
+    const request = new Request(`http://localhost/api/v1/admin/tickets/export?q=${tag}&status=open`, { headers: { authorization: `Bearer ${admin.token}` } });
+    const response = await adminExportRoute.GET(request, { params: Promise.resolve({}) });
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the UTF-8 BOM
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toMatch(/attachment; filename="tickets-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(text.startsWith("\uFEFF")).toBe(true);
+    const lines = text.slice(1).trimEnd().split("\r\n");
+    expect(lines[0]).toBe('"Ticket","Fecha","Estado","Prioridad","Cliente","Correo electrónico","Asunto","Respuestas","Última actividad","Cerrado el"');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`"#${risky.id}"`);
+    expect(lines[1]).toContain('"Abierto","Media"');
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://malo.example"") ${tag}"`);
+
+    expect((await call(adminExportRoute.GET, "/api/v1/admin/tickets/export", { bearer: ana.token })).status).toBe(403);
+    expect((await call(adminExportRoute.GET, "/api/v1/admin/tickets/export?status=x", { bearer: admin.token })).status).toBe(422);
   });
 
   it("GET one answers the conversation; unknown ids are 404", async () => {

@@ -99,3 +99,21 @@ export async function getClientTicket(userId: string, id: number): Promise<Ticke
   const row = await db.ticket.findFirst({ where: { id, userId }, select: ticketDetailSelect });
   return row ? serializeTicketDetail(row) : null;
 }
+
+const EXPORT_BATCH = 1000;
+
+/** Every ticket matching the filter, in the list's order, in batches (the CSV export streams them). */
+export async function* exportAdminTickets(filter: AdminTicketFilter): AsyncGenerator<TicketSummaryContract[], void, unknown> {
+  const where = adminWhere(filter);
+  const orderBy = adminOrder(filter);
+  for (let skip = 0; ; skip += EXPORT_BATCH) {
+    const rows = await db.ticket.findMany({ where, orderBy, select: ticketSummarySelect, skip, take: EXPORT_BATCH });
+    if (rows.length > 0) yield rows.map(serializeTicketSummary);
+    if (rows.length < EXPORT_BATCH) return;
+  }
+}
+
+/** The user an admin list is filtered by (?user_id), for the "Tickets de …" note; null when gone. */
+export function findTicketListUser(userId: string): Promise<{ name: string; email: string } | null> {
+  return db.user.findUnique({ where: { id: userId }, select: { name: true, email: true } });
+}
