@@ -87,6 +87,12 @@ for (const width of [1280, 375]) {
       await expect(row.getByText("Abierto")).toBeVisible();
       await expect(row.getByText("Media")).toBeVisible();
       await checkScreen(a);
+      // "Exportar CSV" carries the search.
+      const exportLink = a.getByRole("link", { name: "Exportar CSV" });
+      await expect(exportLink).toHaveAttribute("href", `/api/v1/admin/tickets/export?q=${stamp}`);
+      const csv = await a.request.get(`/api/v1/admin/tickets/export?q=${stamp}`);
+      expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+      expect(await csv.text()).toContain(subject);
       await a.goto(`/admin/tickets?q=nada-${stamp}`);
       await expect(a.getByText("No hay tickets para mostrar.", { exact: true }).locator("visible=true")).toBeVisible();
       await a.goto(`/admin/tickets?q=${encodeURIComponent(stamp)}`);
@@ -114,8 +120,17 @@ for (const width of [1280, 375]) {
       await expect(conversation(a).getByTestId("ticket-status-change").filter({ hasText: "Estado cambiado de En progreso a Resuelto" })).toBeVisible();
       await checkScreen(a);
 
+      // The client is told in the bell (the answer and the status change), which leads to the ticket.
+      await c.goto("/client/dashboard");
+      const bell = c.getByRole("button", { name: /^Notificaciones \(\d+ sin leer\)$/ });
+      await expect(bell).toHaveAttribute("aria-label", "Notificaciones (2 sin leer)");
+      await bell.click();
+      const panel = c.getByRole("region", { name: "Notificaciones", exact: true });
+      await expect(panel.getByText(`Tu ticket #${ticketId} ahora está «Resuelto»`)).toBeVisible();
+      await panel.getByRole("link", { name: new RegExp(`Respuesta a tu ticket #${ticketId}`) }).click();
+      await expect(c).toHaveURL(new RegExp(`/client/tickets/${ticketId}$`));
+
       // The client sees the answer and the change, and replies: the ticket opens again.
-      await c.reload();
       await expect(c.getByText("Estado:").getByText("Resuelto")).toBeVisible();
       const staffMessage = conversation(c).getByRole("article", { name: /Soporte$/ });
       await expect(staffMessage.getByText(`Hola, ya corregimos el módulo (${stamp}).`)).toBeVisible();
