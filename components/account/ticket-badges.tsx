@@ -7,9 +7,9 @@ const STATUS_TONES: Record<string, BadgeTone> = { open: "brand", in_progress: "w
 const PRIORITY_TONES: Record<string, BadgeTone> = { low: "neutral", medium: "accent", high: "warning", urgent: "danger" };
 
 export function TicketStatusBadge({ status }: { status: string }) {
-  return <Badge tone={STATUS_TONES[status] ?? "neutral"}>{ticketStatusLabel(status)}</Badge>;
+  return <Badge tone={STATUS_TONES[status] ?? "neutral"} className="whitespace-nowrap">{ticketStatusLabel(status)}</Badge>;
 }
 
 export function TicketPriorityBadge({ priority }: { priority: string }) {
-  return <Badge tone={PRIORITY_TONES[priority] ?? "neutral"}>{ticketPriorityLabel(priority)}</Badge>;
+  return <Badge tone={PRIORITY_TONES[priority] ?? "neutral"} className="whitespace-nowrap">{ticketPriorityLabel(priority)}</Badge>;
 }

@@ -72,8 +72,9 @@ export function TicketStatusForm({ ticketId, status, priority }: { ticketId: num
 
   return (
     <form onSubmit={submit} noValidate aria-label="Estado y prioridad" className="flex flex-col gap-4">
-      <SelectField label="Estado" options={STATUS_OPTIONS} error={errors.status?.message} {...form.register("status")} />
-      <SelectField label="Prioridad" options={PRIORITY_OPTIONS} error={errors.priority?.message} {...form.register("priority")} />
+      {/* defaultValue too, so the server-rendered select already shows the ticket's values before hydration. */}
+      <SelectField label="Estado" options={STATUS_OPTIONS} defaultValue={status} error={errors.status?.message} {...form.register("status")} />
+      <SelectField label="Prioridad" options={PRIORITY_OPTIONS} defaultValue={priority} error={errors.priority?.message} {...form.register("priority")} />
       <Button type="submit" variant="outline" disabled={saving || !form.formState.isDirty}>
         {saving ? "Guardando..." : "Guardar cambios"}
       </Button>

@@ -32,7 +32,7 @@ const columns: DataTableColumn<TicketSummaryContract>[] = [
     cell: (row) => (
       <div className="min-w-0">
         <p className="font-semibold text-ink-900">{row.user.name}</p>
-        <p className="text-xs break-all text-ink-600">{row.user.email}</p>
+        <p className="text-xs break-words text-ink-600">{row.user.email}</p>
       </div>
     ),
   },
@@ -43,7 +43,7 @@ const columns: DataTableColumn<TicketSummaryContract>[] = [
     id: "activity",
     header: "Última actividad",
     sortable: true,
-    cell: (row) => <time dateTime={row.last_activity_at}>{formatDate(row.last_activity_at)}</time>,
+    cell: (row) => <time dateTime={row.last_activity_at} className="whitespace-nowrap">{formatDate(row.last_activity_at)}</time>,
   },
 ];
 

@@ -27,7 +27,7 @@ const columns: DataTableColumn<TicketSummaryContract>[] = [
   { id: "subject", header: "Asunto", cell: (row) => <span className="break-words">{row.subject}</span> },
   { id: "status", header: "Estado", cell: (row) => <TicketStatusBadge status={row.status} /> },
   { id: "replies", header: "Respuestas", cell: (row) => row.replies_count.toLocaleString("es-PE") },
-  { id: "activity", header: "Última actividad", cell: (row) => <time dateTime={row.last_activity_at}>{formatDate(row.last_activity_at)}</time> },
+  { id: "activity", header: "Última actividad", cell: (row) => <time dateTime={row.last_activity_at} className="whitespace-nowrap">{formatDate(row.last_activity_at)}</time> },
 ];
 
 const STATUS_FILTERS = [{ value: "all", label: "Todos" }, ...TICKET_STATUSES.map((status) => ({ value: status, label: TICKET_STATUS_LABELS[status] }))];
