@@ -1,18 +1,58 @@
 import type { Metadata } from "next";
-import { PlaceholderTablePage } from "@/components/admin/placeholder-section";
+import Link from "next/link";
+import { AreaPage, AreaPageHeader } from "@/components/account/area-shell";
+import { AdminTicketsScreen } from "@/components/admin/support/tickets-screen";
+import { buttonClasses } from "@/components/ui/button";
+import { pageRequest } from "@/lib/api/paging";
+import { searchParamValues, type PageSearchParams } from "@/lib/api/query-params";
 import { requireAdmin } from "@/lib/auth/guards";
+import { findTicketListUser, listAdminTicketsPage } from "@/lib/support/queries";
+import { adminTicketListQuerySchema } from "@/lib/support/schema";
 
 export const metadata: Metadata = { title: "Tickets" };
 
-/** Spec §2.6 "Placeholder admin sections": Tickets. */
-export default async function AdminTicketsPage() {
+/** Spec §2.6 "Tickets": the clients' support tickets, server-paged (?page, ?per_page, ?status, ?priority, ?user_id, ?q, ?sort in the URL). */
+export default async function AdminTicketsPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   await requireAdmin();
+  // A hand-edited URL with a bad value falls back to the unfiltered first page.
+  const parsed = adminTicketListQuerySchema.safeParse(searchParamValues(await searchParams));
+  const query = parsed.success ? parsed.data : {};
+  const filter = { status: query.status, priority: query.priority, userId: query.user_id, q: query.q, sort: query.sort, dir: query.dir };
+  const [result, filteredUser] = await Promise.all([
+    listAdminTicketsPage(filter, pageRequest(query)),
+    query.user_id ? findTicketListUser(query.user_id) : Promise.resolve(null),
+  ]);
+  // The export takes the list's filters and search (not its page).
+  const exportQuery = new URLSearchParams();
+  for (const key of ["status", "priority", "user_id", "q", "sort", "dir"] as const) {
+    const value = query[key];
+    if (value) exportQuery.set(key, value);
+  }
+  const exportHref = `/api/v1/admin/tickets/export${exportQuery.size ? `?${exportQuery}` : ""}`;
   return (
-    <PlaceholderTablePage
-      title="Tickets"
-      headers={["Ticket", "Usuario", "Asunto", "Estado"]}
-      withActions
-      emptyText="No hay tickets para mostrar."
-    />
+    <AreaPage>
+      <AreaPageHeader
+        title="Tickets"
+        description="Las consultas de soporte de los clientes: responde, cambia su estado y su prioridad."
+        actions={
+          <a href={exportHref} download className={buttonClasses("outline", "md")}>
+            Exportar CSV
+          </a>
+        }
+      />
+      {query.user_id && (
+        <p role="status" className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl border border-brand-200 bg-brand-50 px-4 py-2.5 text-sm text-brand-900">
+          <span>
+            Tickets de <span className="font-semibold">{filteredUser ? `${filteredUser.name} (${filteredUser.email})` : "un usuario que ya no existe"}</span>
+          </span>
+          <Link href="/admin/tickets" className="font-semibold text-brand-700 underline hover:text-brand-800">
+            Ver todos los tickets
+          </Link>
+        </p>
+      )}
+      <div className="mt-6">
+        <AdminTicketsScreen result={result} />
+      </div>
+    </AreaPage>
   );
 }

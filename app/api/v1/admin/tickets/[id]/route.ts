@@ -1,0 +1,26 @@
+import { actorFromCaller } from "@/lib/admin/actor";
+import { authRoute } from "@/lib/api/auth";
+import { notFound } from "@/lib/api/errors";
+import { dataResponse } from "@/lib/api/handler";
+import { readJsonBody } from "@/lib/api/request";
+import { getAdminTicket } from "@/lib/support/queries";
+import { SUPPORT_MESSAGES } from "@/lib/support/schema";
+import { parseTicketId, updateTicket } from "@/lib/support/service";
+import { z } from "@/lib/zod";
+
+type Params = { id: string };
+
+/** GET /api/v1/admin/tickets/{id} → { data: TicketDetail } (with its conversation). */
+export const GET = authRoute<Params>("admin", async (_request, context) => {
+  const { id } = await context.params;
+  const ticket = await getAdminTicket(parseTicketId(id));
+  if (!ticket) throw notFound(SUPPORT_MESSAGES.notFound);
+  return dataResponse(ticket);
+});
+
+/** PUT /api/v1/admin/tickets/{id} `{ status?, priority? }` → { data: TicketDetail }. */
+export const PUT = authRoute<Params>("admin", async (request, context, caller) => {
+  const { id } = await context.params;
+  const body = await readJsonBody(request, z.unknown());
+  return dataResponse(await updateTicket(actorFromCaller(request, caller), id, body));
+});

@@ -1,0 +1,31 @@
+import type { Metadata } from "next";
+import { AreaPage, AreaPageHeader } from "@/components/account/area-shell";
+import { ClientTicketsScreen } from "@/components/client/support/client-tickets-screen";
+import { ButtonLink } from "@/components/ui/button";
+import { pageRequest } from "@/lib/api/paging";
+import { searchParamValues, type PageSearchParams } from "@/lib/api/query-params";
+import { requireClientAreaUser } from "@/lib/auth/guards";
+import { listClientTicketsPage } from "@/lib/support/queries";
+import { clientTicketListQuerySchema } from "@/lib/support/schema";
+
+export const metadata: Metadata = { title: "Tickets" };
+
+/** Spec §2.7 "Tickets": the client's own support tickets and "Nuevo ticket". */
+export default async function ClientTicketsPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
+  const user = await requireClientAreaUser();
+  const parsed = clientTicketListQuerySchema.safeParse(searchParamValues(await searchParams));
+  const query = parsed.success ? parsed.data : {};
+  const result = await listClientTicketsPage(user.id, { status: query.status }, pageRequest(query));
+  return (
+    <AreaPage>
+      <AreaPageHeader
+        title="Tickets"
+        description="Tus consultas al equipo de soporte. Te avisaremos cuando respondamos."
+        actions={<ButtonLink href="/client/tickets/new">+ Nuevo ticket</ButtonLink>}
+      />
+      <div className="mt-6">
+        <ClientTicketsScreen result={result} />
+      </div>
+    </AreaPage>
+  );
+}

@@ -1,0 +1,83 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { Button } from "@/components/ui/button";
+import { applyServerErrors, SelectField, TextAreaField, useZodForm } from "@/components/ui/form-field";
+import { notify } from "@/components/ui/toast";
+import { replyToTicketAction, updateTicketAction } from "@/app/admin/ticket-actions";
+import { TICKET_PRIORITIES, TICKET_PRIORITY_LABELS, TICKET_STATUSES, TICKET_STATUS_LABELS, type TicketPriorityCode, type TicketStatusCode } from "@/lib/support/labels";
+import { TICKET_LIMITS, ticketReplySchema, ticketUpdateSchema } from "@/lib/support/schema";
+
+// The admin's two forms on a ticket: the staff reply and the status / priority change. Both
+// post server actions that call lib/support/service.ts, like the REST handlers.
+
+const STATUS_OPTIONS = TICKET_STATUSES.map((status) => ({ value: status, label: TICKET_STATUS_LABELS[status] }));
+const PRIORITY_OPTIONS = TICKET_PRIORITIES.map((priority) => ({ value: priority, label: TICKET_PRIORITY_LABELS[priority] }));
+
+export function StaffReplyForm({ ticketId }: { ticketId: number }) {
+  const router = useRouter();
+  const form = useZodForm(ticketReplySchema, { defaultValues: { body: "" } });
+  const errors = form.formState.errors;
+  const sending = form.formState.isSubmitting;
+
+  const submit = form.handleSubmit(async (values) => {
+    const outcome = await replyToTicketAction(ticketId, values);
+    if (outcome.ok) {
+      notify.success("Respuesta enviada");
+      form.reset({ body: "" });
+      router.refresh();
+      return;
+    }
+    applyServerErrors(form, outcome.errors);
+    notify.error(outcome.message);
+    if (outcome.status === 409) router.refresh();
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Responder al ticket" className="flex flex-col gap-3 rounded-2xl border border-ink-200 bg-white p-4 shadow-card sm:p-5">
+      <TextAreaField
+        label="Respuesta al cliente"
+        rows={5}
+        maxLength={TICKET_LIMITS.body}
+        hint="El cliente la verá en su portal y recibirá un aviso."
+        error={errors.body?.message}
+        {...form.register("body")}
+      />
+      <div className="flex justify-end">
+        <Button type="submit" disabled={sending}>
+          {sending ? "Enviando..." : "Enviar respuesta"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function TicketStatusForm({ ticketId, status, priority }: { ticketId: number; status: TicketStatusCode; priority: TicketPriorityCode }) {
+  const router = useRouter();
+  const form = useZodForm(ticketUpdateSchema, { defaultValues: { status, priority } });
+  const errors = form.formState.errors;
+  const saving = form.formState.isSubmitting;
+
+  const submit = form.handleSubmit(async (values) => {
+    const outcome = await updateTicketAction(ticketId, values);
+    if (outcome.ok) {
+      notify.success("Ticket actualizado correctamente");
+      form.reset({ status: outcome.data.status, priority: outcome.data.priority });
+      router.refresh();
+      return;
+    }
+    applyServerErrors(form, outcome.errors);
+    notify.error(outcome.message);
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Estado y prioridad" className="flex flex-col gap-4">
+      {/* defaultValue too, so the server-rendered select already shows the ticket's values before hydration. */}
+      <SelectField label="Estado" options={STATUS_OPTIONS} defaultValue={status} error={errors.status?.message} {...form.register("status")} />
+      <SelectField label="Prioridad" options={PRIORITY_OPTIONS} defaultValue={priority} error={errors.priority?.message} {...form.register("priority")} />
+      <Button type="submit" variant="outline" disabled={saving || !form.formState.isDirty}>
+        {saving ? "Guardando..." : "Guardar cambios"}
+      </Button>
+    </form>
+  );
+}

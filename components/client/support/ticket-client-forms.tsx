@@ -1,0 +1,89 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { Button, ButtonLink } from "@/components/ui/button";
+import { applyServerErrors, TextAreaField, TextField, useZodForm } from "@/components/ui/form-field";
+import { notify } from "@/components/ui/toast";
+import { openTicketAction, replyToMyTicketAction } from "@/app/client/ticket-actions";
+import { TICKET_LIMITS, ticketCreateSchema, ticketReplySchema } from "@/lib/support/schema";
+
+// The client's forms: "Nuevo ticket" and the reply on their own ticket. Both post server
+// actions that call lib/support/service.ts, like /api/v1/client/tickets.
+
+export function NewTicketForm() {
+  const router = useRouter();
+  const form = useZodForm(ticketCreateSchema, { defaultValues: { subject: "", message: "" } });
+  const errors = form.formState.errors;
+  const sending = form.formState.isSubmitting;
+
+  const submit = form.handleSubmit(async (values) => {
+    const outcome = await openTicketAction(values);
+    if (outcome.ok) {
+      notify.success("Ticket creado correctamente");
+      router.push(`/client/tickets/${outcome.data.id}`);
+      return;
+    }
+    applyServerErrors(form, outcome.errors);
+    notify.error(outcome.message);
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Nuevo ticket" className="flex flex-col gap-4 rounded-2xl border border-ink-200 bg-white p-4 shadow-card sm:p-6">
+      <TextField label="Asunto *" autoComplete="off" maxLength={TICKET_LIMITS.subject} error={errors.subject?.message} {...form.register("subject")} />
+      <TextAreaField
+        label="Describe tu consulta *"
+        rows={8}
+        maxLength={TICKET_LIMITS.message}
+        hint="Cuéntanos qué ocurre, desde cuándo y qué producto o servicio afecta."
+        error={errors.message?.message}
+        {...form.register("message")}
+      />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <ButtonLink href="/client/tickets" variant="outline">
+          Cancelar
+        </ButtonLink>
+        <Button type="submit" disabled={sending}>
+          {sending ? "Enviando..." : "Crear ticket"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function ClientReplyForm({ ticketId, resolved }: { ticketId: number; resolved: boolean }) {
+  const router = useRouter();
+  const form = useZodForm(ticketReplySchema, { defaultValues: { body: "" } });
+  const errors = form.formState.errors;
+  const sending = form.formState.isSubmitting;
+
+  const submit = form.handleSubmit(async (values) => {
+    const outcome = await replyToMyTicketAction(ticketId, values);
+    if (outcome.ok) {
+      notify.success(resolved ? "Respuesta enviada: el ticket se volvió a abrir" : "Respuesta enviada");
+      form.reset({ body: "" });
+      router.refresh();
+      return;
+    }
+    applyServerErrors(form, outcome.errors);
+    notify.error(outcome.message);
+    if (outcome.status === 409) router.refresh();
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Responder al ticket" className="flex flex-col gap-3 rounded-2xl border border-ink-200 bg-white p-4 shadow-card sm:p-5">
+      <TextAreaField
+        label="Tu respuesta"
+        rows={5}
+        maxLength={TICKET_LIMITS.body}
+        hint={resolved ? "Este ticket está resuelto. Si respondes, se volverá a abrir." : undefined}
+        error={errors.body?.message}
+        {...form.register("body")}
+      />
+      <div className="flex justify-end">
+        <Button type="submit" disabled={sending}>
+          {sending ? "Enviando..." : "Enviar respuesta"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,35 @@
+// Spanish labels of ticket values (Zammad-style support tickets, issue 10). Pure: client
+// components, pages and the service all use them.
+
+export const TICKET_STATUSES = ["open", "in_progress", "resolved", "closed"] as const;
+export type TicketStatusCode = (typeof TICKET_STATUSES)[number];
+export const TICKET_STATUS_LABELS: Record<TicketStatusCode, string> = {
+  open: "Abierto",
+  in_progress: "En progreso",
+  resolved: "Resuelto",
+  closed: "Cerrado",
+};
+
+export const TICKET_PRIORITIES = ["low", "medium", "high", "urgent"] as const;
+export type TicketPriorityCode = (typeof TICKET_PRIORITIES)[number];
+export const TICKET_PRIORITY_LABELS: Record<TicketPriorityCode, string> = {
+  low: "Baja",
+  medium: "Media",
+  high: "Alta",
+  urgent: "Urgente",
+};
+
+/** A status's label; an unknown value is shown as it is. */
+export function ticketStatusLabel(status: string): string {
+  return TICKET_STATUS_LABELS[status as TicketStatusCode] ?? status;
+}
+
+/** A priority's label; an unknown value is shown as it is. */
+export function ticketPriorityLabel(priority: string): string {
+  return TICKET_PRIORITY_LABELS[priority as TicketPriorityCode] ?? priority;
+}
+
+/** "#42": how a ticket is named in lists, titles and notifications. */
+export function ticketNumber(id: number): string {
+  return `#${id}`;
+}
