@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+export { AreaPageHeader } from "./page-header";
 import { LogoutButton } from "@/components/auth/logout-button";
 import { LogoMark } from "@/components/site/logo";
 import { buttonClasses } from "@/components/ui/button";
@@ -64,18 +65,6 @@ export function AreaShell({
   );
 }
 
-/** The heading block at the top of every area page. */
-export function AreaPageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-      <div className="min-w-0">
-        <h1 className="text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl">{title}</h1>
-        {description && <p className="mt-1.5 max-w-2xl text-base text-ink-600">{description}</p>}
-      </div>
-      {actions && <div className="flex shrink-0 flex-wrap gap-2">{actions}</div>}
-    </div>
-  );
-}
 
 /** The padded content column of an area page. */
 export function AreaPage({ children }: { children: ReactNode }) {

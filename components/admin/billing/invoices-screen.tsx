@@ -1,5 +1,6 @@
 "use client";
 
+import { AreaPageHeader } from "@/components/account/page-header";
 import Link from "next/link";
 import { formatShortDay, isoDay } from "@/components/account/dates";
 import { ButtonLink } from "@/components/ui/button";
@@ -65,15 +66,11 @@ const columns: DataTableColumn<InvoiceContract>[] = [
 export function InvoicesScreen({ result }: { result: Paged<InvoiceContract> }) {
   return (
     <>
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div className="min-w-0">
-          <h1 className="text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl">Facturas</h1>
-          <p className="mt-1.5 max-w-2xl text-base text-ink-600">Facturas y boletas emitidas, con su IGV, sus pagos y su saldo.</p>
-        </div>
-        <div className="flex shrink-0 flex-wrap gap-2">
-          <ButtonLink href="/admin/invoices/new">+ Emitir factura</ButtonLink>
-        </div>
-      </div>
+      <AreaPageHeader
+        title="Facturas"
+        description="Facturas y boletas emitidas, con su IGV, sus pagos y su saldo."
+        actions={<ButtonLink href="/admin/invoices/new">+ Emitir factura</ButtonLink>}
+      />
       <div className="mt-6">
         <DataTable
           caption="Facturas"

@@ -1,5 +1,6 @@
 "use client";
 
+import { AreaPageHeader } from "@/components/account/page-header";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -63,15 +64,11 @@ export function PaymentsScreen({ result, clients }: { result: Paged<PaymentContr
   const [recording, setRecording] = useState(false);
   return (
     <>
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div className="min-w-0">
-          <h1 className="text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl">Pagos</h1>
-          <p className="mt-1.5 max-w-2xl text-base text-ink-600">Pagos recibidos de los clientes contra sus facturas.</p>
-        </div>
-        <div className="flex shrink-0 flex-wrap gap-2">
-          <Button onClick={() => setRecording(true)}>+ Registrar pago</Button>
-        </div>
-      </div>
+      <AreaPageHeader
+        title="Pagos"
+        description="Pagos recibidos de los clientes contra sus facturas."
+        actions={<Button onClick={() => setRecording(true)}>+ Registrar pago</Button>}
+      />
       <div className="mt-6">
         <DataTable
           caption="Pagos"

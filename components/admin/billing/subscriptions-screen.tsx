@@ -1,5 +1,6 @@
 "use client";
 
+import { AreaPageHeader } from "@/components/account/page-header";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { formatShortDay, isoDay } from "@/components/account/dates";
@@ -97,15 +98,11 @@ export function SubscriptionsScreen({
 
   return (
     <>
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div className="min-w-0">
-          <h1 className="text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl">Suscripciones</h1>
-          <p className="mt-1.5 max-w-2xl text-base text-ink-600">Planes contratados por los clientes, su importe y su próximo cobro.</p>
-        </div>
-        <div className="flex shrink-0 flex-wrap gap-2">
-          <Button onClick={() => setEditing({ mode: "create" })}>+ Nueva suscripción</Button>
-        </div>
-      </div>
+      <AreaPageHeader
+        title="Suscripciones"
+        description="Planes contratados por los clientes, su importe y su próximo cobro."
+        actions={<Button onClick={() => setEditing({ mode: "create" })}>+ Nueva suscripción</Button>}
+      />
 
       <div className="mt-6">
         <DataTable
