@@ -136,6 +136,9 @@ CREATE UNIQUE INDEX "invoices_series_sequence_key" ON "invoices"("series", "sequ
 -- CreateIndex
 CREATE UNIQUE INDEX "invoices_subscription_id_period_start_key" ON "invoices"("subscription_id", "period_start");
 
+-- CreateIndex (admin ticket list sorted by last activity)
+CREATE INDEX "tickets_updated_at_idx" ON "tickets"("updated_at");
+
 -- CreateIndex
 CREATE INDEX "payments_paid_at_idx" ON "payments"("paid_at");
 
