@@ -58,6 +58,8 @@ export default defineConfig({
       EMBEDDED_DB_DIR: ".data/e2e",
       EMBEDDED_DB_PORT: String(embeddedDbPort),
       NEXT_TELEMETRY_DISABLED: "1",
+      // No daily billing run while tests count records (tests/billing-run.test.ts covers it).
+      BILLING_SCHEDULE: "off",
       // The tests play one trusted proxy: X-Forwarded-For's last entry is the client's address,
       // so each test can come from its own address (e2e/client-ip.spec.ts).
       TRUST_PROXY_HOPS: "1",
