@@ -169,7 +169,7 @@ describe("seeded billing records", () => {
     const tickets = await db.ticket.findMany({ include: { replies: { include: { author: true } }, events: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] } } });
     expect(tickets.length).toBeGreaterThanOrEqual(6);
     for (const ticket of tickets) {
-      for (const reply of ticket.replies) expect(reply.fromStaff, ticket.subject).toBe(reply.author.role === "admin");
+      for (const reply of ticket.replies) expect(reply.fromStaff, ticket.subject).toBe(reply.author?.role === "admin");
       let status = "open";
       for (const event of ticket.events) {
         expect(event.fromStatus, ticket.subject).toBe(status);

@@ -74,7 +74,7 @@ describe("a client opens a ticket", () => {
       user: { id: ana.user.id, name: ana.user.name, email: ana.user.email },
     });
     expect(ticket.conversation).toEqual([
-      expect.objectContaining({ type: "message", id: "description", body: "Desde ayer no carga.\nGracias.", from_staff: false, author: { id: ana.user.id, name: ana.user.name } }),
+      expect.objectContaining({ type: "message", id: "description", body: "Desde ayer no carga.\nGracias.", from_staff: false, author: { name: ana.user.name } }),
     ]);
 
     const stored = await db.ticket.findUniqueOrThrow({ where: { id: ticket.id } });
@@ -187,7 +187,7 @@ describe("the conversation", () => {
     expect(afterStaff.status).toBe("in_progress");
     expect(afterStaff.replies_count).toBe(1);
     expect(afterStaff.conversation.map((entry) => entry.type)).toEqual(["message", "message", "status_change"]);
-    expect(afterStaff.conversation[1]).toMatchObject({ body: "Hola, ya lo revisamos.\nPrueba ahora.", from_staff: true, author: { id: admin.user.id } });
+    expect(afterStaff.conversation[1]).toMatchObject({ body: "Hola, ya lo revisamos.\nPrueba ahora.", from_staff: true, author: { name: admin.user.name } });
     expect(afterStaff.conversation[2]).toMatchObject({ from_status: "open", to_status: "in_progress", actor: { name: admin.user.name, is_staff: true } });
     const [replyNotice] = await notificationsOf(ana.user.id, ticket.id);
     expect(replyNotice).toMatchObject({ type: "ticket_reply", title: `Respuesta a tu ticket #${ticket.id}`, link: `/client/tickets/${ticket.id}` });

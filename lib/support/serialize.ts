@@ -18,11 +18,11 @@ export const ticketDetailSelect = {
   ...ticketSummarySelect,
   description: true,
   replies: {
-    select: { id: true, body: true, fromStaff: true, createdAt: true, author: { select: { id: true, name: true } } },
+    select: { id: true, body: true, fromStaff: true, createdAt: true, author: { select: { name: true } } },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   },
   events: {
-    select: { id: true, fromStatus: true, toStatus: true, createdAt: true, actor: { select: { id: true, name: true, role: true } } },
+    select: { id: true, actorId: true, fromStatus: true, toStatus: true, createdAt: true, actor: { select: { name: true } } },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   },
 } satisfies Prisma.TicketSelect;
@@ -54,7 +54,8 @@ export type TicketConversationEntry =
       id: string;
       body: string;
       from_staff: boolean;
-      author: { id: string; name: string } | null;
+      /** Only the name: staff accounts' ids are not the client's business. Null: account deleted. */
+      author: { name: string } | null;
       created_at: string;
     }
   | {
@@ -62,7 +63,7 @@ export type TicketConversationEntry =
       id: string;
       from_status: TicketStatusCode;
       to_status: TicketStatusCode;
-      /** Who changed it (null: the account no longer exists or nobody did); `is_staff` for an admin. */
+      /** Who changed it (null: the account no longer exists or nobody did); `is_staff` unless it was the client. */
       actor: { name: string; is_staff: boolean } | null;
       created_at: string;
     };
@@ -94,7 +95,7 @@ export function serializeTicketDetail(row: DetailRow): TicketDetailContract {
       id: "description",
       body: row.description,
       from_staff: false,
-      author: { id: row.user.id, name: row.user.name },
+      author: { name: row.user.name },
       created_at: row.createdAt.toISOString(),
       at: row.createdAt.getTime(),
       order: 0,
@@ -104,7 +105,7 @@ export function serializeTicketDetail(row: DetailRow): TicketDetailContract {
       id: `reply-${reply.id}`,
       body: reply.body,
       from_staff: reply.fromStaff,
-      author: { id: reply.author.id, name: reply.author.name },
+      author: reply.author ? { name: reply.author.name } : null,
       created_at: reply.createdAt.toISOString(),
       at: reply.createdAt.getTime(),
       order: 1,
@@ -114,7 +115,8 @@ export function serializeTicketDetail(row: DetailRow): TicketDetailContract {
       id: `event-${event.id}`,
       from_status: event.fromStatus,
       to_status: event.toStatus,
-      actor: event.actor ? { name: event.actor.name, is_staff: event.actor.role === "admin" } : null,
+      // Staff is anyone but the ticket's owner, as it was then (a later role change does not rewrite history).
+      actor: event.actor ? { name: event.actor.name, is_staff: event.actorId !== row.user.id } : null,
       created_at: event.createdAt.toISOString(),
       at: event.createdAt.getTime(),
       // A reply and the status change it causes share a transaction: the reply comes first.

@@ -25,6 +25,7 @@ export const USER_ERRORS = {
   lastAdminDelete: "No se puede eliminar al último administrador.",
   lastAdminDemote: "No se puede quitar el rol de administrador al último administrador.",
   inUse: "No se puede eliminar este usuario porque otros registros dependen de él.",
+  hasInvoices: "No se puede eliminar este cliente porque tiene comprobantes emitidos: las facturas y sus pagos se conservan.",
 } as const;
 
 /**
@@ -161,6 +162,7 @@ async function deleteInTransaction(actor: AdminActor, targetId: string): Promise
       if ((await otherAdmins(tx, targetId)) === 0) throw new ApiError(409, USER_ERRORS.lastAdminDelete);
       await assertStillAdmin(tx, actor);
     }
+    if ((await tx.invoice.count({ where: { userId: targetId } })) > 0) throw new ApiError(409, USER_ERRORS.hasInvoices);
     await endUserSessions(targetId, { tx });
     await tx.user.delete({ where: { id: targetId } });
     await recordAudit(tx, actor, { action: "user.delete", entityType: "user", entityId: targetId, before: serializeUser(before) });

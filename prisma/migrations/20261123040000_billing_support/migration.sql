@@ -51,6 +51,12 @@ UPDATE "invoices" i SET "amount_paid" = LEAST(i."amount", COALESCE((
   SELECT sum(p."amount") FROM "payments" p WHERE p."invoice_id" = i."id" AND p."status" = 'completed'
 ), CASE WHEN i."status" = 'paid' THEN i."amount" ELSE 0 END));
 
+-- Status follows the money: fully paid is "paid", anything less is "pending" (cancelled stays).
+UPDATE "invoices" SET "status" = 'paid', "paid_at" = COALESCE("paid_at", "updated_at")
+WHERE "status" <> 'cancelled' AND "amount_paid" = "amount";
+UPDATE "invoices" SET "status" = 'pending', "paid_at" = NULL
+WHERE "status" = 'paid' AND "amount_paid" < "amount";
+
 ALTER TABLE "invoices" ALTER COLUMN "customer_name" SET NOT NULL,
 ALTER COLUMN "issuer_name" SET NOT NULL,
 ALTER COLUMN "sequence" SET NOT NULL,
@@ -153,3 +159,26 @@ ALTER TABLE "ticket_events" ADD CONSTRAINT "ticket_events_ticket_id_fkey" FOREIG
 
 -- AddForeignKey
 ALTER TABLE "ticket_events" ADD CONSTRAINT "ticket_events_actor_id_fkey" FOREIGN KEY ("actor_id") REFERENCES "users"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+
+-- A client with invoices or payments cannot be deleted: fiscal records are kept (numbering stays gap-free).
+-- DropForeignKey
+ALTER TABLE "invoices" DROP CONSTRAINT "invoices_user_id_fkey";
+
+-- DropForeignKey
+ALTER TABLE "payments" DROP CONSTRAINT "payments_user_id_fkey";
+
+-- AddForeignKey
+ALTER TABLE "invoices" ADD CONSTRAINT "invoices_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "payments" ADD CONSTRAINT "payments_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
+
+-- A deleted account leaves its ticket replies in the conversation (author unknown).
+-- DropForeignKey
+ALTER TABLE "ticket_replies" DROP CONSTRAINT "ticket_replies_author_id_fkey";
+
+-- AlterTable
+ALTER TABLE "ticket_replies" ALTER COLUMN "author_id" DROP NOT NULL;
+
+-- AddForeignKey
+ALTER TABLE "ticket_replies" ADD CONSTRAINT "ticket_replies_author_id_fkey" FOREIGN KEY ("author_id") REFERENCES "users"("id") ON DELETE SET NULL ON UPDATE CASCADE;
