@@ -15,6 +15,7 @@ import { GET as exportSubscriptions } from "@/app/api/v1/admin/subscriptions/exp
 import { GET as listSubscriptions, POST as postSubscription } from "@/app/api/v1/admin/subscriptions/route";
 import { businessDate, addDays } from "@/lib/billing/dates";
 import { db } from "@/lib/db";
+import { DELETE as deleteUserRoute } from "@/app/api/v1/admin/users/[id]/route";
 import { BASE_URL, call, createTestUser, fakeIp, tokenFor, uniqueTag, type Json, type TestUser } from "./helpers/auth";
 
 let admin: TestUser;
@@ -490,4 +491,47 @@ describe("CSV exports", () => {
   function subscriptionBody(overrides: Json = {}) {
     return { user_id: person.id, plan_name: "Plan", amount: "10.00", currency: "USD", billing_period: "monthly", next_billing_date: addDays(today, 10), ...overrides };
   }
+});
+
+describe("rules that keep billing records true", () => {
+  const putSub = (id: number, body: unknown) => call(putSubscription, `/api/v1/admin/subscriptions/${id}`, { method: "PUT", body, bearer: token, params: { id: String(id) } });
+  const newSubscription = async (overrides: Json = {}) => {
+    const { status, body } = await subscribe({ user_id: person.id, plan_name: "Plan", amount: "10.00", currency: "USD", billing_period: "monthly", next_billing_date: addDays(today, 10), ...overrides });
+    expect(status).toBe(201);
+    return (body.data as Json).id as number;
+  };
+
+  it("refuses a next billing date in the past (the run would invoice every period since) and stores nothing", async () => {
+    const before = await db.subscription.count({ where: { userId: person.id } });
+    const { status, body } = await subscribe({ user_id: person.id, plan_name: "Plan", amount: "10.00", currency: "USD", billing_period: "monthly", next_billing_date: addDays(today, -1) });
+    expect(status).toBe(422);
+    expect((body.errors as Json).next_billing_date).toEqual(["La próxima fecha de cobro no puede ser anterior a hoy."]);
+    expect(await db.subscription.count({ where: { userId: person.id } })).toBe(before);
+  });
+
+  it("an active monthly plan keeps a date; reactivating a paused plan needs a date from today on", async () => {
+    const id = await newSubscription();
+    expect((await putSub(id, { next_billing_date: null })).status).toBe(422);
+    expect((await putSub(id, { status: "paused" })).status).toBe(200);
+    // Paused for months: its old date is now in the past.
+    await db.subscription.update({ where: { id }, data: { nextBillingDate: new Date(`${addDays(today, -60)}T00:00:00Z`) } });
+    const stale = await putSub(id, { status: "active" });
+    expect(stale.status).toBe(422);
+    expect((stale.body.errors as Json).next_billing_date).toEqual(["La próxima fecha de cobro no puede ser anterior a hoy."]);
+    expect((await db.subscription.findUniqueOrThrow({ where: { id } })).status).toBe("paused");
+    const resumed = await putSub(id, { status: "active", next_billing_date: addDays(today, 3) });
+    expect(resumed.status).toBe(200);
+    expect(resumed.body.data).toMatchObject({ status: "active", next_billing_date: addDays(today, 3) });
+  });
+
+  it("a client with invoices cannot be deleted (409): the invoices and payments are kept", async () => {
+    const client = await createTestUser({ role: "client" });
+    const { status } = await issue(invoiceBody({ user_id: client.id }));
+    expect(status).toBe(201);
+    const refused = await call(deleteUserRoute, `/api/v1/admin/users/${client.id}`, { method: "DELETE", params: { id: client.id }, bearer: token });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe("No se puede eliminar este cliente porque tiene comprobantes emitidos: las facturas y sus pagos se conservan.");
+    expect(await db.user.count({ where: { id: client.id } })).toBe(1);
+    expect(await invoiceCount(client.id)).toBe(1);
+  });
 });

@@ -51,3 +51,15 @@ export function formatCalendarDate(calendar: string | null | undefined): string 
   const [year, month, day] = calendar.split("-");
   return `${day}/${month}/${year}`;
 }
+
+/**
+ * The start of the following period. A period that starts on a month's last day keeps to
+ * month ends (31 Jan → 28 Feb → 31 Mar), so short months never pull the billing day earlier.
+ */
+export function nextPeriodStart(start: string, period: "monthly" | "yearly" | "one_time"): string | null {
+  if (period === "one_time") return null;
+  const months = period === "monthly" ? 1 : 12;
+  const next = addMonths(start, months);
+  const isMonthEnd = addDays(start, 1).slice(8) === "01";
+  return isMonthEnd ? addDays(addMonths(`${next.slice(0, 8)}01`, 1), -1) : next;
+}

@@ -1,10 +1,9 @@
 import "server-only";
-import { recordAudit, SYSTEM_ACTOR } from "@/lib/audit/service";
 import { db } from "@/lib/db";
-import { billingPeriodLabel, formatMoney } from "@/lib/format";
+import { formatMoney } from "@/lib/format";
 import { emailUser } from "@/lib/notifications/email";
-import { addDays, addMonths, businessDate, calendarDate, dateColumn, formatCalendarDate } from "./dates";
-import { BILLING_RUN_DUE_DAYS, issueInvoiceInTx } from "./service";
+import { businessDate, calendarDate, dateColumn, formatCalendarDate } from "./dates";
+import { billSubscriptionPeriod } from "./service";
 
 // The billing run (`npm run billing:run`, and once a day inside `npm start`): issues the invoice
 // of every active subscription whose next billing date has come, and moves that date on by one
@@ -32,89 +31,6 @@ export type BillingRunResult = {
 const MAX_PERIODS_PER_RUN = 24;
 const BATCH = 100;
 
-/**
- * The start of the following period. A period that starts on a month's last day keeps to
- * month ends (31 Jan → 28 Feb → 31 Mar), so short months never pull the billing day earlier.
- */
-export function nextPeriodStart(start: string, period: "monthly" | "yearly" | "one_time"): string | null {
-  if (period === "one_time") return null;
-  const months = period === "monthly" ? 1 : 12;
-  const next = addMonths(start, months);
-  const isMonthEnd = addDays(start, 1).slice(8) === "01";
-  return isMonthEnd ? addDays(addMonths(`${next.slice(0, 8)}01`, 1), -1) : next;
-}
-
-type Outcome =
-  | { kind: "invoiced"; invoiceId: number; invoiceNumber: string }
-  /** The period's invoice already existed: only the date moved on. */
-  | { kind: "advanced" | "cancelled" | "expired" }
-  /** Not due any more, or another run holds it. */
-  | { kind: "skipped" };
-
-/** Bills one period of one subscription if it is still due. */
-async function billOnePeriod(subscriptionId: number, today: string): Promise<Outcome> {
-  return db.$transaction(async (tx) => {
-    const locked = await tx.$queryRaw<{ id: number }[]>`
-      SELECT id FROM subscriptions
-      WHERE id = ${subscriptionId} AND status = 'active' AND next_billing_date <= ${dateColumn(today)}::date
-      FOR UPDATE SKIP LOCKED`;
-    if (locked.length === 0) return { kind: "skipped" };
-    const sub = await tx.subscription.findUniqueOrThrow({
-      where: { id: subscriptionId },
-      select: { id: true, userId: true, planName: true, amount: true, currency: true, billingPeriod: true, nextBillingDate: true, cancelRequestedAt: true },
-    });
-    const periodStart = calendarDate(sub.nextBillingDate!);
-
-    if (sub.cancelRequestedAt) {
-      await tx.subscription.update({ where: { id: sub.id }, data: { status: "cancelled", cancelledAt: new Date(), nextBillingDate: null } });
-      await recordAudit(tx, SYSTEM_ACTOR, {
-        action: "subscription.cancel",
-        entityType: "subscription",
-        entityId: sub.id,
-        before: { status: "active", next_billing_date: periodStart },
-        after: { status: "cancelled", next_billing_date: null },
-      });
-      return { kind: "cancelled" };
-    }
-
-    const following = nextPeriodStart(periodStart, sub.billingPeriod);
-    const already = await tx.invoice.findFirst({ where: { subscriptionId: sub.id, periodStart: dateColumn(periodStart) }, select: { id: true, invoiceNumber: true } });
-    let outcome: Outcome;
-    if (already) {
-      outcome = { kind: "advanced" };
-    } else {
-      const periodText = following
-        ? `del ${formatCalendarDate(periodStart)} al ${formatCalendarDate(addDays(following, -1))}`
-        : `pago único (${formatCalendarDate(periodStart)})`;
-      const invoiceId = await issueInvoiceInTx(tx, SYSTEM_ACTOR, {
-        userId: sub.userId,
-        currency: sub.currency,
-        issuedOn: today,
-        dueOn: addDays(today, BILLING_RUN_DUE_DAYS),
-        description: `${sub.planName} — ${billingPeriodLabel(sub.billingPeriod).toLowerCase()}, ${periodText}`,
-        lines: [{ description: `${sub.planName} — periodo ${periodText}`.slice(0, 300), quantity: "1", unit_price: sub.amount.toFixed(2) }],
-        subscriptionId: sub.id,
-        periodStart,
-      });
-      const invoice = await tx.invoice.findUniqueOrThrow({ where: { id: invoiceId }, select: { invoiceNumber: true } });
-      outcome = { kind: "invoiced", invoiceId, invoiceNumber: invoice.invoiceNumber };
-    }
-    if (following) {
-      await tx.subscription.update({ where: { id: sub.id }, data: { nextBillingDate: dateColumn(following) } });
-    } else {
-      await tx.subscription.update({ where: { id: sub.id }, data: { status: "expired", nextBillingDate: null } });
-      await recordAudit(tx, SYSTEM_ACTOR, {
-        action: "subscription.expire",
-        entityType: "subscription",
-        entityId: sub.id,
-        before: { status: "active", next_billing_date: periodStart },
-        after: { status: "expired", next_billing_date: null },
-      });
-      if (outcome.kind !== "invoiced") outcome = { kind: "expired" };
-    }
-    return outcome;
-  });
-}
 
 async function emailInvoice(invoiceId: number) {
   const invoice = await db.invoice.findUnique({
@@ -160,7 +76,7 @@ export async function runBilling(
     if (due.length === 0) break;
     for (const { id } of due) {
       try {
-        const outcome = await billOnePeriod(id, today);
+        const outcome = await billSubscriptionPeriod(id, today);
         periodsBilled.set(id, (periodsBilled.get(id) ?? 0) + 1);
         if (outcome.kind === "invoiced") {
           result.invoiced += 1;

@@ -36,6 +36,8 @@ export const BILLING_MESSAGES = {
   subscriptionStatus: "El estado debe ser active, paused, cancelled o expired.",
   date: "Ingresa una fecha válida (AAAA-MM-DD).",
   dueBeforeIssue: "El vencimiento no puede ser anterior a la fecha de emisión.",
+  nextBillingPast: "La próxima fecha de cobro no puede ser anterior a hoy.",
+  nextBillingRequired: "Indica la próxima fecha de cobro: una suscripción activa mensual o anual la necesita.",
   paidInFuture: "La fecha de pago no puede ser futura.",
   linesRequired: "Agrega al menos una línea.",
   linesTooMany: "Una factura admite como máximo 50 líneas.",

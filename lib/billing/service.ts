@@ -3,14 +3,14 @@ import type { AdminActor } from "@/lib/admin/actor";
 import { ApiError, notFound, validationFailed } from "@/lib/api/errors";
 import { parseRouteId } from "@/lib/api/ids";
 import { parseWith } from "@/lib/api/request";
-import { recordAudit, type AuditActor } from "@/lib/audit/service";
+import { recordAudit, SYSTEM_ACTOR, type AuditActor } from "@/lib/audit/service";
 import type { UserActor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
-import { formatMoney } from "@/lib/format";
+import { billingPeriodLabel, formatMoney } from "@/lib/format";
 import type { Currency, Prisma } from "@/lib/generated/prisma/client";
 import { emailAdmins, emailUser } from "@/lib/notifications/email";
 import { notifyAdmins, notifyUser } from "@/lib/notifications/service";
-import { businessDate, dateColumn, formatCalendarDate } from "./dates";
+import { addDays, businessDate, calendarDate, dateColumn, formatCalendarDate, nextPeriodStart } from "./dates";
 import { formatInvoiceNumber, INVOICE_SERIES, PAYMENT_METHOD_LABELS } from "./labels";
 import { addMoney, balanceDue, compareMoney, invoiceTotals } from "./money";
 import {
@@ -351,6 +351,88 @@ export async function recordPayment(actor: AdminActor, input: unknown): Promise<
   return result;
 }
 
+export type BillingPeriodOutcome =
+  | { kind: "invoiced"; invoiceId: number; invoiceNumber: string }
+  /** The period's invoice already existed: only the date moved on. */
+  | { kind: "advanced" | "cancelled" | "expired" }
+  /** Not due any more, or another run holds it. */
+  | { kind: "skipped" };
+
+/**
+ * The billing run's write for one subscription (lib/billing/run.ts): if it is still due on
+ * `today`, invoices its period and moves the date on, or cancels it when the client asked to,
+ * or ends a one-time plan. Its own transaction, on the subscription's row lock (SKIP LOCKED: a
+ * row another run holds is left to it); one invoice per subscription and period.
+ */
+export async function billSubscriptionPeriod(subscriptionId: number, today: string): Promise<BillingPeriodOutcome> {
+  return db.$transaction(async (tx) => {
+    const locked = await tx.$queryRaw<{ id: number }[]>`
+      SELECT id FROM subscriptions
+      WHERE id = ${subscriptionId} AND status = 'active' AND next_billing_date <= ${dateColumn(today)}::date
+      FOR UPDATE SKIP LOCKED`;
+    if (locked.length === 0) return { kind: "skipped" };
+    const sub = await tx.subscription.findUniqueOrThrow({
+      where: { id: subscriptionId },
+      select: { id: true, userId: true, planName: true, amount: true, currency: true, billingPeriod: true, nextBillingDate: true, cancelRequestedAt: true },
+    });
+    const periodStart = calendarDate(sub.nextBillingDate!);
+
+    if (sub.cancelRequestedAt) {
+      await tx.subscription.update({ where: { id: sub.id }, data: { status: "cancelled", cancelledAt: new Date(), nextBillingDate: null } });
+      await notifyUser(
+        sub.userId,
+        { type: "subscription_cancelled", title: `Suscripción cancelada: ${sub.planName}`, body: "Terminó su periodo y se canceló, como solicitaste.", link: `/client/subscriptions/${sub.id}` },
+        tx,
+      );
+      await recordAudit(tx, SYSTEM_ACTOR, {
+        action: "subscription.cancel",
+        entityType: "subscription",
+        entityId: sub.id,
+        before: { status: "active", next_billing_date: periodStart },
+        after: { status: "cancelled", next_billing_date: null },
+      });
+      return { kind: "cancelled" };
+    }
+
+    const following = nextPeriodStart(periodStart, sub.billingPeriod);
+    const already = await tx.invoice.findFirst({ where: { subscriptionId: sub.id, periodStart: dateColumn(periodStart) }, select: { id: true, invoiceNumber: true } });
+    let outcome: BillingPeriodOutcome;
+    if (already) {
+      outcome = { kind: "advanced" };
+    } else {
+      const periodText = following
+        ? `del ${formatCalendarDate(periodStart)} al ${formatCalendarDate(addDays(following, -1))}`
+        : `pago único (${formatCalendarDate(periodStart)})`;
+      const invoiceId = await issueInvoiceInTx(tx, SYSTEM_ACTOR, {
+        userId: sub.userId,
+        currency: sub.currency,
+        issuedOn: today,
+        dueOn: addDays(today, BILLING_RUN_DUE_DAYS),
+        description: `${sub.planName} — ${billingPeriodLabel(sub.billingPeriod).toLowerCase()}, ${periodText}`,
+        lines: [{ description: `${sub.planName} — periodo ${periodText}`.slice(0, 300), quantity: "1", unit_price: sub.amount.toFixed(2) }],
+        subscriptionId: sub.id,
+        periodStart,
+      });
+      const invoice = await tx.invoice.findUniqueOrThrow({ where: { id: invoiceId }, select: { invoiceNumber: true } });
+      outcome = { kind: "invoiced", invoiceId, invoiceNumber: invoice.invoiceNumber };
+    }
+    if (following) {
+      await tx.subscription.update({ where: { id: sub.id }, data: { nextBillingDate: dateColumn(following) } });
+    } else {
+      await tx.subscription.update({ where: { id: sub.id }, data: { status: "expired", nextBillingDate: null } });
+      await recordAudit(tx, SYSTEM_ACTOR, {
+        action: "subscription.expire",
+        entityType: "subscription",
+        entityId: sub.id,
+        before: { status: "active", next_billing_date: periodStart },
+        after: { status: "expired", next_billing_date: null },
+      });
+      if (outcome.kind !== "invoiced") outcome = { kind: "expired" };
+    }
+    return outcome;
+  });
+}
+
 // ── Subscriptions ────────────────────────────────────────────────────────────
 
 async function readSubscription(client: Tx | typeof db, id: number): Promise<SubscriptionContract> {
@@ -377,6 +459,10 @@ function auditableSubscription(row: SubscriptionContract): Record<string, unknow
 /** "Nueva suscripción" and POST /api/v1/admin/subscriptions. 422 on bad input, an unknown client or item. */
 export async function createSubscription(actor: AdminActor, input: unknown): Promise<SubscriptionContract> {
   const data = parseWith(subscriptionCreateSchema, input, BILLING_MESSAGES.invalid);
+  // A date in the past would have the next billing run invoice every period since then.
+  if (data.next_billing_date < businessDate()) {
+    throw validationFailed({ next_billing_date: [BILLING_MESSAGES.nextBillingPast] }, BILLING_MESSAGES.invalid);
+  }
   return db.$transaction(async (tx) => {
     await requireClientUser(tx, data.user_id);
     await assertCatalogItem(tx, data.catalog_item_id);
@@ -422,6 +508,9 @@ export async function updateSubscription(actor: AdminActor, id: unknown, input: 
     if (data.currency !== undefined) changes.currency = data.currency;
     if (data.billing_period !== undefined) changes.billingPeriod = data.billing_period;
     if (data.next_billing_date !== undefined) changes.nextBillingDate = data.next_billing_date ? dateColumn(data.next_billing_date) : null;
+    const status = data.status ?? before.status;
+    const period = data.billing_period ?? before.billing_period;
+    const nextDate = data.next_billing_date !== undefined ? data.next_billing_date : before.next_billing_date;
     if (data.status !== undefined && data.status !== before.status) {
       changes.status = data.status;
       if (data.status === "cancelled" || data.status === "expired") {
@@ -431,11 +520,19 @@ export async function updateSubscription(actor: AdminActor, id: unknown, input: 
         changes.cancelledAt = null;
         changes.cancelRequestedAt = null;
         changes.cancelReason = null;
-        const nextDate = data.next_billing_date !== undefined ? data.next_billing_date : before.next_billing_date;
-        const period = data.billing_period ?? before.billing_period;
-        if (!nextDate && period !== "one_time") {
-          throw validationFailed({ next_billing_date: ["Indica la próxima fecha de cobro para reactivar la suscripción."] }, BILLING_MESSAGES.invalid);
-        }
+      }
+    }
+    if (status === "active") {
+      // The state it is left in must bill correctly: monthly and yearly plans need a date, and a
+      // date set now (or kept while reactivating a paused plan) must not lie in the past, or the
+      // next run would invoice every period since then.
+      if (!nextDate && period !== "one_time") {
+        throw validationFailed({ next_billing_date: [BILLING_MESSAGES.nextBillingRequired] }, BILLING_MESSAGES.invalid);
+      }
+      const dateChanged = data.next_billing_date !== undefined && data.next_billing_date !== before.next_billing_date;
+      const reactivated = data.status === "active" && before.status !== "active";
+      if (nextDate && (dateChanged || reactivated) && nextDate < businessDate()) {
+        throw validationFailed({ next_billing_date: [BILLING_MESSAGES.nextBillingPast] }, BILLING_MESSAGES.invalid);
       }
     }
     await tx.subscription.update({ where: { id: subscriptionId }, data: changes });
