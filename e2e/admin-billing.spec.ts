@@ -176,7 +176,7 @@ test.describe("Facturas, Pagos y Suscripciones", () => {
     await item.selectOption({ index: 1 });
     await expect(modal.getByLabel("Plan *")).toHaveValue(itemLabel.replace(/^(Producto|Servicio): /, ""));
     await modal.getByLabel("Plan *").fill("Plan Pyme");
-    await modal.getByLabel("Importe *").fill("149.90");
+    await modal.getByLabel("Importe sin IGV *").fill("149.90");
     await modal.getByLabel("Moneda").selectOption("PEN");
     await expectNoAxeViolations(page);
     await modal.getByRole("button", { name: "Crear suscripción" }).click();

@@ -13,10 +13,14 @@ export function invoiceStatus(status: string): { label: string; tone: BadgeTone 
   return { label: "Pendiente", tone: "warning" };
 }
 
-/** "US$ 149.00 / mes", "S/ 16,800.00 / año", or "… · pago único". */
+/**
+ * "US$ 149.00 / mes + IGV", "S/ 16,800.00 / año + IGV", or "… · pago único + IGV": plan prices
+ * are without IGV, which each invoice adds (18 %).
+ */
 export function priceWithPeriod(amount: string, currency: string, period: string) {
   const money = formatMoney(amount, currency);
-  return period === "monthly" || period === "yearly" ? `${money} / ${billingPeriodSuffix(period)}` : `${money} · ${billingPeriodSuffix(period)}`;
+  const price = period === "monthly" || period === "yearly" ? `${money} / ${billingPeriodSuffix(period)}` : `${money} · ${billingPeriodSuffix(period)}`;
+  return `${price} + IGV`;
 }
 
 /** The plan's own part of its name ("Plan Pyme Plus" of "Lumen ERP Pyme · Plan Pyme Plus"), or null. */

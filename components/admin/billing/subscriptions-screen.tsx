@@ -58,7 +58,7 @@ const columns: DataTableColumn<SubscriptionContract>[] = [
   },
   {
     id: "amount",
-    header: "Importe",
+    header: "Importe (sin IGV)",
     cell: (row) => (
       <span className="whitespace-nowrap">
         {formatMoney(row.amount, row.currency)} <span className="text-ink-600">{priceSuffix(row.billing_period)}</span>
@@ -245,7 +245,7 @@ function NewSubscriptionModal({
           error={errors.plan_name?.message}
           {...form.register("plan_name")}
         />
-        <TextField label="Importe *" inputMode="decimal" autoComplete="off" placeholder="149.90" error={errors.amount?.message} {...form.register("amount")} />
+        <TextField label="Importe sin IGV *" hint="Cada factura suma el IGV (18 %)." inputMode="decimal" autoComplete="off" placeholder="149.90" error={errors.amount?.message} {...form.register("amount")} />
         <SelectField label="Moneda" options={CURRENCY_OPTIONS} error={errors.currency?.message} {...form.register("currency")} />
         <SelectField label="Periodo" options={PERIOD_OPTIONS} error={errors.billing_period?.message} {...form.register("billing_period")} />
         <TextField label="Próximo cobro *" type="date" error={errors.next_billing_date?.message} {...form.register("next_billing_date")} />
@@ -306,7 +306,7 @@ function EditSubscriptionModal({ subscription, onClose, onSaved }: { subscriptio
           {...form.register("plan_name")}
         />
         <TextField
-          label={`Importe (${subscription.currency}) *`}
+          label={`Importe sin IGV (${subscription.currency}) *`}
           inputMode="decimal"
           autoComplete="off"
           error={errors.amount?.message}
