@@ -5,16 +5,13 @@ import { db } from "@/lib/db";
 import type { CatalogKind, Currency, InvoiceStatus, PaymentMethod, Prisma, SubscriptionStatus } from "@/lib/generated/prisma/client";
 import { BILLING_MESSAGES } from "./schema";
 import {
-  invoiceDetailSelect,
   invoiceSelect,
   paymentSelect,
   serializeInvoice,
-  serializeInvoiceDetail,
   serializePayment,
   serializeSubscription,
   subscriptionSelect,
   type InvoiceContract,
-  type InvoiceDetailContract,
   type PaymentContract,
   type SubscriptionContract,
 } from "./serialize";
@@ -131,13 +128,6 @@ export async function listAdminInvoicesPage(filter: AdminInvoiceFilter, page: Pa
 export async function listAdminInvoices(filter: AdminInvoiceFilter = {}): Promise<InvoiceContract[]> {
   const rows = await db.invoice.findMany({ where: invoiceWhere(filter), orderBy: INVOICE_ORDER, select: invoiceSelect, take: MAX_UNPAGED_BILLING_ROWS });
   return rows.map(serializeInvoice);
-}
-
-/** One invoice with its lines and payments (any client's); 404 when unknown. */
-export async function getAdminInvoice(id: number): Promise<InvoiceDetailContract> {
-  const row = await db.invoice.findUnique({ where: { id }, select: invoiceDetailSelect });
-  if (!row) throw notFound(BILLING_MESSAGES.invoiceNotFound);
-  return serializeInvoiceDetail(row);
 }
 
 export async function* exportAdminInvoices(filter: AdminInvoiceFilter, batchSize = 1000): AsyncGenerator<InvoiceContract[]> {

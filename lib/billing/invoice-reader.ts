@@ -2,20 +2,31 @@ import "server-only";
 import { notFound } from "@/lib/api/errors";
 import { parseRouteId } from "@/lib/api/ids";
 import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { BILLING_MESSAGES } from "./schema";
 import { invoiceDetailSelect, serializeInvoiceDetail, type InvoiceDetailContract } from "./serialize";
 
+// The one reader of an invoice with its lines and payments (admin and client pages, REST, PDF,
+// and the billing service inside its transactions).
+
 /**
- * One invoice with its lines and payments, as the contract shows it. With `ownerId`, only that
- * client's invoice: anyone else's, like an unknown or malformed id, is the same 404, so a client
- * learns nothing about invoices that are not theirs.
+ * The invoice, or null. With `ownerId`, only that client's invoice: anyone else's is null like an
+ * unknown id, so a client learns nothing about invoices that are not theirs.
  */
-export async function readInvoiceDetail(id: unknown, ownerId?: string): Promise<InvoiceDetailContract> {
-  const invoiceId = parseRouteId(id, BILLING_MESSAGES.invoiceNotFound);
-  const row = await db.invoice.findFirst({
-    where: { id: invoiceId, ...(ownerId !== undefined && { userId: ownerId }) },
+export async function findInvoiceDetail(
+  id: number,
+  options: { ownerId?: string; client?: Prisma.TransactionClient | typeof db } = {},
+): Promise<InvoiceDetailContract | null> {
+  const row = await (options.client ?? db).invoice.findFirst({
+    where: { id, ...(options.ownerId !== undefined && { userId: options.ownerId }) },
     select: invoiceDetailSelect,
   });
-  if (!row) throw notFound(BILLING_MESSAGES.invoiceNotFound);
-  return serializeInvoiceDetail(row);
+  return row ? serializeInvoiceDetail(row) : null;
+}
+
+/** A route's `{id}` → the invoice (of `ownerId` only, when given); unknown, malformed or foreign → 404. */
+export async function readInvoiceDetail(id: unknown, ownerId?: string): Promise<InvoiceDetailContract> {
+  const invoice = await findInvoiceDetail(parseRouteId(id, BILLING_MESSAGES.invoiceNotFound), { ownerId });
+  if (!invoice) throw notFound(BILLING_MESSAGES.invoiceNotFound);
+  return invoice;
 }

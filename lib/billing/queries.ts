@@ -1,23 +1,19 @@
 import "server-only";
 import { pageParams, pageWindow, paged, type PageRequest, type Paged } from "@/lib/api/paging";
 import { integerParam, oneOfParam } from "@/lib/api/query-params";
-import { parseRouteId } from "@/lib/api/ids";
 import { db } from "@/lib/db";
 import type { CatalogKind, InvoiceStatus, Prisma } from "@/lib/generated/prisma/client";
 import { z } from "@/lib/zod";
 import { INVOICE_STATUSES } from "./labels";
 import {
   catalogItemPath,
-  invoiceDetailSelect,
   invoiceSelect,
   paymentSelect,
   serializeInvoice,
-  serializeInvoiceDetail,
   serializePayment,
   serializeSubscription,
   subscriptionSelect,
   type InvoiceContract,
-  type InvoiceDetailContract,
   type PaymentContract,
   type SubscriptionContract,
 } from "./serialize";
@@ -130,12 +126,6 @@ export function listRecentInvoices(userId: string, limit = DASHBOARD_INVOICE_LIM
   return listClientInvoices(userId, { limit });
 }
 
-/** One of the user's invoices with its lines and payments, or null when it is not theirs. */
-export async function getClientInvoice(userId: string, id: number): Promise<InvoiceDetailContract | null> {
-  const row = await db.invoice.findFirst({ where: { id, userId }, select: invoiceDetailSelect });
-  return row ? serializeInvoiceDetail(row) : null;
-}
-
 // ── Payments ─────────────────────────────────────────────────────────────────
 
 const paymentOrder: Prisma.PaymentOrderByWithRelationInput[] = [{ paidAt: "desc" }, { id: "desc" }];
@@ -215,11 +205,3 @@ export async function getClientDashboard(userId: string): Promise<ClientDashboar
 }
 
 
-/** A page's `[id]` segment as a record id, or null when it cannot name one (the page shows its not-found). */
-export function pageRecordId(raw: string): number | null {
-  try {
-    return parseRouteId(raw, "");
-  } catch {
-    return null;
-  }
-}

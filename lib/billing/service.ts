@@ -24,10 +24,9 @@ import {
   subscriptionUpdateSchema,
   type InvoiceLineInput,
 } from "./schema";
+import { findInvoiceDetail } from "./invoice-reader";
 import {
-  invoiceDetailSelect,
   paymentSelect,
-  serializeInvoiceDetail,
   serializePayment,
   serializeSubscription,
   subscriptionSelect,
@@ -180,10 +179,10 @@ export async function issueInvoiceInTx(tx: Tx, actor: AuditActor, data: IssueInv
   return invoice.id;
 }
 
-async function readInvoice(client: Tx | typeof db, id: number): Promise<InvoiceDetailContract> {
-  const row = await client.invoice.findUnique({ where: { id }, select: invoiceDetailSelect });
-  if (!row) throw notFound(BILLING_MESSAGES.invoiceNotFound);
-  return serializeInvoiceDetail(row);
+async function readInvoice(client: Tx, id: number): Promise<InvoiceDetailContract> {
+  const invoice = await findInvoiceDetail(id, { client });
+  if (!invoice) throw notFound(BILLING_MESSAGES.invoiceNotFound);
+  return invoice;
 }
 
 function invoiceEmail(invoice: InvoiceDetailContract) {

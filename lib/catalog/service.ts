@@ -1,4 +1,5 @@
 import "server-only";
+import { parseRouteId } from "@/lib/api/ids";
 import { ApiError, notFound } from "@/lib/api/errors";
 import { parseWith } from "@/lib/api/request";
 import type { AdminActor } from "@/lib/admin/actor";
@@ -31,9 +32,7 @@ export type CatalogSnapshot = Omit<CatalogItemContract, "id" | "created_at" | "u
 
 /** A route's or action's `{id}`: digits only, otherwise it cannot name an item (404). */
 export function parseCatalogId(kind: CatalogKind, raw: unknown): number {
-  const text = typeof raw === "number" ? String(raw) : typeof raw === "string" ? raw.trim() : "";
-  if (!/^\d{1,9}$/.test(text) || Number(text) < 1) throw notFound(catalogNotFoundMessage(kind));
-  return Number(text);
+  return parseRouteId(raw, catalogNotFoundMessage(kind));
 }
 
 export function snapshotOf(item: CatalogItemContract): CatalogSnapshot {

@@ -1,4 +1,5 @@
 import { pageParams } from "@/lib/api/paging";
+import { routeIdOrNull } from "@/lib/api/ids";
 import { optionalParam, textParam } from "@/lib/api/query-params";
 import { multilineText, singleLineText, z } from "@/lib/zod";
 import { BULK_ACTIONS, CONTACT_STATUSES, INBOX_LIMITS, type ContactStatusValue } from "./inbox-rules";
@@ -88,7 +89,5 @@ export type ReplyTemplateInput = z.output<typeof replyTemplateSchema>;
 
 /** A record id from a path segment ("12"); anything else is a 404 for the caller. */
 export function parseRecordId(value: string): number | null {
-  if (!/^\d{1,10}$/.test(value)) return null;
-  const id = Number(value);
-  return id >= 1 && id <= 2_147_483_647 ? id : null;
+  return routeIdOrNull(value);
 }

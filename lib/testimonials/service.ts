@@ -1,4 +1,5 @@
 import "server-only";
+import { parseRouteId } from "@/lib/api/ids";
 import { notFound, validationFailed } from "@/lib/api/errors";
 import { parseWith } from "@/lib/api/request";
 import type { AdminActor } from "@/lib/admin/actor";
@@ -24,9 +25,7 @@ const ENTITY = "testimonial";
 
 /** A route's or action's `{id}`: digits only, otherwise it cannot name a testimonial (404). */
 export function parseTestimonialId(raw: unknown): number {
-  const text = typeof raw === "number" ? String(raw) : typeof raw === "string" ? raw.trim() : "";
-  if (!/^\d{1,9}$/.test(text) || Number(text) < 1) throw notFound(TESTIMONIAL_MESSAGES.notFound);
-  return Number(text);
+  return parseRouteId(raw, TESTIMONIAL_MESSAGES.notFound);
 }
 
 async function assertSectorExists(tx: Prisma.TransactionClient, sectorId: number | null | undefined) {

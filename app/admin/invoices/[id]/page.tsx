@@ -3,22 +3,19 @@ import { notFound } from "next/navigation";
 import { AreaPage } from "@/components/account/area-shell";
 import { AuditHistory } from "@/components/admin/audit-history";
 import { InvoiceDetailView } from "@/components/admin/billing/invoice-detail";
-import { ApiError } from "@/lib/api/errors";
+import { cache } from "react";
+import { routeIdOrNull } from "@/lib/api/ids";
 import { requireAdmin } from "@/lib/auth/guards";
-import { getAdminInvoice } from "@/lib/billing/admin-queries";
+import { findInvoiceDetail } from "@/lib/billing/invoice-reader";
 import type { InvoiceDetailContract } from "@/lib/billing/serialize";
-import { parseInvoiceId } from "@/lib/billing/service";
 
 type Props = { params: Promise<{ id: string }> };
 
-async function load(id: string): Promise<InvoiceDetailContract | null> {
-  try {
-    return await getAdminInvoice(parseInvoiceId(id));
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
-}
+/** The invoice, or null for an unknown id; once per request for the title and the page (React cache). */
+const load = cache(async (raw: string): Promise<InvoiceDetailContract | null> => {
+  const id = routeIdOrNull(raw);
+  return id === null ? null : findInvoiceDetail(id);
+});
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   await requireAdmin();

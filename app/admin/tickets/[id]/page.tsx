@@ -5,28 +5,18 @@ import { AreaPage, AreaPageHeader } from "@/components/account/area-shell";
 import { TicketPriorityBadge, TicketStatusBadge } from "@/components/account/ticket-badges";
 import { TicketConversation } from "@/components/account/ticket-conversation";
 import { StaffReplyForm, TicketStatusForm } from "@/components/admin/support/ticket-admin-forms";
-import { ApiError } from "@/lib/api/errors";
+import { routeIdOrNull } from "@/lib/api/ids";
 import { requireAdmin } from "@/lib/auth/guards";
 import { formatDate } from "@/lib/format";
 import { ticketNumber } from "@/lib/support/labels";
 import { getAdminTicket } from "@/lib/support/queries";
-import { parseTicketId } from "@/lib/support/service";
 
 export const metadata: Metadata = { title: "Ticket" };
-
-function idOf(raw: string): number | null {
-  try {
-    return parseTicketId(raw);
-  } catch (error) {
-    if (error instanceof ApiError) return null;
-    throw error;
-  }
-}
 
 /** One ticket for the admin: the conversation, the reply form, status and priority, and the client. */
 export default async function AdminTicketPage({ params }: { params: Promise<{ id: string }> }) {
   await requireAdmin();
-  const id = idOf((await params).id);
+  const id = routeIdOrNull((await params).id);
   const ticket = id === null ? null : await getAdminTicket(id);
   if (!ticket) notFound();
   const closed = ticket.status === "closed";

@@ -8,7 +8,8 @@ import { InvoiceStatusBadge, paymentMethodLabel } from "@/components/client/bill
 import { buttonClasses } from "@/components/ui/button";
 import { requireClientAreaUser } from "@/lib/auth/guards";
 import { taxIdLabel } from "@/lib/billing/labels";
-import { getClientInvoice, pageRecordId } from "@/lib/billing/queries";
+import { routeIdOrNull } from "@/lib/api/ids";
+import { findInvoiceDetail } from "@/lib/billing/invoice-reader";
 import { formatDate, formatMoney } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Detalle de factura" };
@@ -44,8 +45,8 @@ function Total({ label, children, strong }: { label: string; children: ReactNode
 /** One invoice of the client: both parties, lines, Op. gravada, IGV, total, payments, balance and the PDF. */
 export default async function ClientInvoicePage({ params }: { params: Promise<{ id: string }> }) {
   const user = await requireClientAreaUser();
-  const id = pageRecordId((await params).id);
-  const invoice = id === null ? null : await getClientInvoice(user.id, id);
+  const id = routeIdOrNull((await params).id);
+  const invoice = id === null ? null : await findInvoiceDetail(id, { ownerId: user.id });
   if (!invoice) notFound();
   const money = (value: string) => formatMoney(value, invoice.currency);
   const igvPercent = Number(invoice.tax_rate).toString();

@@ -2,8 +2,8 @@ import { actorFromCaller } from "@/lib/admin/actor";
 import { authRoute } from "@/lib/api/auth";
 import { dataResponse } from "@/lib/api/handler";
 import { readJsonBody } from "@/lib/api/request";
-import { getAdminInvoice } from "@/lib/billing/admin-queries";
-import { parseInvoiceId, updateInvoice } from "@/lib/billing/service";
+import { readInvoiceDetail } from "@/lib/billing/invoice-reader";
+import { updateInvoice } from "@/lib/billing/service";
 import { z } from "@/lib/zod";
 
 type Params = { id: string };
@@ -11,7 +11,7 @@ type Params = { id: string };
 /** GET /api/v1/admin/invoices/{id} → { data: invoice with lines and payments }; 404 unknown. */
 export const GET = authRoute<Params>("admin", async (_request, context) => {
   const { id } = await context.params;
-  return dataResponse(await getAdminInvoice(parseInvoiceId(id)), { headers: { "Cache-Control": "no-store" } });
+  return dataResponse(await readInvoiceDetail(id), { headers: { "Cache-Control": "no-store" } });
 });
 
 /**
