@@ -52,7 +52,7 @@ test("factura → pago → «Pagada», visto por el cliente en su portal", async
 
   await page.reload();
   await expect(page.getByText("Pagada").first()).toBeVisible();
-  await expect(page.getByText("Pendiente")).toHaveCount(0);
+  await expect(page.getByText("Pendiente", { exact: true })).toHaveCount(0);
   await expectNoAxeViolations(page);
 
   await page.goto("/client/payments");

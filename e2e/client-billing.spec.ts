@@ -11,7 +11,15 @@ import { SEEDED_CLIENT, signInAs, withDb } from "./helpers/session";
 
 const BASE_URL = process.env.E2E_BASE_URL || `http://localhost:${process.env.E2E_PORT || 3210}`;
 const SUPPORT_PLAN = "Soporte TI Gestionado · Plan Anual 25 usuarios";
-const PENDING_INVOICE = "F001-00000136";
+// Seeded payment of the BI workshop (prisma/seed-data/demo-account.ts); invoice numbers are read
+// from the database, as the seed numbers every series in date order.
+const WORKSHOP_PAYMENT = "BCP-OP-56630918";
+
+/** One value of the demo client's records (the first column of the first row). */
+async function scalar(sql: string, params: unknown[]): Promise<string> {
+  const { rows } = await withDb((db) => db.query<{ v: string }>(sql, params));
+  return rows[0].v;
+}
 
 async function clientId(): Promise<string> {
   const { rows } = await withDb((db) => db.query<{ id: string }>("select id from users where email = $1", [SEEDED_CLIENT.email]));
@@ -51,8 +59,9 @@ for (const viewport of VIEWPORTS) {
       await openFromMenu(page, "Productos", viewport.width);
       await expect(page).toHaveURL(/\/client\/products$/);
       await expect(page.getByRole("heading", { level: 1, name: "Mis productos" })).toBeVisible();
+      const active = await scalar("select count(*)::text as v from subscriptions s join users u on u.id = s.user_id where u.email = $1 and s.status = 'active'", [SEEDED_CLIENT.email]);
       const cards = page.getByTestId("client-products").getByRole("listitem");
-      await expect(cards).toHaveCount(2);
+      await expect(cards).toHaveCount(Number(active));
       const erp = cards.filter({ hasText: "Lumen ERP Pyme" });
       await expect(erp).toContainText("Producto");
       await expect(erp).toContainText("Activa");
@@ -68,6 +77,7 @@ for (const viewport of VIEWPORTS) {
     test("Suscripciones: la lista, el detalle y la solicitud de cancelación con su insignia", async ({ page }) => {
       const userId = await clientId();
       const id = await resetSupportSubscription(userId);
+      const supportInvoice = await scalar("select invoice_number as v from invoices where subscription_id = $1 order by issued_at desc limit 1", [id]);
       try {
         await page.goto("/client/dashboard");
         await openFromMenu(page, "Suscripciones", viewport.width);
@@ -81,7 +91,7 @@ for (const viewport of VIEWPORTS) {
         await main.getByRole("link", { name: /Ver detalle de Soporte TI Gestionado/ }).click();
         await expect(page).toHaveURL(new RegExp(`/client/subscriptions/${id}$`));
         await expect(page.getByRole("heading", { level: 1, name: "Soporte TI Gestionado" })).toBeVisible();
-        await expect(main.getByRole("link", { name: "F001-00000123", exact: true })).toBeVisible();
+        await expect(main.getByRole("link", { name: supportInvoice, exact: true })).toBeVisible();
         await expectNoAxeViolations(page);
 
         await main.getByRole("button", { name: "Solicitar cancelación" }).click();
@@ -109,6 +119,11 @@ for (const viewport of VIEWPORTS) {
 
     test("Facturas: filtro por estado y detalle con Op. gravada, IGV, total y PDF", async ({ page }) => {
       const userId = await clientId();
+      const PENDING_INVOICE = await scalar(
+        "select invoice_number as v from invoices where user_id = $1 and status = 'pending' and amount_paid = 0 order by issued_at, id limit 1",
+        [userId],
+      );
+      const paidInvoice = await scalar("select invoice_number as v from invoices where user_id = $1 and status = 'paid' order by issued_at limit 1", [userId]);
       const { rows } = await withDb((db) =>
         db.query<{ id: number; subtotal: string; tax: string; total: string; currency: string; issuer: string; issuer_tax_id: string | null; customer: string }>(
           `select id, subtotal::text as subtotal, tax_amount::text as tax, amount::text as total, currency::text as currency,
@@ -129,7 +144,7 @@ for (const viewport of VIEWPORTS) {
       await main.getByRole("button", { name: "Pendiente", exact: true }).click();
       await expect(page).toHaveURL(/status=pending/);
       await expect(main.getByRole("link", { name: /^F001-/ })).toHaveCount(Number(pending.rows[0].n));
-      await expect(main.getByRole("link", { name: "F001-00000123", exact: true })).toHaveCount(0);
+      await expect(main.getByRole("link", { name: paidInvoice, exact: true })).toHaveCount(0);
       await expectNoAxeViolations(page);
 
       await main.getByRole("link", { name: PENDING_INVOICE, exact: true }).click();
@@ -152,20 +167,23 @@ for (const viewport of VIEWPORTS) {
 
     test("Pagos: el historial con fecha, factura, método, referencia e importe", async ({ page }) => {
       const { rows } = await withDb((db) =>
-        db.query<{ amount: string; currency: string }>("select amount::text as amount, currency::text as currency from payments where reference = $1", ["BCP-OP-56630918"]),
+        db.query<{ amount: string; currency: string; invoice: string }>(
+          "select p.amount::text as amount, p.currency::text as currency, i.invoice_number as invoice from payments p join invoices i on i.id = p.invoice_id where p.reference = $1",
+          [WORKSHOP_PAYMENT],
+        ),
       );
       await page.goto("/client/dashboard");
       await openFromMenu(page, "Pagos", viewport.width);
       await expect(page.getByRole("heading", { level: 1, name: "Pagos" })).toBeVisible();
       const main = page.getByRole("main");
       // The newest payment of the demo: the BI workshop, by bank transfer.
-      await expect(main).toContainText("BCP-OP-56630918");
+      await expect(main).toContainText(WORKSHOP_PAYMENT);
       await expect(main).toContainText("Transferencia");
       await expect(main).toContainText(formatMoney(rows[0].amount, rows[0].currency));
       await expect(main).toContainText("Yape");
       await expectNoAxeViolations(page);
-      await main.getByRole("link", { name: "F001-00000142", exact: true }).click();
-      await expect(page.getByRole("heading", { level: 1, name: "F001-00000142" })).toBeVisible();
+      await main.getByRole("link", { name: rows[0].invoice, exact: true }).click();
+      await expect(page.getByRole("heading", { level: 1, name: rows[0].invoice })).toBeVisible();
       await expect(page.getByRole("main")).toContainText("Pagada");
     });
 

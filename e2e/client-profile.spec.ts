@@ -4,8 +4,8 @@ import { expectNoAxeViolations } from "./helpers/axe";
 import { createThrowawayUser, deleteThrowawayUser, findUserByEmail, SEEDED_CLIENT, signInAs, withDb, type SessionUser } from "./helpers/session";
 
 // The client's "Mi perfil" and the invoice PDF (issue 10 point 3; spec §2.7, §5, §8) in the
-// browser against the production server. The demo client edits its profile and billing profile
-// (restored afterwards, other specs sign in as it); the password change uses a throw-away client.
+// browser against the production server. Profile edits and the password change use throw-away
+// clients (other specs sign in as the demo client by its e-mail at the same time).
 
 const BASE_URL = process.env.E2E_BASE_URL || `http://localhost:${process.env.E2E_PORT || 3210}`;
 
@@ -30,9 +30,6 @@ type ProfileRow = { name: string; email: string; billing_name: string | null; ta
 const readProfile = async (id: string) =>
   (await withDb((db) => db.query<ProfileRow>("select name, email, billing_name, tax_id from users where id = $1", [id]))).rows[0];
 
-const writeProfile = (id: string, profile: ProfileRow) =>
-  withDb((db) => db.query("update users set name = $2, email = $3, billing_name = $4, tax_id = $5 where id = $1", [id, profile.name, profile.email, profile.billing_name, profile.tax_id]));
-
 /** Signs in through the login form in a fresh context; true when it reached the client dashboard. */
 async function canSignIn(browser: Browser, email: string, password: string): Promise<boolean> {
   const context = await browser.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { "x-forwarded-for": fakeIp() } });
@@ -55,8 +52,9 @@ async function canSignIn(browser: Browser, email: string, password: string): Pro
 const heading = (page: Page) => page.getByRole("heading", { level: 1, name: "Mi perfil" });
 
 test.describe("Mi perfil (zona cliente)", () => {
-  test("el cliente demo edita sus datos y su perfil de facturación; al recargar siguen guardados", async ({ page, context }) => {
-    const client = await findUserByEmail(SEEDED_CLIENT.email);
+  test("un cliente edita sus datos y su perfil de facturación; al recargar siguen guardados", async ({ page, context }) => {
+    // A throw-away client: other specs sign in as the demo client at the same time (by e-mail).
+    const client = await createThrowawayUser("client");
     const original = await readProfile(client.id);
     const stamp = unique();
     const newRuc = ruc(`2060${stamp.slice(-6)}`);
@@ -105,7 +103,7 @@ test.describe("Mi perfil (zona cliente)", () => {
         tax_id: "45678912",
       });
     } finally {
-      await writeProfile(client.id, original);
+      await deleteThrowawayUser(client);
     }
   });
 
