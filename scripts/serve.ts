@@ -58,8 +58,8 @@ function run(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
 }
 
 /**
- * The daily billing run (scripts/billing-run.ts, lib/billing/run.ts) in its own process: once a
- * minute after start-up (to catch up after downtime), then every day at 06:00 in Lima.
+ * The daily billing run (scripts/billing-run.ts, lib/billing/run.ts) in its own process: once,
+ * one minute after start-up (to catch up after downtime), then every day at 06:00 in Lima.
  * BILLING_SCHEDULE=off turns it off (e.g. when a cron job runs `npm run billing:run` instead).
  * Safe alongside other instances: the run never issues anything twice.
  */

@@ -52,7 +52,6 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "ticket.create": "Abrió un ticket",
   "ticket.reply": "Respondió un ticket",
   "ticket.update": "Actualizó un ticket",
-  "billing_profile.update": "Actualizó su perfil de facturación",
 };
 
 export function auditActionLabel(action: string): string {
@@ -112,11 +111,11 @@ export function auditEntityHref(entityType: string, entityId: string | null, det
     case "site_settings":
       return "/admin/settings";
     case "subscription":
-      return `/admin/subscriptions?id=${id}`;
+      return "/admin/subscriptions";
     case "invoice":
       return `/admin/invoices/${id}`;
     case "payment":
-      return `/admin/payments?id=${id}`;
+      return "/admin/payments";
     case "ticket":
       return `/admin/tickets/${id}`;
     default:

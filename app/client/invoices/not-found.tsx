@@ -1,5 +1,5 @@
-import { ClientNotFound } from "@/components/client/not-found";
+import { RecordNotFound } from "@/components/account/record-not-found";
 
 export default function InvoiceNotFound() {
-  return <ClientNotFound title="Factura no encontrada" backHref="/client/invoices" backLabel="Volver a facturas" />;
+  return <RecordNotFound title="Factura no encontrada" note="No existe o no pertenece a tu cuenta." backHref="/client/invoices" backLabel="Volver a facturas" />;
 }

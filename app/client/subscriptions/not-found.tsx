@@ -1,5 +1,5 @@
-import { ClientNotFound } from "@/components/client/not-found";
+import { RecordNotFound } from "@/components/account/record-not-found";
 
 export default function SubscriptionNotFound() {
-  return <ClientNotFound title="Suscripción no encontrada" backHref="/client/subscriptions" backLabel="Volver a suscripciones" />;
+  return <RecordNotFound title="Suscripción no encontrada" note="No existe o no pertenece a tu cuenta." backHref="/client/subscriptions" backLabel="Volver a suscripciones" />;
 }

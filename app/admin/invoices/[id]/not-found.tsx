@@ -1,6 +1,6 @@
-import { InvoiceNotFound } from "@/components/admin/billing/billing-not-found";
+import { RecordNotFound } from "@/components/account/record-not-found";
 
-/** An unknown invoice id under /admin/invoices/{id}: 404 with "Factura no encontrada" and Volver. */
+/** An unknown invoice id under /admin/invoices/{id}: "Factura no encontrada" and Volver. */
 export default function NotFound() {
-  return <InvoiceNotFound />;
+  return <RecordNotFound title="Factura no encontrada" backHref="/admin/invoices" />;
 }
