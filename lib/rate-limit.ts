@@ -23,6 +23,10 @@ export type RateLimitResult = {
 /** Contact form: 5 messages per 10 minutes per IP address. */
 export const CONTACT_RATE_LIMIT: RateLimitRule = { limit: 5, windowSeconds: 600 };
 
+/** Support: new tickets and client replies per account and hour (each one notifies and e-mails every admin). */
+export const TICKET_RATE_LIMIT: RateLimitRule = { limit: 20, windowSeconds: 3600 };
+export const TICKET_REPLY_RATE_LIMIT: RateLimitRule = { limit: 120, windowSeconds: 3600 };
+
 const MAX_KEY_LENGTH = 300; // rate_limit_buckets.key is varchar(300)
 const MAX_HITS = 2_000_000_000; // keeps the int column from overflowing under a flood
 

@@ -393,6 +393,21 @@ describe("admin tickets", () => {
 
 // ── E-mail copies ────────────────────────────────────────────────────────────
 
+describe("rate limits", () => {
+  it("a client opens at most 20 tickets an hour: the next is a 429 with Retry-After and nothing is stored", async () => {
+    const busy = await caller("client");
+    await db.rateLimitBucket.upsert({
+      where: { key: `ticket:create:${busy.user.id}` },
+      create: { key: `ticket:create:${busy.user.id}`, hits: 20, resetAt: new Date(Date.now() + 3_600_000) },
+      update: { hits: 20, resetAt: new Date(Date.now() + 3_600_000) },
+    });
+    const { status, response } = await open(busy, { subject: "Una más", message: "Otra consulta." });
+    expect(status).toBe(429);
+    expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await db.ticket.count({ where: { userId: busy.user.id } })).toBe(0);
+  });
+});
+
 describe("e-mail copies (SMTP configured)", () => {
   let smtp: TestSmtpServer;
   beforeAll(async () => {

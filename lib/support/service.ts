@@ -1,6 +1,6 @@
 import "server-only";
 import type { AdminActor } from "@/lib/admin/actor";
-import { ApiError, notFound } from "@/lib/api/errors";
+import { ApiError, notFound, tooManyRequests } from "@/lib/api/errors";
 import { parseRouteId } from "@/lib/api/ids";
 import { parseWith } from "@/lib/api/request";
 import { recordAudit } from "@/lib/audit/service";
@@ -9,6 +9,7 @@ import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { emailAdmins, emailUser, type NotificationEmail } from "@/lib/notifications/email";
 import { notifyAdmins, notifyUser } from "@/lib/notifications/service";
+import { hitRateLimit, TICKET_RATE_LIMIT, TICKET_REPLY_RATE_LIMIT, type RateLimitRule } from "@/lib/rate-limit";
 import { ticketNumber, ticketStatusLabel, type TicketStatusCode } from "./labels";
 import { SUPPORT_MESSAGES, ticketCreateSchema, ticketReplySchema, ticketUpdateSchema } from "./schema";
 import { serializeTicketDetail, ticketDetailSelect, type TicketDetailContract } from "./serialize";
@@ -49,8 +50,15 @@ const clientLink = (id: number) => `/client/tickets/${id}`;
  * "Nuevo ticket" (client portal) and POST /api/v1/client/tickets: opens a ticket of the caller's
  * own, status open and priority medium. Admins are told in the bell and by e-mail.
  */
+/** 429 with Retry-After once a client has opened (or answered) too much in the hour. */
+async function limitClientWrites(key: string, rule: RateLimitRule) {
+  const { allowed, retryAfterSeconds } = await hitRateLimit(key, rule);
+  if (!allowed) throw tooManyRequests(retryAfterSeconds);
+}
+
 export async function openTicket(actor: UserActor, input: unknown): Promise<TicketDetailContract> {
   const data = parseWith(ticketCreateSchema, input, SUPPORT_MESSAGES.invalid);
+  await limitClientWrites(`ticket:create:${actor.id}`, TICKET_RATE_LIMIT);
   const ticket = await db.$transaction(async (tx) => {
     const row = await tx.ticket.create({ data: { userId: actor.id, subject: data.subject, description: data.message }, select: { id: true } });
     const created = await readDetail(tx, row.id);
@@ -88,6 +96,7 @@ export async function openTicket(actor: UserActor, input: unknown): Promise<Tick
 export async function replyAsClient(actor: UserActor, id: unknown, input: unknown): Promise<TicketDetailContract> {
   const ticketId = parseTicketId(id);
   const data = parseWith(ticketReplySchema, input, SUPPORT_MESSAGES.invalid);
+  await limitClientWrites(`ticket:reply:${actor.id}`, TICKET_REPLY_RATE_LIMIT);
   const ticket = await db.$transaction(async (tx) => {
     const current = await lockTicket(tx, ticketId);
     if (!current || current.userId !== actor.id) throw notFound(SUPPORT_MESSAGES.notFound);
