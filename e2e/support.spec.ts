@@ -155,6 +155,10 @@ for (const width of [1280, 375]) {
       await expect(conversation(a).getByText("Lo probé y sigue fallando con las guías de remisión.")).toBeVisible();
       await a.getByRole("form", { name: "Estado y prioridad" }).getByLabel("Estado").selectOption({ label: "Cerrado" });
       await a.getByRole("form", { name: "Estado y prioridad" }).getByRole("button", { name: "Guardar cambios" }).click();
+      // Closing asks first: the client will not be able to reply.
+      const confirmClose = a.getByRole("alertdialog", { name: "¿Cerrar el ticket?" });
+      await expect(confirmClose).toContainText("El cliente ya no podrá responder");
+      await confirmClose.getByRole("button", { name: "Cerrar ticket" }).click();
       await expect(toast(a, "Ticket actualizado correctamente")).toBeVisible();
       await expect(a.getByText("El ticket está cerrado y no admite respuestas. Para responder, cambia su estado.")).toBeVisible();
       await expect(a.getByRole("form", { name: "Responder al ticket" })).toHaveCount(0);

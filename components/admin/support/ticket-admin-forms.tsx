@@ -1,12 +1,14 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { applyServerErrors, SelectField, TextAreaField, useZodForm } from "@/components/ui/form-field";
 import { notify } from "@/components/ui/toast";
 import { replyToTicketAction, updateTicketAction } from "@/app/admin/ticket-actions";
 import { TICKET_PRIORITIES, TICKET_PRIORITY_LABELS, TICKET_STATUSES, TICKET_STATUS_LABELS, type TicketPriorityCode, type TicketStatusCode } from "@/lib/support/labels";
-import { TICKET_LIMITS, ticketReplySchema, ticketUpdateSchema } from "@/lib/support/schema";
+import { TICKET_LIMITS, ticketReplySchema, ticketUpdateSchema, type TicketUpdateValues } from "@/lib/support/schema";
 
 // The admin's two forms on a ticket: the staff reply and the status / priority change. Both
 // post server actions that call lib/support/service.ts, like the REST handlers.
@@ -58,7 +60,11 @@ export function TicketStatusForm({ ticketId, status, priority }: { ticketId: num
   const errors = form.formState.errors;
   const saving = form.formState.isSubmitting;
 
-  const submit = form.handleSubmit(async (values) => {
+  // Closing is final for the client (no more replies), so it asks first.
+  const [confirmClose, setConfirmClose] = useState<TicketUpdateValues | null>(null);
+  const [closing, setClosing] = useState(false);
+
+  const save = async (values: TicketUpdateValues) => {
     const outcome = await updateTicketAction(ticketId, values);
     if (outcome.ok) {
       notify.success("Ticket actualizado correctamente");
@@ -68,16 +74,41 @@ export function TicketStatusForm({ ticketId, status, priority }: { ticketId: num
     }
     applyServerErrors(form, outcome.errors);
     notify.error(outcome.message);
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    if (values.status === "closed" && status !== "closed") {
+      setConfirmClose(values);
+      return;
+    }
+    await save(values);
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Estado y prioridad" className="flex flex-col gap-4">
-      {/* defaultValue too, so the server-rendered select already shows the ticket's values before hydration. */}
-      <SelectField label="Estado" options={STATUS_OPTIONS} defaultValue={status} error={errors.status?.message} {...form.register("status")} />
-      <SelectField label="Prioridad" options={PRIORITY_OPTIONS} defaultValue={priority} error={errors.priority?.message} {...form.register("priority")} />
-      <Button type="submit" variant="outline" disabled={saving || !form.formState.isDirty}>
-        {saving ? "Guardando..." : "Guardar cambios"}
-      </Button>
-    </form>
+    <>
+      <form onSubmit={submit} noValidate aria-label="Estado y prioridad" className="flex flex-col gap-4">
+        {/* defaultValue too, so the server-rendered select already shows the ticket's values before hydration. */}
+        <SelectField label="Estado" options={STATUS_OPTIONS} defaultValue={status} error={errors.status?.message} {...form.register("status")} />
+        <SelectField label="Prioridad" options={PRIORITY_OPTIONS} defaultValue={priority} error={errors.priority?.message} {...form.register("priority")} />
+        <Button type="submit" variant="outline" disabled={saving || closing || !form.formState.isDirty}>
+          {saving || closing ? "Guardando..." : "Guardar cambios"}
+        </Button>
+      </form>
+      <ConfirmDialog
+        open={confirmClose !== null}
+        title="¿Cerrar el ticket?"
+        message="El cliente ya no podrá responder en este ticket; si necesita más ayuda, abrirá uno nuevo."
+        confirmLabel="Cerrar ticket"
+        pending={closing}
+        onCancel={() => setConfirmClose(null)}
+        onConfirm={async () => {
+          if (!confirmClose) return;
+          setClosing(true);
+          await save(confirmClose);
+          setClosing(false);
+          setConfirmClose(null);
+        }}
+      />
+    </>
   );
 }
