@@ -198,6 +198,14 @@ test.describe("Facturas, Pagos y Suscripciones", () => {
     await expect(row).toContainText("S/ 149.90 / año");
     await expect(row).toContainText("Pausada");
 
+    // Cancelling says what it does and names the button after it.
+    await row.getByRole("button", { name: /^Editar/ }).click();
+    await edit.getByLabel("Estado").selectOption("cancelled");
+    await expect(edit.getByRole("alert")).toContainText("no se emitirán más facturas");
+    await edit.getByRole("button", { name: "Cancelar suscripción" }).click();
+    await expect(toast(page, "Suscripción actualizada correctamente").last()).toBeVisible();
+    await expect(row).toContainText("Cancelada");
+
     // A client's cancellation request shows as its own badge.
     await withDb((db) => db.query("update subscriptions set cancel_requested_at = now() where user_id = $1", [client.id]));
     await page.reload();

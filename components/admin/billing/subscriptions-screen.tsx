@@ -267,6 +267,8 @@ function EditSubscriptionModal({ subscription, onClose, onSaved }: { subscriptio
   const errors = form.formState.errors;
   const saving = form.formState.isSubmitting;
   const formId = `suscripcion-${subscription.id}`;
+  // Cancelling ends the billing for good: the form says so and the button names it.
+  const cancelling = form.watch("status") === "cancelled" && subscription.status !== "cancelled";
 
   const submit = form.handleSubmit(async (values) => {
     const outcome = await updateSubscriptionAction(subscription.id, values);
@@ -288,7 +290,7 @@ function EditSubscriptionModal({ subscription, onClose, onSaved }: { subscriptio
       title="Editar suscripción"
       description={`${subscription.user.name} · ${subscription.user.email}`}
       testId="subscription-modal"
-      footer={<FormModalFooter formId={formId} saving={saving} submitLabel="Guardar cambios" onCancel={onClose} />}
+      footer={<FormModalFooter formId={formId} saving={saving} submitLabel={cancelling ? "Cancelar suscripción" : "Guardar cambios"} onCancel={onClose} />}
     >
       {subscription.cancel_requested_at && (
         <div className="mb-4 rounded-xl border border-teal-200 bg-teal-50 px-4 py-3 text-sm text-teal-900">
@@ -321,6 +323,11 @@ function EditSubscriptionModal({ subscription, onClose, onSaved }: { subscriptio
           {...form.register("next_billing_date", { setValueAs: blankToNull })}
         />
         <SelectField label="Estado" options={STATUS_OPTIONS} error={errors.status?.message} {...form.register("status")} />
+        {cancelling && (
+          <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 sm:col-span-2">
+            Al guardar, la suscripción se cancela ahora: no se emitirán más facturas y se borra la próxima fecha de cobro.
+          </p>
+        )}
       </form>
       <div className="mt-6">
         <AuditHistory entityType="subscription" entityId={String(subscription.id)} />
