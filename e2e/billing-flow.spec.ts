@@ -40,9 +40,10 @@ test("factura → pago → «Pagada», visto por el cliente en su portal", async
 
   await page.goto(`/client/invoices/${invoice.id}`);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(invoice.invoice_number);
-  await expect(page.getByText("Pendiente").first()).toBeVisible();
-  await expect(page.getByText("S/ 117.99").first()).toBeVisible();
-  await expect(page.getByText("S/ 18.00").first()).toBeVisible();
+  const main = page.getByRole("main");
+  await expect(main.getByText("Pendiente", { exact: true }).first()).toBeVisible();
+  await expect(main.getByText("S/ 117.99").first()).toBeVisible();
+  await expect(main.getByText("S/ 18.00").first()).toBeVisible();
 
   const paid = await request.post(`${BASE_URL}/api/v1/admin/payments`, {
     headers: auth,
@@ -51,13 +52,13 @@ test("factura → pago → «Pagada», visto por el cliente en su portal", async
   expect(paid.status()).toBe(201);
 
   await page.reload();
-  await expect(page.getByText("Pagada").first()).toBeVisible();
-  await expect(page.getByText("Pendiente", { exact: true })).toHaveCount(0);
+  await expect(main.getByText("Pagada", { exact: true }).first()).toBeVisible();
+  await expect(main.getByText("Pendiente", { exact: true })).toHaveCount(0);
   await expectNoAxeViolations(page);
 
   await page.goto("/client/payments");
-  await expect(page.getByText("YAPE-E2E-001")).toBeVisible();
-  await expect(page.getByRole("link", { name: invoice.invoice_number })).toBeVisible();
+  await expect(main.getByText("YAPE-E2E-001").first()).toBeVisible();
+  await expect(main.getByRole("link", { name: invoice.invoice_number }).first()).toBeVisible();
 
   const pdf = await page.request.get(`/api/v1/client/invoices/${invoice.id}/pdf`);
   expect(pdf.status()).toBe(200);

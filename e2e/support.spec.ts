@@ -40,7 +40,9 @@ test.beforeEach(async () => {
 });
 
 test.afterEach(async () => {
-  await Promise.all([deleteThrowawayUser(client), deleteThrowawayUser(admin)]);
+  // One after the other: both touch the same ticket rows (cascade and SET NULL), and in parallel they can deadlock.
+  await deleteThrowawayUser(client);
+  await deleteThrowawayUser(admin);
 });
 
 for (const width of [1280, 375]) {
