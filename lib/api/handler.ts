@@ -21,6 +21,10 @@ export function fromDatabaseError(error: unknown): ApiError | null {
   if (error.code === "P2028" && error.message.includes("Unable to start a transaction")) {
     return new ApiError(503, "El servidor está ocupado. Inténtalo de nuevo en unos segundos.", undefined, { "Retry-After": "5" });
   }
+  // Two transactions deadlocked or conflicted; PostgreSQL rolled this one back whole.
+  if (error.code === "P2034") {
+    return new ApiError(503, "Otra operación modificaba los mismos datos. Inténtalo de nuevo.", undefined, { "Retry-After": "1" });
+  }
   return null;
 }
 
