@@ -13,6 +13,7 @@ import { issueInvoice } from "@/lib/billing/service";
 import { rucCheckDigit } from "@/lib/content/settings-schema";
 import { db } from "@/lib/db";
 import { call, createTestUser, sessionCookieFor, sessionCookieWithSid, tokenFor, uniqueTag, type Json, type TestUser } from "./helpers/auth";
+import { startSmtpServer } from "./helpers/smtp";
 
 const PASSWORD = "clave-actual-123";
 
@@ -242,5 +243,27 @@ describe("PUT /api/v1/client/profile {current_password, new_password, confirm_pa
     const stored = await row(client.id);
     expect(stored).toMatchObject({ name: client.name, taxId: null });
     expect(await verifyPassword(PASSWORD, stored.passwordHash)).toBe(true);
+  });
+});
+
+describe("e-mail change notice", () => {
+  it("tells the old address when the sign-in e-mail changes (SMTP configured), and nothing when it stays", async () => {
+    const smtp = await startSmtpServer();
+    process.env.SMTP_URL = smtp.url;
+    try {
+      const client = await createTestUser();
+      const token = await tokenFor(client);
+      const tag = uniqueTag();
+      expect((await put({ name: client.name, email: client.email }, { bearer: token })).status).toBe(200);
+      const moved = await put({ name: client.name, email: `nuevo.${tag}@empresa.pe` }, { bearer: token });
+      expect(moved.status).toBe(200);
+      const notice = await smtp.waitFor((mail) => mail.recipients.includes(client.email));
+      expect(notice.headers.subject).toBe("Tu correo de acceso cambió");
+      expect(notice.text).toContain(`nuevo.${tag}@empresa.pe`);
+      expect(smtp.received.filter((mail) => mail.recipients.includes(client.email))).toHaveLength(1);
+    } finally {
+      delete process.env.SMTP_URL;
+      await smtp.close();
+    }
   });
 });

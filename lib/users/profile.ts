@@ -8,6 +8,7 @@ import type { UserActor } from "@/lib/auth/actor";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { endUserSessions } from "@/lib/auth/sessions";
 import { db } from "@/lib/db";
+import { sendMail } from "@/lib/mail";
 import { hitRateLimit, releaseRateLimit, type RateLimitRule } from "@/lib/rate-limit";
 import { USER_FIELDS } from "./queries";
 import { changePasswordSchema, CLIENT_PROFILE_FIELDS, clientProfileSchema, PASSWORD_FIELDS, PROFILE_FIELDS, profileSchema } from "./schema";
@@ -53,6 +54,23 @@ type ProfileChanges = {
  * Writes the actor's own name, e-mail and (when given) billing fields in one transaction with
  * its audit entry. 409 when the e-mail belongs to another account.
  */
+/**
+ * The sign-in e-mail changed: the old address hears of it (when SMTP is configured), so an owner
+ * whose session was taken over learns it before a password reset can go to the new address.
+ */
+async function warnPreviousAddress(previous: string, current: string) {
+  if (!process.env.SMTP_URL?.trim()) return;
+  try {
+    await sendMail({
+      to: previous,
+      subject: "Tu correo de acceso cambió",
+      text: `Hola:\n\nEl correo con el que inicias sesión cambió a ${current}. Si no fuiste tú, responde a este mensaje o escríbenos de inmediato para recuperar tu cuenta.`,
+    });
+  } catch (error) {
+    console.error("[profile] no se pudo avisar del cambio de correo:", (error as Error).message);
+  }
+}
+
 async function saveProfile(actor: ProfileActor, changes: ProfileChanges) {
   const billing = {
     ...(changes.billingName !== undefined && { billingName: changes.billingName }),
@@ -64,9 +82,11 @@ async function saveProfile(actor: ProfileActor, changes: ProfileChanges) {
     ...("billingName" in billing && { billing_name: row.billingName }),
     ...("taxId" in billing && { tax_id: row.taxId }),
   });
+  let previousEmail: string | null = null;
   try {
-    return await db.$transaction(async (tx) => {
+    const saved = await db.$transaction(async (tx) => {
       const before = await tx.user.findUnique({ where: { id: actor.id }, select: PROFILE_SELECT });
+      previousEmail = before && changes.email !== before.email ? before.email : null;
       if (!before) throw unauthenticated();
       if (changes.email !== before.email) {
         const owner = await tx.user.findUnique({ where: { email: changes.email }, select: { id: true } });
@@ -86,6 +106,8 @@ async function saveProfile(actor: ProfileActor, changes: ProfileChanges) {
       });
       return after;
     });
+    if (previousEmail) await warnPreviousAddress(previousEmail, saved.email);
+    return saved;
   } catch (error) {
     if ((error as { code?: string }).code === "P2002") throw new ApiError(409, USER_ERRORS.emailTaken, { email: [USER_ERRORS.emailTaken] });
     throw error;
