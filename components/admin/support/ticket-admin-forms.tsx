@@ -1,14 +1,15 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { TicketReplyForm } from "@/components/account/ticket-reply-form";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { applyServerErrors, SelectField, TextAreaField, useZodForm } from "@/components/ui/form-field";
+import { applyServerErrors, SelectField, useZodForm } from "@/components/ui/form-field";
 import { notify } from "@/components/ui/toast";
 import { replyToTicketAction, updateTicketAction } from "@/app/admin/ticket-actions";
 import { TICKET_PRIORITIES, TICKET_PRIORITY_LABELS, TICKET_STATUSES, TICKET_STATUS_LABELS, type TicketPriorityCode, type TicketStatusCode } from "@/lib/support/labels";
-import { TICKET_LIMITS, ticketReplySchema, ticketUpdateSchema, type TicketUpdateValues } from "@/lib/support/schema";
+import { ticketUpdateSchema, type TicketUpdateValues } from "@/lib/support/schema";
 
 // The admin's two forms on a ticket: the staff reply and the status / priority change. Both
 // post server actions that call lib/support/service.ts, like the REST handlers.
@@ -17,41 +18,7 @@ const STATUS_OPTIONS = TICKET_STATUSES.map((status) => ({ value: status, label: 
 const PRIORITY_OPTIONS = TICKET_PRIORITIES.map((priority) => ({ value: priority, label: TICKET_PRIORITY_LABELS[priority] }));
 
 export function StaffReplyForm({ ticketId }: { ticketId: number }) {
-  const router = useRouter();
-  const form = useZodForm(ticketReplySchema, { defaultValues: { body: "" } });
-  const errors = form.formState.errors;
-  const sending = form.formState.isSubmitting;
-
-  const submit = form.handleSubmit(async (values) => {
-    const outcome = await replyToTicketAction(ticketId, values);
-    if (outcome.ok) {
-      notify.success("Respuesta enviada");
-      form.reset({ body: "" });
-      router.refresh();
-      return;
-    }
-    applyServerErrors(form, outcome.errors);
-    notify.error(outcome.message);
-    if (outcome.status === 409) router.refresh();
-  });
-
-  return (
-    <form onSubmit={submit} noValidate aria-label="Responder al ticket" className="flex flex-col gap-3 rounded-2xl border border-ink-200 bg-white p-4 shadow-card sm:p-5">
-      <TextAreaField
-        label="Respuesta al cliente"
-        rows={5}
-        maxLength={TICKET_LIMITS.body}
-        hint="El cliente la verá en su portal y recibirá un aviso."
-        error={errors.body?.message}
-        {...form.register("body")}
-      />
-      <div className="flex justify-end">
-        <Button type="submit" disabled={sending}>
-          {sending ? "Enviando..." : "Enviar respuesta"}
-        </Button>
-      </div>
-    </form>
-  );
+  return <TicketReplyForm ticketId={ticketId} send={replyToTicketAction} label="Respuesta al cliente" hint="El cliente la verá en su portal y recibirá un aviso." />;
 }
 
 export function TicketStatusForm({ ticketId, status, priority }: { ticketId: number; status: TicketStatusCode; priority: TicketPriorityCode }) {

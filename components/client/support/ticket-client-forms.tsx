@@ -1,11 +1,12 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { TicketReplyForm } from "@/components/account/ticket-reply-form";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { applyServerErrors, TextAreaField, TextField, useZodForm } from "@/components/ui/form-field";
 import { notify } from "@/components/ui/toast";
 import { openTicketAction, replyToMyTicketAction } from "@/app/client/ticket-actions";
-import { TICKET_LIMITS, ticketCreateSchema, ticketReplySchema } from "@/lib/support/schema";
+import { TICKET_LIMITS, ticketCreateSchema } from "@/lib/support/schema";
 
 // The client's forms: "Nuevo ticket" and the reply on their own ticket. Both post server
 // actions that call lib/support/service.ts, like /api/v1/client/tickets.
@@ -51,39 +52,13 @@ export function NewTicketForm() {
 }
 
 export function ClientReplyForm({ ticketId, resolved }: { ticketId: number; resolved: boolean }) {
-  const router = useRouter();
-  const form = useZodForm(ticketReplySchema, { defaultValues: { body: "" } });
-  const errors = form.formState.errors;
-  const sending = form.formState.isSubmitting;
-
-  const submit = form.handleSubmit(async (values) => {
-    const outcome = await replyToMyTicketAction(ticketId, values);
-    if (outcome.ok) {
-      notify.success(resolved ? "Respuesta enviada: el ticket se volvió a abrir" : "Respuesta enviada");
-      form.reset({ body: "" });
-      router.refresh();
-      return;
-    }
-    applyServerErrors(form, outcome.errors);
-    notify.error(outcome.message);
-    if (outcome.status === 409) router.refresh();
-  });
-
   return (
-    <form onSubmit={submit} noValidate aria-label="Responder al ticket" className="flex flex-col gap-3 rounded-2xl border border-ink-200 bg-white p-4 shadow-card sm:p-5">
-      <TextAreaField
-        label="Tu respuesta"
-        rows={5}
-        maxLength={TICKET_LIMITS.body}
-        hint={resolved ? "Este ticket está resuelto. Si respondes, se volverá a abrir." : undefined}
-        error={errors.body?.message}
-        {...form.register("body")}
-      />
-      <div className="flex justify-end">
-        <Button type="submit" disabled={sending}>
-          {sending ? "Enviando..." : "Enviar respuesta"}
-        </Button>
-      </div>
-    </form>
+    <TicketReplyForm
+      ticketId={ticketId}
+      send={replyToMyTicketAction}
+      label="Tu respuesta"
+      hint={resolved ? "Este ticket está resuelto. Si respondes, se volverá a abrir." : undefined}
+      successText={resolved ? "Respuesta enviada: el ticket se volvió a abrir" : "Respuesta enviada"}
+    />
   );
 }

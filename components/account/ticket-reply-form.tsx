@@ -1,0 +1,56 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { Button } from "@/components/ui/button";
+import { applyServerErrors, TextAreaField, useZodForm } from "@/components/ui/form-field";
+import { notify } from "@/components/ui/toast";
+import type { ActionResult } from "@/lib/admin/action-result";
+import { TICKET_LIMITS, ticketReplySchema, type TicketReplyValues } from "@/lib/support/schema";
+
+/**
+ * The reply box under a ticket's conversation, for staff and clients alike: each passes its own
+ * server action (lib/support/service.ts behind both). A 409 (the ticket was closed meanwhile)
+ * refreshes the page, which then shows why it takes no reply.
+ */
+export function TicketReplyForm({
+  ticketId,
+  send,
+  label,
+  hint,
+  successText = "Respuesta enviada",
+}: {
+  ticketId: number;
+  send: (id: number, values: TicketReplyValues) => Promise<ActionResult<unknown>>;
+  label: string;
+  hint?: string;
+  successText?: string;
+}) {
+  const router = useRouter();
+  const form = useZodForm(ticketReplySchema, { defaultValues: { body: "" } });
+  const errors = form.formState.errors;
+  const sending = form.formState.isSubmitting;
+
+  const submit = form.handleSubmit(async (values) => {
+    const outcome = await send(ticketId, values);
+    if (outcome.ok) {
+      notify.success(successText);
+      form.reset({ body: "" });
+      router.refresh();
+      return;
+    }
+    applyServerErrors(form, outcome.errors);
+    notify.error(outcome.message);
+    if (outcome.status === 409) router.refresh();
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Responder al ticket" className="flex flex-col gap-3 rounded-2xl border border-ink-200 bg-white p-4 shadow-card sm:p-5">
+      <TextAreaField label={label} rows={5} maxLength={TICKET_LIMITS.body} hint={hint} error={errors.body?.message} {...form.register("body")} />
+      <div className="flex justify-end">
+        <Button type="submit" disabled={sending}>
+          {sending ? "Enviando..." : "Enviar respuesta"}
+        </Button>
+      </div>
+    </form>
+  );
+}
