@@ -19,6 +19,9 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 afterAll(async () => {
+  // Invoiced clients cannot be deleted (the product keeps fiscal records): this test's own go first.
+  await db.payment.deleteMany({ where: { userId: { in: userIds } } });
+  await db.invoice.deleteMany({ where: { userId: { in: userIds } } });
   await db.user.deleteMany({ where: { id: { in: userIds } } });
 });
 

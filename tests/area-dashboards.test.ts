@@ -20,6 +20,9 @@ async function newClient(name: string) {
 }
 
 afterAll(async () => {
+  // Invoiced clients cannot be deleted (the product keeps fiscal records): this test's own go first.
+  await db.payment.deleteMany({ where: { userId: { in: createdUserIds } } });
+  await db.invoice.deleteMany({ where: { userId: { in: createdUserIds } } });
   await db.user.deleteMany({ where: { id: { in: createdUserIds } } });
 });
 
