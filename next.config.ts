@@ -38,6 +38,9 @@ const nextConfig: NextConfig = {
   // pdfkit (invoice PDFs, lib/billing/pdf.ts) loads its standard-font metrics through a
   // runtime require of its own "#standard-fonts/…" imports: it runs from node_modules, unbundled.
   serverExternalPackages: ["pdfkit"],
+  // Next's own trailing-slash redirect is answered before headers() apply, so it went out without
+  // any security header; proxy.ts answers the same 308 instead (only for such paths, see its matcher).
+  skipTrailingSlashRedirect: true,
   experimental: { serverActions: { allowedOrigins: SERVER_ACTION_ALLOWED_ORIGINS } },
   // A path whose escapes are not text (lib/malformed-path.ts; Next 16.4 answers some with 500)
   // names nothing here: it goes to a path that does not exist, the normal 404.

@@ -24,8 +24,13 @@ async function sessionRole(request: NextRequest): Promise<Role | null> {
   return token.role === "admin" ? "admin" : "client";
 }
 
+/** A redirect carries a policy too (next.config.ts leaves the signed-in areas' CSP to this file); it has no content. */
+const REDIRECT_POLICY = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
 function redirectTo(request: NextRequest, path: string) {
-  return NextResponse.redirect(new URL(path, request.url));
+  const response = NextResponse.redirect(new URL(path, request.url));
+  response.headers.set("Content-Security-Policy", REDIRECT_POLICY);
+  return response;
 }
 
 function strictPolicy(nonce: string) {
@@ -45,7 +50,19 @@ function strictPolicy(nonce: string) {
   ].join("; ");
 }
 
+/** "/productos/" → 308 "/productos" (what Next would do, but with the security headers: next.config.ts applies them to proxy answers). */
+function withoutTrailingSlash(request: NextRequest): NextResponse | null {
+  const { pathname, search } = request.nextUrl;
+  if (pathname.length <= 1 || !pathname.endsWith("/")) return null;
+  const target = new URL(`${pathname.replace(/\/+$/, "") || "/"}${search}`, request.url);
+  const response = NextResponse.redirect(target, 308);
+  response.headers.set("Content-Security-Policy", REDIRECT_POLICY);
+  return response;
+}
+
 export async function proxy(request: NextRequest) {
+  const slash = withoutTrailingSlash(request);
+  if (slash) return slash;
   const refusal = await refuseInvalidServerAction(request);
   if (refusal) return refusal;
   if (!inSignedInScope(request)) return NextResponse.next();
@@ -84,6 +101,8 @@ export const config = {
     "/client",
     "/client/:path*",
     "/dashboard",
+    // Paths ending in "/" (Next's own trailing-slash redirect is off: next.config.ts).
+    "/:path+/",
     { source: "/", has: [{ type: "cookie", key: "authjs.session-token" }] },
     { source: "/", has: [{ type: "cookie", key: "__Secure-authjs.session-token" }] },
     // Possible server actions, as Next recognizes them (never anonymous page views; never /api).

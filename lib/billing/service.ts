@@ -552,7 +552,7 @@ export async function updateSubscription(actor: AdminActor, id: unknown, input: 
  */
 export async function requestSubscriptionCancellation(actor: UserActor, id: unknown, input: unknown): Promise<SubscriptionContract> {
   const subscriptionId = parseSubscriptionId(id);
-  const data = parseWith(subscriptionCancelSchema, input ?? {}, BILLING_MESSAGES.invalid);
+  const data = parseWith(subscriptionCancelSchema, input === undefined ? {} : input, BILLING_MESSAGES.invalid);
   const result = await db.$transaction(async (tx) => {
     if (!(await lockRow(tx, "subscriptions", subscriptionId))) throw notFound(BILLING_MESSAGES.subscriptionNotFound);
     const before = await readSubscription(tx, subscriptionId);

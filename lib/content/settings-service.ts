@@ -65,7 +65,7 @@ export async function getAdminSiteSettings(): Promise<SiteSettingsContract> {
  * "settings.update" with only the changed fields is recorded when something changed.
  */
 export async function updateSiteSettings(actor: AdminActor, input: unknown): Promise<SiteSettingsContract> {
-  const data = toData(parseWith(siteSettingsUpdateSchema, input ?? {}, SETTINGS_MESSAGES.invalid));
+  const data = toData(parseWith(siteSettingsUpdateSchema, input === undefined ? {} : input, SETTINGS_MESSAGES.invalid));
 
   const updated = await db.$transaction(async (tx) => {
     // Two saves at once: the second waits, so each audit entry's "before" is what it replaced.
