@@ -5,5 +5,5 @@ import nextTs from "eslint-config-next/typescript";
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores([".next/**", ".data/**", "lib/generated/**", "next-env.d.ts", "coverage/**", "test-results/**", "playwright-report/**"]),
+  globalIgnores([".next/**", ".next-*/**", ".lighthouse/**", ".data/**", "lib/generated/**", "next-env.d.ts", "coverage/**", "test-results/**", "playwright-report/**"]),
 ]);

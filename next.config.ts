@@ -1,5 +1,6 @@
 import type { NextConfig } from "next";
 import { MALFORMED_ESCAPE_PATH } from "./lib/malformed-path";
+import { variantRewrites } from "./lib/public-variants";
 import { SERVER_ACTION_ALLOWED_ORIGINS } from "./lib/server-action-guard";
 
 const isProduction = process.env.NODE_ENV === "production";
@@ -44,8 +45,15 @@ const nextConfig: NextConfig = {
   experimental: { serverActions: { allowedOrigins: SERVER_ACTION_ALLOWED_ORIGINS } },
   // A path whose escapes are not text (lib/malformed-path.ts; Next 16.4 answers some with 500)
   // names nothing here: it goes to a path that does not exist, the normal 404.
+  // Then every filter, view, tab and open sector of the public list pages (?categoria=ERP…) goes
+  // to its own pre-rendered page, and an unknown value to a 404 (lib/public-variants.ts). Before
+  // the files: the base pages exist, so later rewrites would never run for them.
   async rewrites() {
-    return { beforeFiles: [{ source: MALFORMED_ESCAPE_PATH, destination: "/_malformed-url" }], afterFiles: [], fallback: [] };
+    return {
+      beforeFiles: [{ source: MALFORMED_ESCAPE_PATH, destination: "/_malformed-url" }, ...variantRewrites()],
+      afterFiles: [],
+      fallback: [],
+    };
   },
   async headers() {
     return [
@@ -53,6 +61,9 @@ const nextConfig: NextConfig = {
       // The signed-in areas get a nonce-based policy from proxy.ts instead of the static one.
       { source: "/", headers: [{ key: "Content-Security-Policy", value: contentSecurityPolicy }] },
       { source: "/:path((?!admin|client).*)", headers: [{ key: "Content-Security-Policy", value: contentSecurityPolicy }] },
+      // The icon sprite is referenced with its content hash (components/icons/version.ts): a new
+      // sprite has a new URL, so browsers and the front may keep this one for a year.
+      { source: "/icons.svg", headers: [{ key: "Cache-Control", value: "public, max-age=31536000, immutable" }] },
     ];
   },
 };

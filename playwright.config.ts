@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, chromiumPath } from "./scripts/lib/chromium";
 
 // End-to-end tests run the real production server (`npm start`: migrations, demo seed,
 // `next build` when sources changed, `next start`) in Debian's Chromium. Without
@@ -32,16 +33,8 @@ export default defineConfig({
     locale: "es-PE",
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
+      executablePath: chromiumPath,
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [

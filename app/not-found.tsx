@@ -1,5 +1,4 @@
-import { SiteFooter } from "@/components/site/footer";
-import { SiteHeader } from "@/components/site/header";
+import { siteFooter, siteHeader } from "@/components/site/chrome";
 import { NotFoundContent, notFoundMetadata } from "@/components/site/not-found-content";
 import { SkipLink } from "@/components/site/skip-link";
 
@@ -14,11 +13,11 @@ export default function NotFound() {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
-      <SiteHeader />
+      {siteHeader}
       <main id="contenido" tabIndex={-1} className="flex flex-1 items-center focus:outline-none">
         <NotFoundContent />
       </main>
-      <SiteFooter />
+      {siteFooter}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { absoluteUrl } from "@/lib/site-url";
 
 export default function robots(): MetadataRoute.Robots {
   return {
-    rules: [{ userAgent: "*", allow: "/", disallow: ["/admin", "/client", "/api"] }],
+    rules: [{ userAgent: "*", allow: "/", disallow: ["/admin", "/client", "/api", "/bench-reference"] }],
     sitemap: absoluteUrl("/sitemap.xml"),
   };
 }

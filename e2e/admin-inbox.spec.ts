@@ -226,8 +226,12 @@ test.describe("Gestión de Contactos", () => {
     await expect(table.locator("tbody tr")).toHaveCount(2);
     await page.locator("body").click({ position: { x: 5, y: 5 } });
 
-    await page.keyboard.press("j");
-    await expect(table.locator(`[data-row-id="${newer.id}"]`)).toHaveAttribute("data-active", "true");
+    // The shortcuts listen once the page has hydrated: a press before that does nothing, so press
+    // again only while no row is highlighted.
+    await expect(async () => {
+      if ((await table.locator('[data-active="true"]').count()) === 0) await page.keyboard.press("j");
+      await expect(table.locator(`[data-row-id="${newer.id}"]`)).toHaveAttribute("data-active", "true", { timeout: 1_000 });
+    }).toPass();
     await page.keyboard.press("j");
     await expect(table.locator(`[data-row-id="${older.id}"]`)).toHaveAttribute("data-active", "true");
     await page.keyboard.press("k");

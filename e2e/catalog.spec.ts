@@ -140,7 +140,11 @@ test.describe("Productos", () => {
     expect(Number(product.offers.price)).toBeGreaterThan(0);
     expect(jsonLd.find((data) => data["@type"] === "BreadcrumbList").itemListElement).toHaveLength(3);
     expect(jsonLd.find((data) => data["@type"] === "FAQPage").mainEntity).toHaveLength(count);
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${href}$`));
+    // The canonical URL as served (what crawlers read): exactly one, the product's. Not checked in
+    // the page here: after a client navigation Next 16.4 may leave the list's canonical in the
+    // head beside the product's (vercel/next.js#97472, a hydration-timing race; reloads are clean).
+    const served = await (await page.request.get(href)).text();
+    expect([...served.matchAll(/<link rel="canonical" href="([^"]+)"/g)].map((match) => new URL(match[1]).pathname)).toEqual([href]);
 
     // Closing call to action.
     const cta = page.getByRole("region", { name: `¿Te interesa ${name}?` });

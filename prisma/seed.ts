@@ -10,7 +10,7 @@
 //                               required when NODE_ENV=production)
 import { randomBytes } from "node:crypto";
 import { pathToFileURL } from "node:url";
-import bcrypt from "bcryptjs";
+import { hashPassword } from "../lib/auth/password";
 import type { Prisma, PrismaClient, TicketStatus } from "../lib/generated/prisma/client";
 import { addDays, businessDate, dateColumn } from "../lib/billing/dates";
 import { formatInvoiceNumber, INVOICE_SERIES } from "../lib/billing/labels";
@@ -64,7 +64,6 @@ export interface SeedSummary {
   total: number;
 }
 
-export const BCRYPT_COST = 12;
 const MIN_PASSWORD_LENGTH = 8;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DAY_MS = 86_400_000;
@@ -148,7 +147,7 @@ export async function seedDatabase(db: PrismaClient, env: Env = process.env): Pr
             billingName: profile.billingName ?? null,
             taxId: profile.taxId ?? null,
             role,
-            passwordHash: await bcrypt.hash(account.password, BCRYPT_COST),
+            passwordHash: await hashPassword(account.password),
           },
         });
       };

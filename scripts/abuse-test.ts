@@ -18,6 +18,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { encode } from "next-auth/jwt";
 import pg from "pg";
+import { createThrowawayDatabase } from "./lib/throwaway-database";
 import { waitForServer } from "./lib/wait-for-server";
 
 const root = process.cwd();
@@ -41,15 +42,7 @@ function databaseUrlFor(name: string) {
 }
 const databaseUrl = serverUrl ? databaseUrlFor(dbName) : `postgresql://postgres:postgres@127.0.0.1:${embeddedDbPort}/postgres?sslmode=disable`;
 
-async function onServer(sql: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+let throwaway: Awaited<ReturnType<typeof createThrowawayDatabase>> | null = null;
 
 let db: pg.Client | null = null;
 let queue: Promise<unknown> = Promise.resolve();
@@ -112,7 +105,7 @@ async function cleanup() {
     if (server.exitCode === null) signalServer("SIGKILL");
   }
   if (dataRoot) rmSync(dataRoot, { recursive: true, force: true });
-  if (serverUrl) await onServer(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch((error) => console.error("No se pudo borrar la base", error));
+  if (throwaway) await throwaway.drop().catch((error) => console.error("No se pudo borrar la base", error));
 }
 
 // ── HTTP ──
@@ -552,7 +545,7 @@ async function securityHeaders(adminCookie: Credential) {
 // ── Run ──
 async function main() {
   console.log(`Prueba de abuso: npm start en ${baseUrl} sobre ${serverUrl ? `la base nueva ${dbName} (servidor de DATABASE_URL)` : "la base embebida (PGlite)"}…`);
-  if (serverUrl) await onServer(`CREATE DATABASE "${dbName}"`);
+  if (serverUrl) throwaway = await createThrowawayDatabase(serverUrl, dbName);
   startServer();
   await waitForServer(server!, baseUrl, START_TIMEOUT_MS);
   console.log(`Servidor listo en ${((Date.now() - startedAt) / 1000).toFixed(1)} s.`);

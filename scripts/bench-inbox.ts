@@ -18,6 +18,7 @@ import { createPrismaClient } from "../lib/db";
 import { deployMigrations } from "../prisma/migrate";
 import { seedDatabase } from "../prisma/seed";
 import { DEVELOPMENT_DEFAULTS } from "../prisma/seed-data/users";
+import { insertContactMessages } from "./lib/bench-data";
 import { startEmbeddedDatabase, type EmbeddedDatabase } from "./lib/embedded-database";
 import { waitForServer } from "./lib/wait-for-server";
 
@@ -59,49 +60,8 @@ async function loadMessages(url: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const started = Date.now();
-  // Bulk-load practice: build the search index once after the load instead of row by row.
-  const { rows: indexRows } = await client.query<{ def: string }>(
-    "SELECT pg_get_indexdef('contact_messages_search_trgm_idx'::regclass) AS def",
-  );
-  await client.query("DROP INDEX contact_messages_search_trgm_idx");
-  await client.query(`
-    WITH words AS (
-      SELECT
-        ARRAY['María','José','Lucía','Martín','Gabriela','Fernando','Rosa','Jorge','Carmen','Luis','Ana','Ricardo','Patricia','Óscar','Sofía','Andrés','Elena','Raúl','Diana','Héctor'] AS first_names,
-        ARRAY['Quispe','Rojas','Paredes','Castillo','Núñez','Flores','Mendoza','Vargas','Huamán','Chávez','Ramírez','Torres','Gutiérrez','Sánchez','Díaz','Mamani','Salazar','Cárdenas','Ríos','Espinoza','Vilca','Poma','Ccori','Yupanqui','Zevallos'] AS last_names,
-        ARRAY['Ferretería El Constructor','Textiles Andinos S.A.C.','Logística Andina','Clínica San Gabriel','Colegio Santa Teresa','Agroexportadora del Sur','Inversiones Miraflores','Café Selva Central','Transportes Rápidos','Minera Los Andes','Panadería La Espiga','Óptica Visión Clara', NULL] AS companies,
-        ARRAY['Lima','Trujillo','Cusco','Piura','Chiclayo','Huancayo','Tacna','Iquitos','Puno','Ica','Cajamarca','Ayacucho','Chimbote','Pucallpa','Tarapoto','Huánuco','Juliaca','Tumbes','Moquegua','Huaraz','Sullana','Abancay','Arequipa','Moyobamba','Chachapoyas','Cerro de Pasco','Huancavelica','Puerto Maldonado','Talara','Jaén','Barranca','Huacho','Pisco','Nazca','Ilo','Mollendo','Camaná','Paita','Lambayeque','Tingo María'] AS cities,
-        ARRAY['Cotización de ERP','Consulta sobre facturación electrónica','Información sobre CRM','Demostración del sistema','Integración con SUNAT','Soporte técnico','Precio de licencias','Propuesta de automatización','Tienda virtual','Gestión documental', NULL] AS subjects,
-        ARRAY[
-          'Buenas tardes, quisiera información sobre su ERP para controlar inventario y ventas en nuestras tiendas.',
-          'Necesitamos emitir facturas y boletas electrónicas desde nuestro sistema actual. ¿Cuánto demora la integración?',
-          'Hola, somos una empresa pequeña y buscamos un CRM para ordenar a nuestros clientes y el seguimiento comercial.',
-          'Queremos automatizar los reportes de ventas que hoy hacemos a mano en Excel cada semana.',
-          'Estamos evaluando una tienda virtual conectada a nuestro inventario. ¿Podrían enviarnos una propuesta?',
-          'Tenemos problemas con el sistema de planillas y buscamos una alternativa con soporte local.',
-          'Me interesa una demostración de la gestión documental para digitalizar nuestros expedientes.',
-          'Solicito una cotización para 10 usuarios con soporte 24/7 y capacitación del personal.'
-        ] AS messages
-    )
-    INSERT INTO contact_messages (name, email, phone, company, subject, message, status, sector_id, reply_text, replied_at, read_at, ip_address, user_agent, created_at, updated_at)
-    SELECT
-      w.first_names[1 + g % 20] || ' ' || w.last_names[1 + (g / 20) % 25] || ' ' || w.last_names[1 + (g / 7) % 25],
-      'contacto' || g || '@empresa' || (g % 997) || '.pe',
-      '+51 9' || lpad((g % 100000000)::text, 8, '0'),
-      w.companies[1 + (g / 3) % 13],
-      w.subjects[1 + (g / 11) % 11],
-      w.messages[1 + g % 8] || ' Escribo desde ' || w.cities[1 + (g / 13) % 40] || '. Referencia ' || g || '.',
-      (ARRAY['new','new','read','read','read','replied','replied','closed','archived','archived'])[1 + g % 10]::contact_status,
-      (SELECT id FROM sectors ORDER BY id OFFSET (g % 5) LIMIT 1),
-      CASE WHEN g % 10 IN (5, 6) THEN 'Gracias por escribirnos; le enviamos la propuesta.' END,
-      CASE WHEN g % 10 IN (5, 6) THEN now() - (g * interval '5 minutes') + interval '3 hours' END,
-      CASE WHEN g % 10 >= 2 THEN now() - (g * interval '5 minutes') + interval '1 hour' END,
-      '190.' || (g % 255) || '.' || ((g / 255) % 255) || '.' || (g % 200),
-      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36',
-      now() - (g * interval '5 minutes'),
-      now()
-    FROM generate_series(1, ${ROWS}) AS g, words w`);
-  await client.query(indexRows[0].def);
+  // Bulk-load practice: the search index is built once after the load (scripts/lib/bench-data.ts).
+  await insertContactMessages(client, ROWS);
   // A real database is vacuumed by autovacuum; do it now, as it would have been.
   await client.query("VACUUM ANALYZE contact_messages");
   const { rows } = await client.query<{ total: number; matches: number }>(

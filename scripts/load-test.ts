@@ -43,6 +43,8 @@ const server = spawn("npm", ["start"], {
     ...process.env,
     PORT: String(appPort),
     TRUST_PROXY_HOPS: "1",
+    // The daily billing run (a second process, a minute after start) is not part of this load.
+    BILLING_SCHEDULE: "off",
     // A production server on DATABASE_URL refuses to start without one.
     AUTH_SECRET: process.env.AUTH_SECRET || randomBytes(32).toString("base64"),
     ...(dataRoot ? { EMBEDDED_DB_DIR: path.join(dataRoot, "pglite"), EMBEDDED_DB_PORT: String(embeddedDbPort) } : {}),

@@ -21,6 +21,9 @@ const mode = process.argv[2] === "dev" ? "dev" : "start";
 const root = process.cwd();
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 const clientIpPreload = pathToFileURL(path.join(root, "scripts", "client-ip-preload.mjs")).href;
+const shutdownPreload = pathToFileURL(path.join(root, "scripts", "graceful-shutdown-preload.mjs")).href;
+/** How long the server may take to finish its requests after SIGTERM (graceful-shutdown-preload.mjs). */
+const shutdownTimeoutMs = Number.isInteger(Number(process.env.SHUTDOWN_TIMEOUT_MS)) && Number(process.env.SHUTDOWN_TIMEOUT_MS) > 0 ? Number(process.env.SHUTDOWN_TIMEOUT_MS) : 8_000;
 
 /** Everything that changes what `next build` produces. */
 const BUILD_INPUTS = ["app", "components", "lib", "public", "next.config.ts", "postcss.config.mjs", "tsconfig.json", "package-lock.json", "proxy.ts"];
@@ -33,7 +36,7 @@ function newestMtime(entry: string): number {
 }
 
 function needsBuild() {
-  const buildId = path.join(root, ".next", "BUILD_ID");
+  const buildId = path.join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID");
   if (!existsSync(buildId)) return true;
   const builtAt = statSync(buildId).mtimeMs;
   return BUILD_INPUTS.some((input) => newestMtime(path.join(root, input)) > builtAt);
@@ -63,13 +66,20 @@ function run(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
  * BILLING_SCHEDULE=off turns it off (e.g. when a cron job runs `npm run billing:run` instead).
  * Safe alongside other instances: the run never issues anything twice.
  */
-function scheduleBillingRuns(env: NodeJS.ProcessEnv): () => void {
-  if (process.env.BILLING_SCHEDULE === "off") return () => {};
+function scheduleBillingRuns(env: NodeJS.ProcessEnv): () => Promise<void> {
+  if (process.env.BILLING_SCHEDULE === "off") return async () => {};
   const tsxCli = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
   let timer: NodeJS.Timeout | null = null;
+  let job: ChildProcess | null = null;
   const runOnce = () => {
-    const job = spawn(process.execPath, [tsxCli, "--conditions=react-server", path.join(root, "scripts", "billing-run.ts")], { stdio: "inherit", env });
-    job.on("error", (error) => console.error("[billing] no se pudo iniciar la facturación:", error.message));
+    if (job) return; // the previous run is still going
+    const started = spawn(process.execPath, [tsxCli, "--conditions=react-server", path.join(root, "scripts", "billing-run.ts")], { stdio: "inherit", env });
+    job = started;
+    started.on("exit", () => (job = null));
+    started.on("error", (error) => {
+      job = null;
+      console.error("[billing] no se pudo iniciar la facturación:", error.message);
+    });
   };
   const limaHour = 6;
   const msUntilNextRun = () => {
@@ -87,27 +97,48 @@ function scheduleBillingRuns(env: NodeJS.ProcessEnv): () => void {
     timer.unref();
   };
   scheduleNext(60_000);
-  return () => {
+  // Stopping: no new run; a run in progress gets SIGTERM (each invoice is its own transaction,
+  // so it stops between two) and the same bounded wait as the web server.
+  return async () => {
     if (timer) clearTimeout(timer);
+    if (job && job.exitCode === null) await stopChild(job, "facturación");
   };
 }
 
 function waitForExit(child: ChildProcess): Promise<number> {
-  return new Promise((resolve) => child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode ?? 1);
+    else child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+/** SIGTERM, then SIGKILL if the child is still there after the shutdown timeout (plus a margin). */
+async function stopChild(child: ChildProcess, name: string): Promise<number> {
+  const exited = waitForExit(child);
+  child.kill("SIGTERM");
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), shutdownTimeoutMs + 2_000)));
+  const outcome = await Promise.race([exited, late]);
+  clearTimeout(timer);
+  if (outcome !== "late") return outcome;
+  console.error(`[shutdown] ${name} no terminó a tiempo: se fuerza su salida.`);
+  child.kill("SIGKILL");
+  return exited;
 }
 
 async function main() {
   let embedded: EmbeddedDatabase | null = null;
   let child: ChildProcess | null = null;
+  let stopBilling: () => Promise<void> = async () => {};
   let stopping = false;
 
+  // SIGTERM (docker stop, systemd, Kubernetes) or Ctrl-C: the web server finishes its requests in
+  // flight and refuses new ones (graceful-shutdown-preload.mjs), the billing run stops, then the
+  // embedded database (if ours) closes, all within a bounded time.
   const shutdown = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    if (child && child.exitCode === null) {
-      child.kill("SIGTERM");
-      await waitForExit(child);
-    }
+    await Promise.all([child && child.exitCode === null ? stopChild(child, "el servidor web") : null, stopBilling()]);
     await embedded?.stop();
     process.exit(code);
   };
@@ -148,6 +179,10 @@ async function main() {
     }
 
     const env: NodeJS.ProcessEnv = {
+      // On PostgreSQL a request waits at most this long for a database connection, then answers
+      // 503 (lib/db.ts). Not on the embedded PGlite: it serves every connection through one
+      // session, so under load (npm run test:load) a bounded wait turned queued requests into 503s.
+      ...(embedded ? {} : { DATABASE_CONNECT_TIMEOUT_MS: "3000" }),
       ...process.env,
       AUTH_SECRET: process.env.AUTH_SECRET || (embedded || mode === "dev" ? embeddedAuthSecret() : undefined),
       DATABASE_URL: databaseUrl,
@@ -168,11 +203,12 @@ async function main() {
     child = run(mode === "dev" ? ["dev", "-p", port] : ["start", "-p", port], {
       ...env,
       NODE_ENV: mode === "dev" ? "development" : "production",
-      NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import=${clientIpPreload}`].filter(Boolean).join(" "),
+      NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import=${clientIpPreload}`, mode === "start" ? `--import=${shutdownPreload}` : null]
+        .filter(Boolean)
+        .join(" "),
     });
-    const stopBilling = scheduleBillingRuns(env);
+    stopBilling = scheduleBillingRuns(env);
     const code = await waitForExit(child);
-    stopBilling();
     await shutdown(code);
   } catch (error) {
     if (error instanceof StartupError || (error as Error)?.name === "MigrationError") {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CATALOG_PAGES } from "@/components/site/catalog/catalog-kinds";
-import { categoryFilterLinks, listHref, parseListState, type ListState } from "@/components/site/catalog/list-params";
+import { categoryFilterLinks, listHref } from "@/components/site/catalog/list-params";
 import { safeExternalUrl, videoSource } from "@/components/site/catalog/media-urls";
 import { catalogItemJsonLd, catalogItemMetadata, faqEntries } from "@/components/site/catalog/seo";
 import { listPublicCatalogItems } from "@/lib/catalog/queries";
@@ -9,51 +9,10 @@ import type { CatalogKind } from "@/lib/generated/prisma/enums";
 // Helpers of the public product and service pages: URL state of the lists, video URLs and the
 // structured data / metadata of detail pages (checked against the seeded catalogue).
 
+
 const KINDS: CatalogKind[] = ["product", "service"];
 
-/** What a page would read from its URL. */
-function searchParamsOf(href: string): Record<string, string | string[]> {
-  const params: Record<string, string | string[]> = {};
-  for (const [key, value] of new URL(href, "http://x").searchParams) {
-    const previous = params[key];
-    params[key] = previous === undefined ? value : ([] as string[]).concat(previous, value);
-  }
-  return params;
-}
-
-describe("estado de las listas en la URL", () => {
-  for (const kind of KINDS) {
-    const page = CATALOG_PAGES[kind];
-
-    it(`${page.basePath}: cada filtro y vista sobrevive al ida y vuelta por la URL`, () => {
-      const states: ListState[] = [null, ...page.categories].flatMap((category) => [
-        { category, view: "grid" as const },
-        { category, view: "list" as const },
-      ]);
-      for (const state of states) {
-        const href = listHref(page.basePath, state);
-        expect(new URL(href, "http://x").pathname).toBe(page.basePath);
-        expect(parseListState(searchParamsOf(href), { categories: page.categories, withView: true })).toEqual(state);
-      }
-    });
-
-    it(`${page.basePath}: valores desconocidos o repetidos no son válidos (404)`, () => {
-      const options = { categories: page.categories, withView: true };
-      expect(parseListState({ categoria: "x" }, options)).toBeNull();
-      expect(parseListState({ categoria: "" }, options)).toBeNull();
-      expect(parseListState({ categoria: page.categories[0].toLowerCase() }, options)).toBeNull();
-      expect(parseListState({ categoria: [page.categories[0], page.categories[1]] }, options)).toBeNull();
-      expect(parseListState({ vista: "mosaico" }, options)).toBeNull();
-      // Other parameters (campaign tags…) are ignored.
-      expect(parseListState({ utm_source: "boletin" }, options)).toEqual({ category: null, view: "grid" });
-    });
-  }
-
-  it("los productos no tienen vista de lista: ?vista se ignora", () => {
-    const page = CATALOG_PAGES.product;
-    expect(parseListState({ vista: "lista" }, { categories: page.categories, withView: false })).toEqual({ category: null, view: "grid" });
-  });
-
+describe("filtros de las listas", () => {
   it("los filtros son Todos más las categorías públicas del spec; el activo quita el filtro y conserva la vista", () => {
     const page = CATALOG_PAGES.service;
     const category = page.categories[2];
@@ -62,13 +21,15 @@ describe("estado de las listas en la URL", () => {
     expect(links.filter((link) => link.active).map((link) => link.label)).toEqual([category]);
 
     const active = links.find((link) => link.active)!;
-    expect(parseListState(searchParamsOf(active.href), { categories: page.categories, withView: true })).toEqual({ category: null, view: "list" });
+    expect(active.href).toBe(listHref(page.basePath, { category: null, view: "list" }));
     for (const link of links.filter((link) => !link.active && link.label !== "Todos")) {
-      expect(parseListState(searchParamsOf(link.href), { categories: page.categories, withView: true })).toEqual({
-        category: link.label,
-        view: "list",
-      });
+      expect(link.href).toBe(listHref(page.basePath, { category: link.label, view: "list" }));
     }
+  });
+
+  it("la URL de un estado lleva solo lo que no es por defecto", () => {
+    expect(listHref("/servicios", { category: null, view: "grid" })).toBe("/servicios");
+    expect(listHref("/servicios", { category: "Integración", view: "list" })).toBe("/servicios?categoria=Integraci%C3%B3n&vista=lista");
   });
 });
 

@@ -8,6 +8,8 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { JsonLd } from "@/components/seo/json-ld";
+import { catalogDetailData } from "@/components/site/catalog/catalog-detail";
+import type { CatalogItemContract } from "@/lib/catalog/serialize";
 import { sanitizeRichHtml } from "@/lib/catalog/sanitize";
 import { RICH_TEXT_LINK_REL } from "@/lib/catalog/rich-text-rules";
 import { products } from "@/prisma/seed-data/products";
@@ -93,6 +95,16 @@ describe("the seeded catalogue holds only what the editor could make", () => {
   });
 });
 
+function catalogItemFixture(): CatalogItemContract {
+  return {
+    id: 1, name: "Lumen ERP Pyme", slug: "lumen-erp-pyme", description: "ERP en la nube.", long_description: null, content_html: null,
+    features: [], price_from: 149, currency: "USD", billing_period: "monthly", category: "ERP", is_featured: false, status: "active",
+    demo_url: null, documentation_url: null, image: null, order_index: 0, gallery_images: [], videos: [], specifications: [], benefits: [],
+    use_cases: [], faq: [], contact_email: null, contact_phone: null, meta_title: null, meta_description: null, meta_keywords: null,
+    created_at: "2026-01-01T00:00:00.000Z", updated_at: "2026-01-01T00:00:00.000Z",
+  };
+}
+
 describe("public rendering renders stored values as text, and HTML only when sanitized", () => {
   it("only the known, sanitized values reach dangerouslySetInnerHTML on public pages", () => {
     const publicCode = ["app/(site)", "app/layout.tsx", "components/site", "components/seo", "components/ui", "lib"];
@@ -100,13 +112,23 @@ describe("public rendering renders stored values as text, and HTML only when san
       .split("\n")
       .filter(Boolean)
       .sort();
-    // JsonLd (JSON with "<" escaped), RichContent (content_html / long_description, sanitized on every
+    // JsonLd (JSON with "<" escaped), RichHtml (sanitized HTML only: RichContent and the detail
+    // page's catalogDetailData sanitize content_html / long_description, already sanitized on every
     // write), the sectors' accordion (safeRichText at render). A new one needs a look at what it renders.
-    expect(files).toEqual(["components/seo/json-ld.tsx", "components/site/catalog/rich-content.tsx", "components/site/content/sector-accordion.tsx"]);
-    const detail = readFileSync("components/site/catalog/catalog-detail.tsx", "utf8");
-    expect(detail.match(/<RichContent html=\{[^}]+\}/g)).toEqual(["<RichContent html={contentHtml}", "<RichContent html={longDescription}"]);
-    expect(detail).toMatch(/const contentHtml = item\.content_html/);
-    expect(detail).toMatch(/const longDescription = item\.long_description/);
+    expect(files).toEqual(["components/seo/json-ld.tsx", "components/site/catalog/rich-html.tsx", "components/site/content/sector-accordion.tsx"]);
+    const users = execFileSync("git", ["grep", "-l", "<RichHtml", "--", ...publicCode, "components"], { encoding: "utf8" }).split("\n").filter(Boolean).sort();
+    expect(users).toEqual(["components/site/catalog/detail-view.tsx", "components/site/catalog/rich-content.tsx"]);
+    const view = readFileSync("components/site/catalog/detail-view.tsx", "utf8");
+    expect(view.match(/<RichHtml html=\{[^}]+\}/g)).toEqual(["<RichHtml html={content.html}", "<RichHtml html={content.html}"]);
+  });
+
+  it("the detail page's rich content is sanitized on the server, whichever field it comes from", () => {
+    const dirty = XSS_VECTORS.map((vector) => vector.html).join("");
+    const item = { ...catalogItemFixture(), content_html: dirty, long_description: null };
+    expect(catalogDetailData("product", item).content).toEqual({ html: sanitizeRichHtml(dirty) ?? "", titled: false });
+    const described = { ...catalogItemFixture(), content_html: null, long_description: dirty };
+    expect(catalogDetailData("service", described).content).toEqual({ html: sanitizeRichHtml(dirty) ?? "", titled: true });
+    expect(catalogDetailData("product", { ...catalogItemFixture(), content_html: "  ", long_description: null }).content).toBeNull();
   });
 
   it("JSON-LD built from text fields full of vectors cannot close its script tag", () => {

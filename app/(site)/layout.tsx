@@ -1,23 +1,20 @@
 import type { ReactNode } from "react";
-import { JsonLd } from "@/components/seo/json-ld";
-import { SiteFooter } from "@/components/site/footer";
-import { SiteHeader } from "@/components/site/header";
+import { siteFooter, siteHeader } from "@/components/site/chrome";
 import { SkipLink } from "@/components/site/skip-link";
-import { getSiteSettings } from "@/lib/content/settings";
-import { organizationJsonLd } from "@/lib/seo";
 
-/** Shared public layout (spec §2.2): header, main content, footer; the organization's JSON-LD on every page. */
-export default async function SiteLayout({ children }: { children: ReactNode }) {
-  const settings = await getSiteSettings();
+/**
+ * Shared public layout (spec §2.2): header, main content, footer. The organization's JSON-LD is on
+ * the home page and /nosotros, where search engines look for it, not repeated on every page.
+ */
+export default function SiteLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
-      <JsonLd data={organizationJsonLd(settings)} />
       <SkipLink />
-      <SiteHeader />
+      {siteHeader}
       <main id="contenido" tabIndex={-1} className="flex-1 [overflow-wrap:anywhere] focus:outline-none">
         {children}
       </main>
-      <SiteFooter />
+      {siteFooter}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
+import { Icon } from "@/components/icons/icon";
 import Link from "next/link";
-import { unstable_rethrow } from "next/navigation";
 import type { ReactNode } from "react";
 import { ProductCard, ServiceCard, type CatalogCardData } from "@/components/site/catalog-cards";
 import type { CatalogKind } from "@/lib/generated/prisma/enums";
@@ -11,7 +11,10 @@ import { ButtonLink } from "@/components/ui/button";
 import { Container } from "@/components/ui/container";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { listFeaturedCatalogItems } from "@/lib/catalog/queries";
-import { pageMetadata } from "@/lib/seo";
+import { JsonLd } from "@/components/seo/json-ld";
+import { loadSection, type Loaded } from "@/components/site/content/load";
+import { getSiteSettings } from "@/lib/content/settings";
+import { organizationJsonLd, pageMetadata } from "@/lib/seo";
 import { listFeaturedTestimonials } from "@/lib/testimonials/queries";
 
 // Pre-rendered; regenerated when the catalogue, testimonials or settings change (lib/cache.ts).
@@ -40,26 +43,11 @@ const STATS = [
   { value: "24/7", label: "Soporte técnico" },
 ] as const;
 
-type Loaded<T> = { ok: true; data: T } | { ok: false };
-
-/** Runs one section's query; a failure only affects that section. */
-async function load<T>(section: string, query: () => Promise<T>): Promise<Loaded<T>> {
-  try {
-    return { ok: true, data: await query() };
-  } catch (error) {
-    unstable_rethrow(error);
-    console.error(`[home] No se pudo cargar la sección ${section}`, error);
-    return { ok: false };
-  }
-}
-
 function SeeAllLink({ href, children }: { href: string; children: ReactNode }) {
   return (
     <Link href={href} className="group inline-flex items-center gap-1.5 rounded text-sm font-semibold text-brand-700 hover:text-brand-900">
       {children}
-      <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 transition-transform group-hover:translate-x-0.5" fill="currentColor">
-        <path fillRule="evenodd" d="M3 10a.75.75 0 01.75-.75h10.64l-3.96-3.96a.75.75 0 111.06-1.06l5.25 5.25a.75.75 0 010 1.06l-5.25 5.25a.75.75 0 11-1.06-1.06l3.96-3.96H3.75A.75.75 0 013 10z" clipRule="evenodd" />
-      </svg>
+      <Icon name="arrow-right" className="arrow" />
     </Link>
   );
 }
@@ -130,24 +118,20 @@ function FeaturedCatalogSection({ kind, items }: { kind: CatalogKind; items: Loa
 }
 
 export default async function HomePage() {
-  const [products, services, testimonials] = await Promise.all([
-    load("productos", () => listFeaturedCatalogItems("product", HOME_FEATURED_LIMIT)),
-    load("servicios", () => listFeaturedCatalogItems("service", HOME_FEATURED_LIMIT)),
-    load("testimonios", () => listFeaturedTestimonials(HOME_FEATURED_LIMIT)),
+  const [settings, products, services, testimonials] = await Promise.all([
+    getSiteSettings(),
+    loadSection("productos", () => listFeaturedCatalogItems("product", HOME_FEATURED_LIMIT)),
+    loadSection("servicios", () => listFeaturedCatalogItems("service", HOME_FEATURED_LIMIT)),
+    loadSection("testimonios", () => listFeaturedTestimonials(HOME_FEATURED_LIMIT)),
   ]);
 
   return (
     <>
+      <JsonLd data={organizationJsonLd(settings)} />
       {/* Hero */}
       <section aria-labelledby="hero-title" className="on-dark relative isolate overflow-hidden bg-brand-950">
-        <div
-          aria-hidden="true"
-          className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_80%_60%_at_70%_0%,rgb(61_104_241/0.45),transparent_70%),radial-gradient(ellipse_60%_50%_at_0%_100%,rgb(20_184_166/0.22),transparent_70%)]"
-        />
-        <div
-          aria-hidden="true"
-          className="absolute inset-0 -z-10 bg-[linear-gradient(rgb(255_255_255/0.05)_1px,transparent_1px),linear-gradient(90deg,rgb(255_255_255/0.05)_1px,transparent_1px)] [mask-image:radial-gradient(ellipse_at_center,black_30%,transparent_75%)] bg-[size:48px_48px]"
-        />
+        <div aria-hidden="true" className="home-glow" />
+        <div aria-hidden="true" className="hero-grid" />
         <Container className="grid items-center gap-14 pt-16 pb-28 sm:pt-20 lg:grid-cols-2 lg:gap-12 lg:pt-24 lg:pb-36">
           <div>
             <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3.5 py-1.5 text-sm font-medium text-brand-100 ring-1 ring-white/15">
@@ -180,20 +164,20 @@ export default async function HomePage() {
           <h2 id="stats-title" className="sr-only">
             Nuestra trayectoria en cifras
           </h2>
-          <dl className="grid grid-cols-2 overflow-hidden rounded-2xl border border-ink-200 bg-white shadow-card lg:grid-cols-4">
+          <dl className="card grid grid-cols-2 overflow-hidden lg:grid-cols-4">
             {STATS.map((stat, index) => (
               <div
                 key={stat.value}
                 data-testid="stat"
                 className={[
-                  "flex flex-col-reverse items-center gap-1 px-4 py-7 text-center sm:py-9",
+                  "stat",
                   index % 2 === 1 ? "border-l border-ink-200" : "",
                   index >= 2 ? "border-t border-ink-200 lg:border-t-0" : "",
                   index === 2 ? "lg:border-l" : "",
-                ].join(" ")}
+                ].filter(Boolean).join(" ")}
               >
-                <dt className="text-sm font-medium text-ink-600 sm:text-base">{stat.label}</dt>
-                <dd className="text-3xl font-extrabold tracking-tight text-brand-700 sm:text-4xl">{stat.value}</dd>
+                <dt>{stat.label}</dt>
+                <dd>{stat.value}</dd>
               </div>
             ))}
           </dl>
@@ -229,10 +213,7 @@ export default async function HomePage() {
       {/* Final call to action */}
       <section aria-labelledby="cta-title" className="px-5 pb-20 sm:px-6 sm:pb-24 lg:px-8">
         <div className="on-dark relative isolate mx-auto max-w-7xl overflow-hidden rounded-3xl bg-brand-800 px-6 py-14 text-center shadow-xl sm:px-12 sm:py-16">
-          <div
-            aria-hidden="true"
-            className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_70%_80%_at_100%_0%,rgb(45_212_191/0.28),transparent_60%),radial-gradient(ellipse_60%_70%_at_0%_100%,rgb(97_142_247/0.35),transparent_60%)]"
-          />
+          <div aria-hidden="true" className="cta-glow" />
           <h2 id="cta-title" className="mx-auto max-w-2xl text-3xl font-bold tracking-tight text-balance text-white sm:text-4xl">
             ¿Listo para llevar tu empresa al siguiente nivel?
           </h2>

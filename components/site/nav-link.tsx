@@ -2,27 +2,24 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { cn } from "@/components/ui/cn";
-import { isActivePath } from "./nav";
+import { HEADER_NAV, isActivePath } from "./nav";
 
-/** A header link that marks the current page with aria-current. */
-export function NavLink({ href, label, className, activeClassName, onNavigate }: {
-  href: string;
-  label: string;
-  className?: string;
-  activeClassName?: string;
-  onNavigate?: () => void;
-}) {
+/**
+ * The header's links (lg and up), marking the current page with aria-current (styled by
+ * .nav-link in app/globals.css). A client component without props: the list is in its own
+ * module, not repeated in every page's RSC payload.
+ */
+export function HeaderNav() {
   const pathname = usePathname();
-  const active = isActivePath(pathname, href);
   return (
-    <Link
-      href={href}
-      aria-current={active ? "page" : undefined}
-      className={cn(className, active && activeClassName)}
-      onClick={onNavigate}
-    >
-      {label}
-    </Link>
+    <ul className="flex items-center gap-0.5">
+      {HEADER_NAV.map((item) => (
+        <li key={item.href}>
+          <Link href={item.href} aria-current={isActivePath(pathname, item.href) ? "page" : undefined} className="nav-link">
+            {item.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -10,14 +10,8 @@ export function PageHero({ eyebrow, title, children, id = "page-title" }: {
 }) {
   return (
     <section aria-labelledby={id} className="on-dark relative isolate overflow-hidden bg-brand-950">
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_70%_70%_at_80%_0%,rgb(61_104_241/0.45),transparent_70%),radial-gradient(ellipse_50%_60%_at_0%_100%,rgb(20_184_166/0.2),transparent_70%)]"
-      />
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 -z-10 bg-[linear-gradient(rgb(255_255_255/0.05)_1px,transparent_1px),linear-gradient(90deg,rgb(255_255_255/0.05)_1px,transparent_1px)] [mask-image:radial-gradient(ellipse_at_center,black_30%,transparent_75%)] bg-[size:48px_48px]"
-      />
+      <div aria-hidden="true" className="hero-glow" />
+      <div aria-hidden="true" className="hero-grid" />
       <Container className="py-16 sm:py-20 lg:py-24">
         <p className="text-sm font-semibold tracking-wide text-accent-300 uppercase">{eyebrow}</p>
         <h1 id={id} className="mt-3 max-w-3xl text-4xl leading-[1.1] font-extrabold tracking-tight text-balance text-white sm:text-5xl">

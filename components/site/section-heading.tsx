@@ -12,11 +12,11 @@ export function SectionHeading({ id, eyebrow, title, children, align = "left", c
 }) {
   return (
     <div className={cn("max-w-2xl", align === "center" && "mx-auto text-center", className)}>
-      {eyebrow && <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p>}
-      <h2 id={id} className="mt-2 text-3xl font-bold tracking-tight text-balance text-ink-900 sm:text-4xl">
+      {eyebrow && <p className="eyebrow">{eyebrow}</p>}
+      <h2 id={id} className="h2 mt-2">
         {title}
       </h2>
-      {children && <p className="mt-4 text-lg leading-8 text-pretty text-ink-600">{children}</p>}
+      {children && <p className="lead mt-4">{children}</p>}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Prisma } from "@/lib/generated/prisma/client";
+import { DATABASE_UNAVAILABLE_MESSAGE, DATABASE_UNAVAILABLE_RETRY_AFTER, isDatabaseUnavailable, reportDatabaseUnavailable } from "@/lib/db-errors";
 import { ApiError } from "./errors";
 
 type RouteContext<P> = { params: Promise<P> };
@@ -9,8 +10,17 @@ function errorResponse(error: ApiError) {
   return Response.json(body, { status: error.status, headers: error.headers });
 }
 
-/** Database errors a client's request can cause, mapped to the contract's statuses. */
+/** The answer while the database is down or refusing connections: nothing was written, try later. */
+export function databaseUnavailable() {
+  return new ApiError(503, DATABASE_UNAVAILABLE_MESSAGE, undefined, { "Retry-After": String(DATABASE_UNAVAILABLE_RETRY_AFTER) });
+}
+
+/** Database errors a client's request can cause (or an outage), mapped to the contract's statuses. */
 export function fromDatabaseError(error: unknown): ApiError | null {
+  if (isDatabaseUnavailable(error)) {
+    reportDatabaseUnavailable("api", error);
+    return databaseUnavailable();
+  }
   if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return null;
   if (error.code === "P2002") return new ApiError(409, "Ya existe un registro con esos datos.");
   if (error.code === "P2025") return new ApiError(404, "Recurso no encontrado.");

@@ -1,4 +1,6 @@
-import bcrypt from "bcryptjs";
+// Native bcrypt: each hash runs on libuv's thread pool, so a burst of sign-ins does not hold
+// the one JavaScript thread that renders every page (bcryptjs computed on it).
+import bcrypt from "bcrypt";
 
 export const BCRYPT_COST = 12;
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-rules";

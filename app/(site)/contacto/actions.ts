@@ -3,6 +3,7 @@
 import { headers } from "next/headers";
 import { unstable_rethrow } from "next/navigation";
 import { ApiError } from "@/lib/api/errors";
+import { fromDatabaseError } from "@/lib/api/handler";
 import { CONTACT_MESSAGES, EMPTY_CONTACT_FORM, type ContactField, type ContactFormState } from "@/lib/contact/form";
 import { submitContactMessage } from "@/lib/contact/service";
 import { clientIp } from "@/lib/client-address";
@@ -32,8 +33,10 @@ export async function sendContactMessage(_previous: ContactFormState, formData: 
     unstable_rethrow(error);
     // What was typed comes back, so the visitor can correct it instead of starting over.
     const values = { ...input, website: "" };
-    if (error instanceof ApiError) {
-      return { status: "error", message: error.message, errors: error.errors, values, submittedAt: Date.now() };
+    // A refused input (422, 429) or a database that is down (503): its Spanish message.
+    const known = error instanceof ApiError ? error : fromDatabaseError(error);
+    if (known) {
+      return { status: "error", message: known.message, errors: known.errors, values, submittedAt: Date.now() };
     }
     console.error("[contacto] No se pudo enviar el mensaje", error);
     return { status: "error", message: CONTACT_MESSAGES.failure, values, submittedAt: Date.now() };

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
-import Image from "next/image";
-import { isLocalImage } from "@/components/site/media";
-import { ICONS, OutlineIcon, CheckIcon } from "@/components/site/content/icon";
+import { Img, isLocalImage } from "@/components/site/media";
+import { OutlineIcon } from "@/components/site/content/icon";
 import { loadSection } from "@/components/site/content/load";
 import { PageHero } from "@/components/site/page-hero";
 import { JsonLd } from "@/components/seo/json-ld";
@@ -24,17 +23,17 @@ export const metadata: Metadata = pageMetadata({
 const VALUES = [
   {
     name: "Compromiso",
-    icon: ICONS.heart,
+    icon: "heart",
     text: "Nos hacemos cargo de los resultados, no solo de las tareas. Cumplimos plazos, hablamos claro sobre costos y riesgos, y seguimos a tu lado después de la puesta en marcha.",
   },
   {
     name: "Innovación",
-    icon: ICONS.lightbulb,
+    icon: "lightbulb",
     text: "Buscamos la forma más simple y moderna de resolver cada problema, y adoptamos una tecnología nueva solo cuando mejora de verdad tu operación.",
   },
   {
     name: "Excelencia",
-    icon: ICONS.star,
+    icon: "star",
     text: "Cuidamos cada detalle: código revisado y probado, datos protegidos, documentación completa y un soporte que responde rápido y en tu idioma.",
   },
 ] as const;
@@ -66,7 +65,7 @@ export default async function AboutPage() {
           <div className="grid gap-6 lg:grid-cols-2 lg:gap-8">
             <article className="rounded-3xl border border-ink-200 bg-white p-8 shadow-card sm:p-10">
               <div aria-hidden="true" className="grid size-12 place-items-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100">
-                <OutlineIcon d={ICONS.flag} />
+                <OutlineIcon name="flag" />
               </div>
               <h3 className="mt-6 text-2xl font-bold tracking-tight text-ink-900">Misión</h3>
               <p className="mt-4 text-base leading-7 text-ink-700">
@@ -77,7 +76,7 @@ export default async function AboutPage() {
             </article>
             <article className="rounded-3xl border border-ink-200 bg-white p-8 shadow-card sm:p-10">
               <div aria-hidden="true" className="grid size-12 place-items-center rounded-xl bg-teal-50 text-accent-700 ring-1 ring-teal-100">
-                <OutlineIcon d={ICONS.eye} />
+                <OutlineIcon name="eye" />
               </div>
               <h3 className="mt-6 text-2xl font-bold tracking-tight text-ink-900">Visión</h3>
               <p className="mt-4 text-base leading-7 text-ink-700">
@@ -93,19 +92,19 @@ export default async function AboutPage() {
       <section aria-labelledby="valores-title" className="bg-ink-50 py-16 sm:py-20">
         <Container>
           <div className="mx-auto max-w-2xl text-center">
-            <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Lo que nos guía</p>
+            <p className="eyebrow">Lo que nos guía</p>
             <h2 id="valores-title" className="mt-2 text-3xl font-bold tracking-tight text-ink-900 sm:text-4xl">
               Nuestros valores
             </h2>
           </div>
           <ul className="mt-12 grid gap-6 md:grid-cols-3">
             {VALUES.map((value) => (
-              <li key={value.name} className="rounded-2xl border border-ink-200 bg-white p-7 text-center shadow-card" data-testid="value">
+              <li key={value.name} className="card p-7 text-center" data-testid="value">
                 <div aria-hidden="true" className="mx-auto grid size-14 place-items-center rounded-2xl bg-brand-700 text-white shadow-md">
-                  <OutlineIcon d={value.icon} className="size-7" />
+                  <OutlineIcon name={value.icon} className="size-7" />
                 </div>
                 <h3 className="mt-5 text-xl font-semibold text-ink-900">{value.name}</h3>
-                <p className="mt-3 text-sm leading-6 text-ink-600">{value.text}</p>
+                <p className="small mt-3">{value.text}</p>
               </li>
             ))}
           </ul>
@@ -115,7 +114,7 @@ export default async function AboutPage() {
       <section aria-labelledby="casos-title" className="py-16 sm:py-20">
         <Container>
           <div className="max-w-2xl">
-            <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Resultados</p>
+            <p className="eyebrow">Resultados</p>
             <h2 id="casos-title" className="mt-2 text-3xl font-bold tracking-tight text-ink-900 sm:text-4xl">
               Casos de éxito
             </h2>
@@ -129,22 +128,21 @@ export default async function AboutPage() {
             <ul className="mt-10 grid gap-6 lg:grid-cols-3">
               {caseStudies.data.map((study) => (
                 <li key={study.id}>
-                  <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-ink-200 bg-white shadow-card" data-testid="case-study">
+                  <article className="card flex h-full flex-col overflow-hidden" data-testid="case-study">
                     {isLocalImage(study.image) ? (
-                      <Image src={study.image} alt="" width={640} height={360} unoptimized className="aspect-video w-full bg-brand-50 object-cover" />
+                      <Img src={study.image} alt="" width={640} height={360} className="aspect-video w-full bg-brand-50 object-cover" />
                     ) : (
                       <div aria-hidden="true" className="aspect-video w-full bg-gradient-to-br from-brand-100 via-brand-50 to-teal-50" />
                     )}
                     <div className="flex flex-1 flex-col p-6">
                       {study.client_name && <p className="text-sm font-semibold text-accent-700">{study.client_name}</p>}
-                      <h3 className="mt-1 text-lg font-semibold text-ink-900">{study.title}</h3>
-                      <p className="mt-2 text-sm leading-6 text-ink-600">{study.summary}</p>
+                      <h3 className="h3 mt-1">{study.title}</h3>
+                      <p className="small mt-2">{study.summary}</p>
                       {study.results.length > 0 && (
                         <ul className="mt-5 space-y-2 border-t border-ink-100 pt-5" aria-label={`Resultados: ${study.title}`}>
                           {study.results.map((result) => (
-                            <li key={result} className="flex gap-2.5 text-sm text-ink-700">
-                              <CheckIcon />
-                              <span>{result}</span>
+                            <li key={result} className="check-item">
+                              {result}
                             </li>
                           ))}
                         </ul>

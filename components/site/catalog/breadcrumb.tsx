@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { Icon } from "@/components/icons/icon";
 
 /** Visible breadcrumb trail; the last entry is the current page. */
 export function Breadcrumb({ items }: { items: { name: string; path: string }[] }) {
@@ -10,9 +11,7 @@ export function Breadcrumb({ items }: { items: { name: string; path: string }[] 
           return (
             <li key={item.path} className="flex min-w-0 items-center gap-2">
               {index > 0 && (
-                <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 shrink-0 text-brand-300" fill="currentColor">
-                  <path fillRule="evenodd" d="M7.21 14.77a.75.75 0 01.02-1.06L11.17 10 7.23 6.29a.75.75 0 111.04-1.08l4.5 4.25a.75.75 0 010 1.08l-4.5 4.25a.75.75 0 01-1.06-.02z" clipRule="evenodd" />
-                </svg>
+                <Icon name="chevron-right" className="size-4 shrink-0 text-brand-300" />
               )}
               {last ? (
                 <span aria-current="page" className="truncate font-medium text-white">

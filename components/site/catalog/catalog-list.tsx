@@ -1,27 +1,16 @@
 import Link from "next/link";
-import { unstable_rethrow } from "next/navigation";
 import type { ReactNode } from "react";
 import { ProductCard, ServiceCard } from "@/components/site/catalog-cards";
 import { buttonClasses } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { listPublicCatalogItems } from "@/lib/catalog/queries";
-import type { CatalogItemContract } from "@/lib/catalog/serialize";
+import { loadSection } from "../content/load";
 import type { CatalogKind } from "@/lib/generated/prisma/enums";
 import { CATALOG_PAGES } from "./catalog-kinds";
 import { CategoryFilter } from "./category-filter";
 import { categoryFilterLinks, listHref, type ListState } from "./list-params";
 import { ViewToggle } from "./view-toggle";
-
-async function loadItems(kind: CatalogKind, category: string | null): Promise<CatalogItemContract[] | null> {
-  try {
-    return await listPublicCatalogItems(kind, category ? { category } : {});
-  } catch (error) {
-    unstable_rethrow(error);
-    console.error(`[catálogo] No se pudo cargar la lista (${kind})`, error);
-    return null;
-  }
-}
 
 function countLabel(kind: CatalogKind, count: number): string {
   if (kind === "product") return count === 1 ? "1 producto" : `${count} productos`;
@@ -41,7 +30,8 @@ export async function CatalogList({ kind, state, withViewToggle = false, heading
   heading: ReactNode;
 }) {
   const page = CATALOG_PAGES[kind];
-  const items = await loadItems(kind, state.category);
+  const loaded = await loadSection(`catálogo (${kind})`, () => listPublicCatalogItems(kind, state.category ? { category: state.category } : {}));
+  const items = loaded.ok ? loaded.data : null;
   const currentHref = listHref(page.basePath, state);
   const isList = withViewToggle && state.view === "list";
 

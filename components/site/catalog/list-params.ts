@@ -1,5 +1,6 @@
 // The state of a catalogue list lives in its URL: ?categoria=… and, for services, ?vista=lista.
 // Pure functions: no server or browser dependency.
+import { valueOfSegment, type VariantPage } from "@/lib/public-variants";
 
 export type ListView = "grid" | "list";
 
@@ -8,22 +9,15 @@ export type ListState = { category: string | null; view: ListView };
 /** The URL value of the list view; the grid is the default and has no parameter. */
 export const LIST_VIEW_PARAM = "lista";
 
-type SearchParams = Record<string, string | string[] | undefined>;
-
 /**
- * Reads ?categoria and ?vista. Returns null when a value is unknown or malformed (repeated,
- * empty, a category that does not exist): the page answers 404 then. Other parameters are ignored.
+ * The list state of a variant route (lib/public-variants.ts): /servicios/v/integracion/lista is
+ * ?categoria=Integración&vista=lista. Null when a segment is unknown (the page answers 404).
  */
-export function parseListState(
-  searchParams: SearchParams,
-  options: { categories: readonly string[]; withView: boolean },
-): ListState | null {
-  const category = searchParams.categoria;
-  const view = options.withView ? searchParams.vista : undefined;
-  if (Array.isArray(category) || Array.isArray(view)) return null;
-  if (category !== undefined && !options.categories.includes(category)) return null;
-  if (view !== undefined && view !== LIST_VIEW_PARAM) return null;
-  return { category: category ?? null, view: view === LIST_VIEW_PARAM ? "list" : "grid" };
+export function listStateOfSegments(page: VariantPage, segments: { categoria: string; vista?: string }): ListState | null {
+  const category = valueOfSegment(page, "categoria", segments.categoria);
+  const view = segments.vista === undefined ? null : valueOfSegment(page, "vista", segments.vista);
+  if (category === undefined || view === undefined) return null;
+  return { category, view: view === LIST_VIEW_PARAM ? "list" : "grid" };
 }
 
 /** The URL of a list state: "/servicios?categoria=Integraci%C3%B3n&vista=lista". */

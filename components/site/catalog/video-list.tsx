@@ -1,4 +1,5 @@
 import { ExternalLink } from "./external-link";
+import { Icon } from "@/components/icons/icon";
 import { videoSource } from "./media-urls";
 import { VideoPlayer } from "./video-player";
 
@@ -23,12 +24,9 @@ export function VideoList({ videos, itemName }: { videos: string[]; itemName: st
             ) : (
               <ExternalLink
                 href={source.href}
-                className="flex items-center gap-3 rounded-2xl border border-ink-200 bg-white p-5 font-semibold text-brand-700 shadow-card hover:border-brand-300 hover:text-brand-900"
+                className="card flex items-center gap-3 p-5 font-semibold text-brand-700 hover:border-brand-300 hover:text-brand-900"
               >
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="size-8 shrink-0" fill="none" stroke="currentColor" strokeWidth="1.5">
-                  <path strokeLinecap="round" strokeLinejoin="round" d="M21 12a9 9 0 11-18 0 9 9 0 0118 0z" />
-                  <path strokeLinecap="round" strokeLinejoin="round" d="M15.91 11.672a.375.375 0 010 .656l-5.603 3.113a.375.375 0 01-.557-.328V8.887c0-.286.307-.466.557-.327l5.603 3.112z" />
-                </svg>
+                <Icon name="play-circle" className="size-8 shrink-0" />
                 <span>Ver {label.charAt(0).toLowerCase() + label.slice(1)}</span>
               </ExternalLink>
             )}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { Icon } from "@/components/icons/icon";
 
 /**
  * A video that loads its player only when asked: until then nothing is requested from YouTube
@@ -48,9 +49,7 @@ export function VideoPlayer({ src, href, title, provider }: { src: string; href:
         aria-hidden="true"
         className="grid size-16 place-items-center rounded-full bg-white text-brand-800 shadow-lg transition-transform group-hover:scale-105 sm:size-20"
       >
-        <svg viewBox="0 0 24 24" className="ml-1 size-8 sm:size-9" fill="currentColor">
-          <path d="M8 5.14v13.72a1 1 0 001.5.86l11.04-6.86a1 1 0 000-1.72L9.5 4.28A1 1 0 008 5.14z" />
-        </svg>
+        <Icon name="play" className="ml-1 size-8 sm:size-9" />
       </span>
       <span className="max-w-md text-base font-semibold text-balance">
         <span className="sr-only">Reproducir: </span>

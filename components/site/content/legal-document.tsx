@@ -39,7 +39,7 @@ export function LegalDocument({ title, intro, updated, sections }: { title: stri
     <>
       <section aria-labelledby="page-title" className="border-b border-ink-200 bg-ink-50">
         <Container className="py-14 sm:py-16">
-          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Legal</p>
+          <p className="eyebrow">Legal</p>
           <h1 id="page-title" className="mt-2 text-4xl font-extrabold tracking-tight text-balance text-ink-900 sm:text-5xl">
             {title}
           </h1>
@@ -51,26 +51,25 @@ export function LegalDocument({ title, intro, updated, sections }: { title: stri
       <Container className="grid gap-10 py-12 sm:py-16 lg:grid-cols-[16rem_1fr] lg:gap-16">
         <nav aria-label="Índice" className="lg:sticky lg:top-24 lg:self-start">
           <h2 className="text-sm font-semibold tracking-wide text-ink-900 uppercase">Contenido</h2>
-          <ol className="mt-4 space-y-2 text-sm">
+          <ol className="toc mt-4 space-y-2 text-sm">
             {sections.map((section, index) => (
               <li key={section.id}>
-                <a href={`#${section.id}`} className="text-ink-600 hover:text-brand-700">
+                <a href={`#${section.id}`}>
                   {index + 1}. {section.title}
                 </a>
               </li>
             ))}
           </ol>
         </nav>
-        <article className="max-w-3xl text-base leading-7 text-ink-700" data-testid="legal-text">
+        {/* .legal (app/globals.css) styles the sections, their headings and lists. */}
+        <article className="legal max-w-3xl text-base leading-7 text-ink-700" data-testid="legal-text">
           <div className="text-lg leading-8 text-ink-700">{intro}</div>
           {sections.map((section, index) => (
-            <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="mt-10 scroll-mt-24">
-              <h2 id={`${section.id}-title`} className="text-xl font-bold tracking-tight text-ink-900 sm:text-2xl">
+            <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`}>
+              <h2 id={`${section.id}-title`}>
                 {index + 1}. {section.title}
               </h2>
-              <div className="mt-4 space-y-4 [&_li]:ml-5 [&_strong]:font-semibold [&_strong]:text-ink-900 [&_ul]:list-disc [&_ul]:space-y-2">
-                {section.body}
-              </div>
+              <div>{section.body}</div>
             </section>
           ))}
         </article>

@@ -1,8 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { useSearchParams } from "next/navigation";
-import type { MouseEvent, ReactNode } from "react";
+import { useState, type MouseEvent, type ReactNode } from "react";
+import { Icon } from "@/components/icons/icon";
 import { cn } from "@/components/ui/cn";
 
 export type SectorItem = {
@@ -23,15 +23,22 @@ export function sectorHref(slug: string, open: boolean): string {
 /**
  * Expandable sector cards. The open card lives in the URL (?sector=<slug>), so the links work
  * without JavaScript; with it, a click only updates the URL in place (no request, no reload).
+ * The page passes the open card (each ?sector= is its own pre-rendered page), so the server's
+ * HTML already shows it open.
  */
-export function SectorAccordion({ sectors, contactLabel }: { sectors: SectorItem[]; contactLabel: string }) {
-  const openSlug = useSearchParams().get("sector");
+export function SectorAccordion({ sectors, contactLabel, openSlug: initialOpen }: {
+  sectors: SectorItem[];
+  contactLabel: string;
+  openSlug?: string;
+}) {
+  const [openSlug, setOpenSlug] = useState(initialOpen ?? null);
 
-  function toggle(event: MouseEvent<HTMLAnchorElement>, href: string) {
+  function toggle(event: MouseEvent<HTMLAnchorElement>, href: string, slug: string | null) {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    // null state: Next syncs useSearchParams with the new URL (its own history entries are left alone).
+    // null state: Next keeps its own history entries as they are.
     window.history.replaceState(null, "", href);
+    setOpenSlug(slug);
   }
 
   return (
@@ -61,26 +68,19 @@ export function SectorAccordion({ sectors, contactLabel }: { sectors: SectorItem
                   {sector.icon}
                 </div>
                 <div className="min-w-0 flex-1">
-                  <h3 className="text-lg font-semibold text-ink-900">
+                  <h3 className="h3">
                     <a
                       href={href}
                       aria-expanded={open}
                       aria-controls={panelId}
-                      onClick={(event) => toggle(event, href)}
+                      onClick={(event) => toggle(event, href, open ? null : sector.slug)}
                       className="flex items-start justify-between gap-3 rounded hover:text-brand-800"
                     >
                       <span>{sector.name}</span>
-                      <svg
-                        aria-hidden="true"
-                        viewBox="0 0 20 20"
-                        fill="currentColor"
-                        className={cn("mt-0.5 size-5 shrink-0 text-ink-500 transition-transform", open && "rotate-180 text-brand-700")}
-                      >
-                        <path fillRule="evenodd" d="M5.23 7.21a.75.75 0 011.06.02L10 11.168l3.71-3.938a.75.75 0 111.08 1.04l-4.25 4.5a.75.75 0 01-1.08 0l-4.25-4.5a.75.75 0 01.02-1.06z" clipRule="evenodd" />
-                      </svg>
+                      <Icon name="chevron-down" className={cn("mt-0.5 size-5 shrink-0 text-ink-500 transition-transform", open && "rotate-180 text-brand-700")} />
                     </a>
                   </h3>
-                  <p className="mt-1.5 text-sm leading-6 text-ink-600">{sector.description}</p>
+                  <p className="small mt-1.5">{sector.description}</p>
                 </div>
               </div>
               <div id={panelId} hidden={!open} data-testid="sector-panel" className="border-t border-ink-100 px-6 pt-5 pb-6">

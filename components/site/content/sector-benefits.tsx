@@ -1,4 +1,3 @@
-import { CheckIcon } from "./icon";
 
 const BENEFITS = [
   {
@@ -56,13 +55,12 @@ export function SectorBenefits() {
   return (
     <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {BENEFITS.map((block) => (
-        <li key={block.sector} className="rounded-2xl border border-ink-200 bg-white p-6 shadow-card">
-          <h3 className="text-lg font-semibold text-ink-900">{block.sector}</h3>
+        <li key={block.sector} className="card p-6">
+          <h3 className="h3">{block.sector}</h3>
           <ul className="mt-4 space-y-2.5">
             {block.items.map((item) => (
-              <li key={item} className="flex gap-2.5 text-sm leading-6 text-ink-700">
-                <CheckIcon />
-                <span>{item}</span>
+              <li key={item} className="check-item leading-6">
+                {item}
               </li>
             ))}
           </ul>

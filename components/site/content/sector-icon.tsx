@@ -1,16 +1,17 @@
-import { OutlineIcon, ICONS } from "./icon";
+import type { IconName } from "@/components/icons/registry";
+import { OutlineIcon } from "./icon";
 
-/** Outline icons for the sector's `icon` name (Lucide-style names in the data). */
-const SECTOR_ICONS: Record<string, string | readonly string[]> = {
-  "shopping-cart": "M2.25 3h1.386c.51 0 .955.343 1.087.835l.383 1.437M7.5 14.25a3 3 0 00-3 3h15.75m-12.75-3h11.218c1.121-2.3 2.1-4.684 2.924-7.138a60.114 60.114 0 00-16.536-1.84M7.5 14.25L5.106 5.272M6 20.25a.75.75 0 11-1.5 0 .75.75 0 011.5 0zm12.75 0a.75.75 0 11-1.5 0 .75.75 0 011.5 0z",
-  factory: ICONS.building,
-  "heart-pulse": ICONS.heart,
-  "graduation-cap": "M4.26 10.147a60.436 60.436 0 00-.491 6.347A48.627 48.627 0 0112 20.904a48.627 48.627 0 018.232-4.41 60.46 60.46 0 00-.491-6.347m-15.482 0a50.57 50.57 0 00-2.658-.813A59.905 59.905 0 0112 3.493a59.902 59.902 0 0110.399 5.84c-.896.248-1.783.52-2.658.814m-15.482 0A50.697 50.697 0 0112 13.489a50.702 50.702 0 017.74-3.342M6.75 15a.75.75 0 100-1.5.75.75 0 000 1.5zm0 0v-3.675A55.378 55.378 0 0112 8.443m-7.007 11.55A5.981 5.981 0 006.75 15.75v-1.5",
-  truck: "M8.25 18.75a1.5 1.5 0 01-3 0m3 0a1.5 1.5 0 00-3 0m3 0h6m-9 0H3.375a1.125 1.125 0 01-1.125-1.125V14.25m17.25 4.5a1.5 1.5 0 01-3 0m3 0a1.5 1.5 0 00-3 0m3 0h1.125c.621 0 1.129-.504 1.09-1.124a17.902 17.902 0 00-3.213-9.193 2.056 2.056 0 00-1.58-.86H14.25M16.5 18.75h-2.25m0-11.177v-.958c0-.568-.422-1.048-.987-1.106a48.554 48.554 0 00-10.026 0 1.106 1.106 0 00-.987 1.106v7.635m12-6.677v6.677m0 4.5v-4.5m0 0h-12",
-  landmark: "M12 21v-8.25M15.75 21v-8.25M8.25 21v-8.25M3 9l9-6 9 6m-1.5 12V10.332A48.36 48.36 0 0012 9.75c-2.551 0-5.056.2-7.5.582V21M3 21h18M12 6.75h.008v.008H12V6.75z",
-  sprout: "M12 21v-8.25m0 0C12 9 9.75 6.75 5.25 6.75c0 4.5 2.25 6 6.75 6zm0 0c0-3.75 2.25-6.75 6.75-6.75 0 4.5-2.25 6.75-6.75 6.75z",
+/** Sprite icons for the sector's `icon` name (Lucide-style names in the data). */
+const SECTOR_ICONS: Record<string, IconName> = {
+  "shopping-cart": "shopping-cart",
+  factory: "building",
+  "heart-pulse": "heart",
+  "graduation-cap": "graduation-cap",
+  truck: "truck",
+  landmark: "landmark",
+  sprout: "sprout",
 };
 
 export function SectorIcon({ name, className }: { name: string | null; className?: string }) {
-  return <OutlineIcon d={(name && SECTOR_ICONS[name]) || ICONS.building} className={className} />;
+  return <OutlineIcon name={(name && SECTOR_ICONS[name]) || "building"} className={className} />;
 }

@@ -1,14 +1,15 @@
 import Link from "next/link";
+import { Icon } from "@/components/icons/icon";
 import { Badge } from "@/components/ui/badge";
 import type { CatalogItemContract } from "@/lib/catalog/serialize";
 import type { SectorContract } from "@/lib/content/serialize";
 import { formatMoney, priceSuffix } from "@/lib/format";
 import { safeExternalUrl } from "../catalog/media-urls";
-import { ArrowIcon, ICONS, OutlineIcon } from "./icon";
+import { ArrowIcon, OutlineIcon } from "./icon";
 import { SectorIcon } from "./sector-icon";
 
 const grid = "grid gap-6 sm:grid-cols-2 lg:grid-cols-3";
-const card = "flex h-full flex-col rounded-2xl border border-ink-200 bg-white p-6 shadow-card transition hover:border-brand-200 hover:shadow-card-hover";
+const card = "card flex h-full flex-col p-6 transition hover:border-brand-200 hover:shadow-card-hover";
 const actionLink =
   "mt-auto inline-flex items-center gap-1.5 self-start rounded pt-6 text-sm font-semibold text-brand-700 hover:text-brand-900";
 
@@ -22,9 +23,7 @@ function ProductDetailsLink({ product }: { product: SolutionProduct }) {
     return (
       <a href={documentationUrl} target="_blank" rel="noopener noreferrer" className={actionLink}>
         Ver Detalles<span className="sr-only"> de {product.name} (se abre en una pestaña nueva)</span>
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
-          <path fillRule="evenodd" d="M4.25 5.5a.75.75 0 00-.75.75v8.5c0 .414.336.75.75.75h8.5a.75.75 0 00.75-.75v-4a.75.75 0 011.5 0v4A2.25 2.25 0 0112.75 17h-8.5A2.25 2.25 0 012 14.75v-8.5A2.25 2.25 0 014.25 4h5a.75.75 0 010 1.5h-5zm7.25-.75a.75.75 0 01.75-.75h3.5a.75.75 0 01.75.75v3.5a.75.75 0 01-1.5 0V6.56l-5.22 5.22a.75.75 0 11-1.06-1.06l5.22-5.22h-1.69a.75.75 0 01-.75-.75z" clipRule="evenodd" />
-        </svg>
+        <Icon name="external" className="size-4" />
       </a>
     );
   }
@@ -44,12 +43,12 @@ export function ProductsPanel({ products }: { products: SolutionProduct[] }) {
           <article className={card} data-testid="solution-product">
             <div className="flex items-start justify-between gap-3">
               <div aria-hidden="true" className="grid size-11 place-items-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100">
-                <OutlineIcon d={ICONS.cog} />
+                <OutlineIcon name="cog" />
               </div>
               {product.is_featured && <Badge tone="warning">Destacado</Badge>}
             </div>
-            <h3 className="mt-5 text-lg font-semibold text-ink-900">{product.name}</h3>
-            <p className="mt-2 line-clamp-3 text-sm leading-6 text-ink-600">{product.description}</p>
+            <h3 className="h3 mt-5">{product.name}</h3>
+            <p className="small mt-2 line-clamp-3">{product.description}</p>
             <p className="mt-5 border-t border-ink-100 pt-5 text-ink-900">
               {product.price_from === null ? (
                 <span className="text-sm font-semibold text-ink-700">Precio a consultar</span>
@@ -81,8 +80,8 @@ export function ServicesPanel({ services }: { services: SolutionService[] }) {
         <li key={service.id}>
           <article className={card} data-testid="solution-service">
             <div className="flex flex-wrap gap-2">{service.category && <Badge tone="accent">{service.category}</Badge>}</div>
-            <h3 className="mt-4 text-lg font-semibold text-ink-900">{service.name}</h3>
-            <p className="mt-2 line-clamp-3 text-sm leading-6 text-ink-600">{service.description}</p>
+            <h3 className="h3 mt-4">{service.name}</h3>
+            <p className="small mt-2 line-clamp-3">{service.description}</p>
             <Link href={`/servicios/${service.id}`} className={actionLink}>
               Ver servicio<span className="sr-only">: {service.name}</span>
               <ArrowIcon />
@@ -106,8 +105,8 @@ export function SectorsPanel({ sectors }: { sectors: Pick<SectorContract, "id" |
               </div>
               <Badge tone="brand">Especialidad</Badge>
             </div>
-            <h3 className="mt-5 text-lg font-semibold text-ink-900">{sector.name}</h3>
-            <p className="mt-2 text-sm leading-6 text-ink-600">{sector.description}</p>
+            <h3 className="h3 mt-5">{sector.name}</h3>
+            <p className="small mt-2">{sector.description}</p>
             <Link href="/contacto" className={actionLink}>
               Solicitar consulta<span className="sr-only"> para {sector.name}</span>
               <ArrowIcon />

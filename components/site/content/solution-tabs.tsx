@@ -1,5 +1,4 @@
 import Link from "next/link";
-import { cn } from "@/components/ui/cn";
 
 export const SOLUTION_TABS = [
   { key: "transformacion", label: "Transformación Digital", href: "/soluciones" },
@@ -27,10 +26,7 @@ export function SolutionTabs({ active }: { active: SolutionTabKey }) {
                 href={tab.href}
                 scroll={false}
                 aria-current={current ? "page" : undefined}
-                className={cn(
-                  "flex h-full items-center justify-center rounded-xl px-3 py-2.5 text-center text-sm leading-5 font-semibold transition-colors md:px-4 md:text-base",
-                  current ? "bg-white text-brand-800 shadow-sm ring-1 ring-ink-200" : "text-ink-700 hover:bg-white/70 hover:text-ink-900",
-                )}
+                className="tab"
               >
                 {tab.label}
               </Link>

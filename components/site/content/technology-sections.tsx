@@ -1,5 +1,6 @@
 import { Container } from "@/components/ui/container";
-import { ICONS, OutlineIcon } from "./icon";
+import type { IconName } from "@/components/icons/registry";
+import { OutlineIcon } from "./icon";
 import { TechnologyIcon } from "./technology-icon";
 
 const MAIN_STACK = [
@@ -49,32 +50,32 @@ export function MainStackBanner() {
 
 const METHODOLOGIES = [
   {
-    icon: ICONS.clock,
+    icon: "clock",
     title: "Scrum y entregas cortas",
     text: "Trabajamos en sprints de dos semanas con una demo al final de cada uno: ves avances reales y decides prioridades con nosotros.",
   },
   {
-    icon: ICONS.chart,
+    icon: "chart",
     title: "Kanban para soporte",
     text: "Los pedidos de soporte y mejoras fluyen en un tablero visible, con tiempos de atención medidos y acordados contigo.",
   },
   {
-    icon: ICONS.cog,
+    icon: "cog",
     title: "DevOps e integración continua",
     text: "Pruebas automáticas y despliegues repetibles con GitHub Actions y Docker: menos errores al publicar y vuelta atrás en minutos.",
   },
   {
-    icon: ICONS.users,
+    icon: "users",
     title: "Diseño centrado en el usuario",
     text: "Prototipos que validamos con tus vendedores, almaceneros o pacientes antes de programar, para que la herramienta se use de verdad.",
   },
   {
-    icon: ICONS.shield,
+    icon: "shield",
     title: "Seguridad desde el diseño",
     text: "Accesos por rol, cifrado y copias de seguridad desde el primer día, alineados con la Ley N.°\u00a029733 de Protección de Datos Personales.",
   },
   {
-    icon: ICONS.document,
+    icon: "document",
     title: "Documentación y transferencia",
     text: "Cada proyecto termina con manuales, capacitación y el código en tu repositorio: la tecnología queda en manos de tu empresa.",
   },
@@ -82,32 +83,32 @@ const METHODOLOGIES = [
 
 const TRENDS = [
   {
-    icon: ICONS.sparkles,
+    icon: "sparkles",
     title: "IA generativa aplicada",
     text: "Asistentes que responden consultas de clientes, redactan cotizaciones y resumen documentos usando la información de tu propia empresa.",
   },
   {
-    icon: ICONS.bolt,
+    icon: "bolt",
     title: "Automatización inteligente",
     text: "Robots de software combinados con IA que leen facturas, concilian pagos y cargan datos en tu ERP sin intervención manual.",
   },
   {
-    icon: ICONS.currency,
+    icon: "currency",
     title: "Pagos digitales y billeteras",
     text: "Cobros con Yape, Plin y códigos QR integrados a la facturación electrónica, con conciliación automática en tu contabilidad.",
   },
   {
-    icon: ICONS.cloud,
+    icon: "cloud",
     title: "Nube y arquitecturas sin servidor",
     text: "Infraestructura que escala sola en campañas como Cyber Wow o fin de año y cuesta menos en los meses tranquilos.",
   },
   {
-    icon: ICONS.shield,
+    icon: "shield",
     title: "Ciberseguridad de confianza cero",
     text: "Autenticación en dos pasos, accesos mínimos y monitoreo continuo frente al aumento de fraudes y secuestro de datos.",
   },
   {
-    icon: ICONS.chart,
+    icon: "chart",
     title: "Datos para decidir",
     text: "Tableros en tiempo real y modelos de predicción de demanda que antes solo estaban al alcance de las grandes empresas.",
   },
@@ -118,14 +119,14 @@ function InfoGrid({ id, eyebrow, title, intro, items, tone }: {
   eyebrow: string;
   title: string;
   intro: string;
-  items: ReadonlyArray<{ icon: string | readonly string[]; title: string; text: string }>;
+  items: ReadonlyArray<{ icon: IconName; title: string; text: string }>;
   tone: "brand" | "accent";
 }) {
   return (
     <section aria-labelledby={id} className={tone === "accent" ? "bg-ink-50 py-16 sm:py-20" : "py-16 sm:py-20"}>
       <Container>
         <div className="max-w-2xl">
-          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p>
+          <p className="eyebrow">{eyebrow}</p>
           <h2 id={id} className="mt-2 text-3xl font-bold tracking-tight text-balance text-ink-900 sm:text-4xl">
             {title}
           </h2>
@@ -133,7 +134,7 @@ function InfoGrid({ id, eyebrow, title, intro, items, tone }: {
         </div>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {items.map((item) => (
-            <li key={item.title} className="rounded-2xl border border-ink-200 bg-white p-6 shadow-card">
+            <li key={item.title} className="card p-6">
               <div
                 className={
                   tone === "accent"
@@ -141,10 +142,10 @@ function InfoGrid({ id, eyebrow, title, intro, items, tone }: {
                     : "grid size-11 place-items-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100"
                 }
               >
-                <OutlineIcon d={item.icon} />
+                <OutlineIcon name={item.icon} />
               </div>
-              <h3 className="mt-5 text-lg font-semibold text-ink-900">{item.title}</h3>
-              <p className="mt-2 text-sm leading-6 text-ink-600">{item.text}</p>
+              <h3 className="h3 mt-5">{item.title}</h3>
+              <p className="small mt-2">{item.text}</p>
             </li>
           ))}
         </ul>

@@ -1,34 +1,34 @@
 import { ButtonLink } from "@/components/ui/button";
-import { CheckIcon, ICONS, OutlineIcon } from "./icon";
+import { CheckIcon, OutlineIcon } from "./icon";
 
 const FEATURES = [
   {
-    icon: ICONS.search,
+    icon: "search",
     title: "Diagnóstico de madurez digital",
     text: "Evaluamos tus procesos, sistemas y equipo para saber dónde estás hoy y qué frena el crecimiento de tu negocio.",
   },
   {
-    icon: ICONS.document,
+    icon: "document",
     title: "Facturación electrónica y SUNAT",
     text: "Emisión de comprobantes electrónicos, guías de remisión y libros electrónicos integrados con tu OSE y con SUNAT.",
   },
   {
-    icon: ICONS.link,
+    icon: "link",
     title: "Integración de sistemas",
     text: "Conectamos tu ERP, tienda online, bancos y pasarelas como Niubiz, Izipay, Yape o Plin para que los datos fluyan sin digitar dos veces.",
   },
   {
-    icon: ICONS.bolt,
+    icon: "bolt",
     title: "Automatización de procesos",
     text: "Robots y flujos de aprobación que eliminan tareas repetitivas: conciliaciones, reportes, cobranzas y atención por WhatsApp.",
   },
   {
-    icon: ICONS.cloud,
+    icon: "cloud",
     title: "Migración a la nube",
     text: "Llevamos tus servidores y archivos a la nube con copias de seguridad automáticas y acceso seguro desde cualquier sede.",
   },
   {
-    icon: ICONS.chart,
+    icon: "chart",
     title: "Analítica e indicadores",
     text: "Tableros con tus ventas, márgenes, inventario y cobranzas actualizados cada día, para decidir con datos y no con intuición.",
   },
@@ -72,12 +72,12 @@ export function TransformationPanel() {
         </h3>
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="transformation-features">
           {FEATURES.map((feature) => (
-            <li key={feature.title} className="rounded-2xl border border-ink-200 bg-white p-6 shadow-card">
+            <li key={feature.title} className="card p-6">
               <div className="grid size-12 place-items-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100">
-                <OutlineIcon d={feature.icon} />
+                <OutlineIcon name={feature.icon} />
               </div>
-              <h4 className="mt-5 text-lg font-semibold text-ink-900">{feature.title}</h4>
-              <p className="mt-2 text-sm leading-6 text-ink-600">{feature.text}</p>
+              <h4 className="h3 mt-5">{feature.title}</h4>
+              <p className="small mt-2">{feature.text}</p>
             </li>
           ))}
         </ul>
@@ -112,15 +112,15 @@ export function TransformationPanel() {
         </h3>
         <ol className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4" data-testid="transformation-steps">
           {STEPS.map((step, index) => (
-            <li key={step.title} className="relative rounded-2xl border border-ink-200 bg-white p-6 shadow-card">
+            <li key={step.title} className="card relative p-6">
               <span aria-hidden="true" className="grid size-10 place-items-center rounded-full bg-brand-700 text-base font-bold text-white">
                 {index + 1}
               </span>
-              <h4 className="mt-4 text-lg font-semibold text-ink-900">
+              <h4 className="h3 mt-4">
                 <span className="sr-only">Paso {index + 1}: </span>
                 {step.title}
               </h4>
-              <p className="mt-2 text-sm leading-6 text-ink-600">{step.text}</p>
+              <p className="small mt-2">{step.text}</p>
             </li>
           ))}
         </ol>

@@ -1,6 +1,6 @@
 import { z } from "@/lib/zod";
 import { ApiError } from "@/lib/api/errors";
-import { apiRoute } from "@/lib/api/handler";
+import { apiRoute, fromDatabaseError } from "@/lib/api/handler";
 import { readJsonBody } from "@/lib/api/request";
 import { CONTACT_MESSAGES } from "@/lib/contact/form";
 import { submitContactMessage } from "@/lib/contact/service";
@@ -8,8 +8,9 @@ import { clientIp } from "@/lib/client-address";
 
 /**
  * POST /api/v1/contact — the public contact request (spec §7). Every answer carries `success`:
- * 201 `{ success: true, message }`; 422 `{ success: false, message, errors }`; 429 (with
- * Retry-After), 400 (not JSON), 413 (over 1 MB) and 500 (internals hidden) `{ success: false, message }`.
+ * 201 `{ success: true, message }`; 422 `{ success: false, message, errors }`; 429 and 503 (with
+ * Retry-After; 503 while the database is down), 400 (not JSON), 413 (over 1 MB) and 500 (internals
+ * hidden) `{ success: false, message }`.
  * Rate limited by the client's address as our server layer computed it (lib/client-address.ts).
  */
 export const POST = apiRoute(async (request) => {
@@ -21,9 +22,10 @@ export const POST = apiRoute(async (request) => {
       userAgent: request.headers.get("user-agent"),
     });
     return Response.json({ success: true, message: CONTACT_MESSAGES.success }, { status: 201 });
-  } catch (error) {
-    if (!(error instanceof ApiError)) {
-      console.error("[api] POST /api/v1/contact", error);
+  } catch (caught) {
+    const error = caught instanceof ApiError ? caught : fromDatabaseError(caught);
+    if (!error) {
+      console.error("[api] POST /api/v1/contact", caught);
       return Response.json({ success: false, message: "Error interno del servidor. Inténtalo de nuevo más tarde." }, { status: 500 });
     }
     const body: { success: false; message: string; errors?: Record<string, string[]> } = { success: false, message: error.message };

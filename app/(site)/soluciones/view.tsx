@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
-import { loadSection, singleParam } from "@/components/site/content/load";
+import { loadSection } from "@/components/site/content/load";
 import { PageHero } from "@/components/site/page-hero";
 import { ProductsPanel, SectorsPanel, ServicesPanel } from "@/components/site/content/solution-panels";
-import { isSolutionTab, SOLUTION_TABS, SolutionTabs, type SolutionTabKey } from "@/components/site/content/solution-tabs";
+import { SOLUTION_TABS, SolutionTabs, type SolutionTabKey } from "@/components/site/content/solution-tabs";
 import { TransformationPanel } from "@/components/site/content/transformation-panel";
 import { Container } from "@/components/ui/container";
 import { EmptyState, ErrorState } from "@/components/ui/states";
@@ -11,14 +10,13 @@ import { listPublicCatalogItems } from "@/lib/catalog/queries";
 import { listPublicSectors } from "@/lib/content/queries";
 import { pageMetadata } from "@/lib/seo";
 
-export const metadata: Metadata = pageMetadata({
+/** The same for every tab: the canonical URL is /soluciones. */
+export const solutionsMetadata: Metadata = pageMetadata({
   title: "Soluciones",
   description:
     "Transformación digital para pymes del Perú: diagnóstico, estrategia, implementación y mejora continua, con productos integrados y servicios especializados.",
   path: "/soluciones",
 });
-
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 async function TabContent({ tab }: { tab: SolutionTabKey }) {
   if (tab === "transformacion") return <TransformationPanel />;
@@ -50,10 +48,8 @@ const INTROS: Record<SolutionTabKey, string> = {
   sectores: "Conocemos los procesos y las normas de cada industria. Conversemos sobre el tuyo.",
 };
 
-export default async function SolutionsPage({ searchParams }: Props) {
-  const raw = singleParam((await searchParams).tab);
-  if (raw === null || (raw !== undefined && !isSolutionTab(raw))) notFound();
-  const tab: SolutionTabKey = raw ?? "transformacion";
+/** /soluciones and its tabs (?tab=productos…). */
+export function SolutionsView({ tab }: { tab: SolutionTabKey }) {
   const label = SOLUTION_TABS.find((item) => item.key === tab)!.label;
 
   return (

@@ -1,40 +1,27 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
-import { loadSection, singleParam } from "@/components/site/content/load";
+import { loadSection } from "@/components/site/content/load";
 import { PageHero } from "@/components/site/page-hero";
-import { TechnologyList, type TechnologyView } from "@/components/site/content/technology-cards";
+import { TechnologyList } from "@/components/site/content/technology-cards";
+import { technologyCardData, type TechnologyView } from "@/components/site/content/technology-card-data";
 import { technologiesHref, TechnologyFilters, ViewToggle } from "@/components/site/content/technology-filters";
 import { MainStackBanner, MethodologiesSection, TrendsSection } from "@/components/site/content/technology-sections";
 import { buttonClasses } from "@/components/ui/button";
 import { Container } from "@/components/ui/container";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { listPublicTechnologies } from "@/lib/content/queries";
-import { TECHNOLOGY_CATEGORIES } from "@/lib/content/technology-categories";
 import { pageMetadata } from "@/lib/seo";
 
-export const metadata: Metadata = pageMetadata({
+/** The same for every variant: the canonical URL is /tecnologias. */
+export const technologiesMetadata: Metadata = pageMetadata({
   title: "Tecnologías",
   description:
     "Las tecnologías con las que construimos: inteligencia artificial, desarrollo web y móvil, bases de datos, cloud computing y DevOps para pymes del Perú.",
   path: "/tecnologias",
 });
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-function isCategory(value: string): boolean {
-  return (TECHNOLOGY_CATEGORIES as readonly string[]).includes(value);
-}
-
-export default async function TechnologiesPage({ searchParams }: Props) {
-  const params = await searchParams;
-  const rawCategory = singleParam(params.categoria);
-  const rawView = singleParam(params.vista);
-  if (rawCategory === null || (rawCategory !== undefined && !isCategory(rawCategory))) notFound();
-  if (rawView === null || (rawView !== undefined && rawView !== "lista" && rawView !== "grid")) notFound();
-  const category = rawCategory;
-  const view: TechnologyView = rawView === "lista" ? "lista" : "grid";
-
+/** /tecnologias and its variants (?categoria=…&vista=lista). */
+export async function TechnologiesView({ category, view }: { category: string | undefined; view: TechnologyView }) {
   const technologies = await loadSection("tecnologías", () => listPublicTechnologies(category ? { category } : {}));
 
   return (
@@ -84,7 +71,7 @@ export default async function TechnologiesPage({ searchParams }: Props) {
                   {technologies.data.length === 1 ? "1 tecnología" : `${technologies.data.length} tecnologías`}
                   {category ? ` en ${category}` : ""}
                 </p>
-                <TechnologyList technologies={technologies.data} view={view} />
+                <TechnologyList technologies={technologies.data.map(technologyCardData)} view={view} />
               </>
             )}
           </div>

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { loadSection, singleParam } from "@/components/site/content/load";
+import { loadSection } from "@/components/site/content/load";
 import { PageHero } from "@/components/site/page-hero";
 import { safeRichText } from "@/components/site/content/rich-text";
 import { SectorAccordion } from "@/components/site/content/sector-accordion";
@@ -13,19 +13,16 @@ import { EmptyState, ErrorState } from "@/components/ui/states";
 import { listPublicSectors } from "@/lib/content/queries";
 import { pageMetadata } from "@/lib/seo";
 
-export const metadata: Metadata = pageMetadata({
+/** The same for every open sector: the canonical URL is /sectores. */
+export const sectorsMetadata: Metadata = pageMetadata({
   title: "Sectores",
   description:
     "Soluciones tecnológicas por industria para pymes del Perú: retail, manufactura, salud, educación, logística, servicios financieros y agroindustria.",
   path: "/sectores",
 });
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-export default async function SectorsPage({ searchParams }: Props) {
-  const requested = singleParam((await searchParams).sector);
-  if (requested === null) notFound();
-
+/** /sectores and its variants: the accordion with the sector of ?sector=<slug> open. */
+export async function SectorsView({ requested }: { requested: string | undefined }) {
   const sectors = await loadSection("sectores", () => listPublicSectors());
   // An unknown sector in the URL is a missing page; while sectors cannot be read, the error state shows instead.
   if (requested !== undefined && sectors.ok && !sectors.data.some((sector) => sector.slug === requested)) notFound();
@@ -62,6 +59,7 @@ export default async function SectorsPage({ searchParams }: Props) {
               <EmptyState>No se encontraron sectores disponibles.</EmptyState>
             ) : (
               <SectorAccordion
+                openSlug={requested}
                 contactLabel="Solicitar una consulta"
                 sectors={sectors.data.map((sector) => ({
                   id: sector.id,

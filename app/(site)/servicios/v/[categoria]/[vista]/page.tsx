@@ -1,0 +1,22 @@
+import { notFound } from "next/navigation";
+import { listStateOfSegments } from "@/components/site/catalog/list-params";
+import { SERVICES_VARIANTS, variantSegments } from "@/lib/public-variants";
+import { ServicesView, servicesMetadata } from "../../../view";
+
+// /servicios (→ /servicios/v/todas/grid) and /servicios?categoria=…&vista=lista are rewritten
+// here (next.config.ts, lib/public-variants.ts): one pre-rendered page per category and view;
+// any other value is a 404.
+export const revalidate = 3600;
+export const dynamicParams = false;
+
+export const metadata = servicesMetadata;
+
+export function generateStaticParams() {
+  return variantSegments(SERVICES_VARIANTS).map(([categoria, vista]) => ({ categoria, vista }));
+}
+
+export default async function ServicesVariantPage({ params }: { params: Promise<{ categoria: string; vista: string }> }) {
+  const state = listStateOfSegments(SERVICES_VARIANTS, await params);
+  if (!state) notFound();
+  return <ServicesView state={state} />;
+}

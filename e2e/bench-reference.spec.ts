@@ -1,0 +1,18 @@
+import { expect, test } from "@playwright/test";
+
+// The reference pages of `npm run bench` (app/bench-reference/[kb]) exist only in a build made
+// with BENCH_REFERENCE_PAGES=1. The e2e server is a normal build: nothing there may answer.
+test.describe("bench reference pages in a normal build", () => {
+  test("every reference URL is a 404, and nothing lists them", async ({ request }) => {
+    for (const path of ["/bench-reference/10", "/bench-reference/100", "/bench-reference/250", "/bench-reference/2000", "/bench-reference/7", "/bench-reference/abc"]) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(404);
+      expect(await response.text(), path).not.toContain("Página de referencia");
+    }
+    const robots = await (await request.get("/robots.txt")).text();
+    expect(robots).toMatch(/^Disallow: \/bench-reference$/m);
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    expect(sitemap).toContain("<urlset");
+    expect(sitemap).not.toContain("bench-reference");
+  });
+});

@@ -1,0 +1,63 @@
+// "The database cannot be reached right now" told apart from every other error, whatever layer
+// raised it: Prisma (P1001 …), its pg adapter (a DriverAdapterError whose cause has a `kind`),
+// PostgreSQL itself (SQLSTATE 57P01 when it shuts down …), node-postgres or the socket.
+// Such a request wrote nothing it acknowledged; the caller answers 503 with Retry-After.
+
+/** What a person reads when the database is down (API, contact form, admin screens). */
+export const DATABASE_UNAVAILABLE_MESSAGE = "El servicio no está disponible en este momento. Inténtalo de nuevo en unos minutos.";
+/** Seconds a client should wait before trying again. */
+export const DATABASE_UNAVAILABLE_RETRY_AFTER = 30;
+
+// Prisma: server unreachable, timed out, connection closed, pool timeout, too many connections.
+const PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2037"]);
+// @prisma/adapter-pg's mapped error kinds for the same situations.
+const ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
+// PostgreSQL: admin/crash shutdown, cannot connect now (starting up, shutting down), too many
+// connections, out of resources; class 08 (connection exception) is matched by prefix.
+const SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300", "53000"]);
+const SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+// node-postgres and pg-pool raise these as plain Errors, without a code.
+const MESSAGES = [
+  /Connection terminated (unexpectedly|due to connection timeout)/i,
+  /^Connection terminated$/,
+  /timeout exceeded when trying to connect/i,
+  /Client has encountered a connection error and is not queryable/i,
+  /Client was closed and is not queryable/i,
+];
+
+function matches(node: Record<string, unknown>): boolean {
+  const code = typeof node.code === "string" ? node.code : null;
+  if (code && (PRISMA_CODES.has(code) || SQLSTATES.has(code) || SOCKET_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  if (typeof node.originalCode === "string" && (SQLSTATES.has(node.originalCode) || /^08[0-9A-Z]{3}$/.test(node.originalCode))) return true;
+  if (typeof node.kind === "string" && ADAPTER_KINDS.has(node.kind)) return true;
+  const message = typeof node.message === "string" ? node.message : "";
+  return MESSAGES.some((pattern) => pattern.test(message));
+}
+
+/** True when `error` (or anything it wraps) says the database is unreachable or refusing work. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [error];
+  while (queue.length > 0 && seen.size < 20) {
+    const node = queue.shift();
+    if (typeof node !== "object" || node === null || seen.has(node)) continue;
+    seen.add(node);
+    const record = node as Record<string, unknown>;
+    // A raw query that failed (P2010) carries the database's code in its adapter error only.
+    if (matches(record)) return true;
+    queue.push(record.cause);
+    if (typeof record.meta === "object" && record.meta !== null) queue.push((record.meta as Record<string, unknown>).driverAdapterError);
+    if (Array.isArray(record.errors)) queue.push(...record.errors); // AggregateError (IPv4 + IPv6)
+  }
+  return false;
+}
+
+let lastReport = 0;
+
+/** Logs an outage at most once every 10 s, so a burst of failing requests does not flood the log. */
+export function reportDatabaseUnavailable(where: string, error: unknown, now = Date.now()): void {
+  if (now - lastReport < 10_000) return;
+  lastReport = now;
+  const detail = error instanceof Error ? error.message.trim().split("\n").pop() : String(error);
+  console.warn(`[db] Base de datos no disponible (${where}): ${detail}. Se responde 503 mientras tanto.`);
+}

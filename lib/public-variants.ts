@@ -1,0 +1,166 @@
+// Every variant of the public list pages (a filter, a view, a tab, the open sector) is a
+// pre-rendered page of its own under "<page>/v/…". Visitors keep the query URLs
+// (/servicios?categoria=Integración&vista=lista): next.config.ts rewrites each known query to
+// its segment route, and any other value of a known parameter to a segment no route lists, a
+// real 404. Pure data and functions: next.config.ts, the pages and the tests import it.
+//
+// The page without parameters is rewritten too (/servicios → /servicios/v/todas/grid), so no
+// /servicios route file exists. That is on purpose: Next 16's client router learns a route's
+// shape from a URL it has loaded and, for a URL that matched its route file as is, reuses that
+// page for any other query string of the same path without asking the server (its "optimistic
+// routing"). A filter link followed on the client then showed the unfiltered page. When every
+// URL of the path is a rewrite, the router asks the server for each query string.
+//
+// How Next matches the rules (next/dist/shared/lib/router/utils/prepare-destination.js):
+// - a query value is decoded first ("+" and %20 are spaces, %C3%B3 is "ó") and compared
+//   case-sensitively and whole with each rule's regex;
+// - an empty value (?categoria=) counts as absent, so it shows the unfiltered page;
+// - a repeated parameter is compared by its last value;
+// - other parameters (?utm_source=…) are ignored, and the cached page is served.
+import { PRODUCT_CATEGORIES, SERVICE_CATEGORIES } from "./catalog/categories";
+import { TECHNOLOGY_CATEGORIES } from "./content/technology-categories";
+
+/** The folder of the variant routes beside each page: /productos/v/erp. */
+export const VARIANT_SEGMENT = "v";
+/** The segment of "no category" in a variant path. */
+export const ALL_SEGMENT = "todas";
+/** A segment no variant route lists: rewriting an unknown value there answers 404. */
+export const UNKNOWN_SEGMENT = "-";
+/** The segment of "no sector open" (not a slug, so never a sector's). */
+export const NO_SECTOR_SEGMENT = "_";
+
+/** An ASCII path segment for a label: "Gestión Documental" → "gestion-documental". */
+export function segmentOf(label: string): string {
+  return label
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+type VariantValue = { value: string; segment: string };
+type VariantParam = {
+  /** The query parameter: "categoria". */
+  key: string;
+  values: readonly VariantValue[];
+  /** The segment when the parameter is absent (every parameter of a page is one path segment). */
+  absent: string;
+};
+export type VariantPage = { basePath: string; params: readonly VariantParam[] };
+
+const labelled = (labels: readonly string[]): VariantValue[] => labels.map((value) => ({ value, segment: segmentOf(value) }));
+const literal = (values: readonly string[]): VariantValue[] => values.map((value) => ({ value, segment: value }));
+
+export const PRODUCTS_VARIANTS: VariantPage = {
+  basePath: "/productos",
+  params: [{ key: "categoria", values: labelled(PRODUCT_CATEGORIES), absent: ALL_SEGMENT }],
+};
+
+export const SERVICES_VARIANTS: VariantPage = {
+  basePath: "/servicios",
+  params: [
+    { key: "categoria", values: labelled(SERVICE_CATEGORIES), absent: ALL_SEGMENT },
+    // components/site/catalog/list-params.ts LIST_VIEW_PARAM; the grid is the default.
+    { key: "vista", values: literal(["lista"]), absent: "grid" },
+  ],
+};
+
+export const TECHNOLOGIES_VARIANTS: VariantPage = {
+  basePath: "/tecnologias",
+  params: [
+    { key: "categoria", values: labelled(TECHNOLOGY_CATEGORIES), absent: ALL_SEGMENT },
+    // ?vista=grid is accepted as well (the toggle never writes it).
+    { key: "vista", values: literal(["lista", "grid"]), absent: "grid" },
+  ],
+};
+
+export const SOLUTIONS_VARIANTS: VariantPage = {
+  basePath: "/soluciones",
+  // components/site/content/solution-tabs.tsx SOLUTION_TABS; ?tab=transformacion is the default tab.
+  params: [{ key: "tab", values: literal(["transformacion", "productos", "servicios", "sectores"]), absent: "transformacion" }],
+};
+
+export const FIXED_VARIANT_PAGES = [PRODUCTS_VARIANTS, SERVICES_VARIANTS, TECHNOLOGIES_VARIANTS, SOLUTIONS_VARIANTS] as const;
+
+/** Sectors come from the database: any slug-shaped value goes to /sectores/v/<slug>, which may 404. */
+export const SECTORS_BASE_PATH = "/sectores";
+export const SECTOR_PARAM = "sector";
+/** lib/zod.ts SLUG_PATTERN, at most 140 characters (the column's length). */
+const SECTOR_SLUG_REGEX = "(?=.{1,140}$)[a-z0-9]+(?:-[a-z0-9]+)*";
+export const SECTOR_SLUG = new RegExp(`^${SECTOR_SLUG_REGEX}$`);
+
+type QueryCondition = { type: "query"; key: string; value?: string };
+export type VariantRewrite = { source: string; destination: string; has?: QueryCondition[]; missing?: QueryCondition[] };
+
+const escapeRegex = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Every combination of present/absent parameters, "all absent" (the page as linked from the menu) included. */
+function combinations(page: VariantPage): (VariantValue | null)[][] {
+  let result: (VariantValue | null)[][] = [[]];
+  for (const param of page.params) result = result.flatMap((prefix) => [null, ...param.values].map((value) => [...prefix, value]));
+  return result;
+}
+
+function variantPath(page: VariantPage, segments: readonly string[]): string {
+  return `${page.basePath}/${VARIANT_SEGMENT}/${segments.join("/")}`;
+}
+
+function segmentsOf(page: VariantPage, combo: (VariantValue | null)[]): string[] {
+  return combo.map((value, index) => value?.segment ?? page.params[index].absent);
+}
+
+/** The segment values of every variant route of a page (for generateStaticParams). */
+export function variantSegments(page: VariantPage): string[][] {
+  const seen = new Map<string, string[]>();
+  for (const combo of combinations(page)) {
+    const segments = segmentsOf(page, combo);
+    seen.set(segments.join("/"), segments);
+  }
+  return [...seen.values()];
+}
+
+/** The query value of a variant segment; undefined when the segment is unknown. */
+export function valueOfSegment(page: VariantPage, key: string, segment: string): string | null | undefined {
+  const param = page.params.find((item) => item.key === key);
+  if (!param) return undefined;
+  if (segment === param.absent && !param.values.some((value) => value.segment === segment)) return null;
+  return param.values.find((value) => value.segment === segment)?.value;
+}
+
+function pageRewrites(page: VariantPage): VariantRewrite[] {
+  const known = combinations(page).map((combo) => {
+    const has: QueryCondition[] = [];
+    const missing: QueryCondition[] = [];
+    combo.forEach((value, index) => {
+      const key = page.params[index].key;
+      if (value) has.push({ type: "query", key, value: escapeRegex(value.value) });
+      else missing.push({ type: "query", key });
+    });
+    return { source: page.basePath, destination: variantPath(page, segmentsOf(page, combo)), ...(has.length ? { has } : {}), ...(missing.length ? { missing } : {}) };
+  });
+  const unknown = page.params.map((param) => ({
+    source: page.basePath,
+    destination: variantPath(page, page.params.map(() => UNKNOWN_SEGMENT)),
+    has: [{ type: "query" as const, key: param.key }],
+  }));
+  return [...known, ...unknown];
+}
+
+/** The rewrites of every variant, in order (next.config.ts, beforeFiles). */
+export function variantRewrites(): VariantRewrite[] {
+  return [
+    ...FIXED_VARIANT_PAGES.flatMap(pageRewrites),
+    {
+      source: SECTORS_BASE_PATH,
+      destination: `${SECTORS_BASE_PATH}/${VARIANT_SEGMENT}/:sector`,
+      has: [{ type: "query", key: SECTOR_PARAM, value: `(?<sector>${SECTOR_SLUG_REGEX})` }],
+    },
+    {
+      source: SECTORS_BASE_PATH,
+      destination: `${SECTORS_BASE_PATH}/${VARIANT_SEGMENT}/${UNKNOWN_SEGMENT}`,
+      has: [{ type: "query", key: SECTOR_PARAM }],
+    },
+    { source: SECTORS_BASE_PATH, destination: `${SECTORS_BASE_PATH}/${VARIANT_SEGMENT}/${NO_SECTOR_SEGMENT}` },
+  ];
+}

@@ -1,0 +1,138 @@
+// Deterministic byte budgets of a production build (`npm run budgets`): for every public page
+// route, each pre-rendered HTML file under <dist>/server/app (its bytes as served) and its
+// first-load JavaScript (every `<script src>` chunk the HTML references, raw and gzip; the
+// `nomodule` polyfills are left out: browsers that run modules never download them).
+// A public route with no pre-rendered HTML renders per request.
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { Parser } from "htmlparser2";
+import { budgetFor, type PerfBudgets, type RouteBudget } from "./perf-budgets";
+
+export type PrerenderedRoute = {
+  route: string;
+  pattern: string;
+  htmlBytes: number;
+  htmlGzipBytes: number;
+  scripts: string[];
+  jsBytes: number;
+  jsGzipBytes: number;
+  budget: RouteBudget & { source: string };
+  over: ("htmlBytes" | "jsBytes" | "jsGzipBytes")[];
+};
+
+export type BudgetReport = {
+  distDir: string;
+  routes: PrerenderedRoute[];
+  /** Public route patterns with no pre-rendered HTML: allowed (listed in allowDynamic) or not. */
+  dynamic: { pattern: string; allowed: boolean }[];
+  failures: string[];
+};
+
+/** gzip at zlib's default level (6), as a typical front compresses. */
+const gzipSize = (bytes: Buffer) => gzipSync(bytes).length;
+
+/** The `src` of every `<script>` a current browser loads (not `nomodule`), in document order, once each. */
+export function scriptSources(html: string): string[] {
+  const sources: string[] = [];
+  const parser = new Parser({
+    onopentag(name, attributes) {
+      if (name !== "script" || !attributes.src || "nomodule" in attributes) return;
+      if (!sources.includes(attributes.src)) sources.push(attributes.src);
+    },
+  });
+  parser.write(html);
+  parser.end();
+  return sources;
+}
+
+function readJson<T>(file: string): T {
+  if (!existsSync(file)) throw new Error(`Falta ${file}: ¿se ejecutó npm run build (con el mismo NEXT_DIST_DIR)?`);
+  return JSON.parse(readFileSync(file, "utf8")) as T;
+}
+
+/** The file a `/_next/static/…` script URL is served from. */
+function chunkFile(distDir: string, src: string): string | null {
+  const pathname = new URL(src, "http://localhost").pathname;
+  if (!pathname.startsWith("/_next/static/")) return null;
+  const file = path.join(distDir, "static", decodeURIComponent(pathname.slice("/_next/static/".length)));
+  return file.startsWith(path.join(distDir, "static") + path.sep) ? file : null;
+}
+
+export function checkBuildBudgets(distDir: string, budgets: PerfBudgets["build"]): BudgetReport {
+  const failures: string[] = [];
+  const appPaths = readJson<Record<string, string>>(path.join(distDir, "app-path-routes-manifest.json"));
+  const prerender = readJson<{ routes: Record<string, { srcRoute?: string | null }> }>(path.join(distDir, "prerender-manifest.json"));
+
+  // Public page routes ("/(site)/servicios/[slug]/page" → "/servicios/[slug]").
+  const patterns = [
+    ...new Set(
+      Object.entries(appPaths)
+        .filter(([appPath]) => appPath.endsWith("/page") && budgets.publicAppPaths.some((prefix) => appPath.startsWith(prefix)))
+        .map(([, route]) => route),
+    ),
+  ].sort();
+
+  const chunkSizes = new Map<string, { raw: number; gzip: number }>();
+  const sizeOf = (file: string) => {
+    let size = chunkSizes.get(file);
+    if (!size) {
+      const bytes = readFileSync(file);
+      size = { raw: bytes.length, gzip: gzipSize(bytes) };
+      chunkSizes.set(file, size);
+    }
+    return size;
+  };
+
+  const routes: PrerenderedRoute[] = [];
+  const dynamic: BudgetReport["dynamic"] = [];
+  for (const pattern of patterns) {
+    const concrete = Object.entries(prerender.routes)
+      .filter(([route, entry]) => (entry.srcRoute ?? route) === pattern)
+      .map(([route]) => route)
+      .sort();
+    const htmlFiles = concrete
+      .map((route) => ({ route, file: path.join(distDir, "server", "app", `${route === "/" ? "index" : route}.html`) }))
+      .filter(({ file }) => existsSync(file));
+    if (!htmlFiles.length) {
+      const allowed = budgets.allowDynamic.includes(pattern);
+      dynamic.push({ pattern, allowed });
+      if (!allowed) failures.push(`${pattern} no tiene HTML pre-renderizado: se renderiza en cada petición`);
+      continue;
+    }
+    if (budgets.allowDynamic.includes(pattern)) {
+      failures.push(`${pattern} ya está pre-renderizada: quítela de build.allowDynamic en perf-budgets.json`);
+    }
+    for (const { route, file } of htmlFiles) {
+      const html = readFileSync(file);
+      const scripts = scriptSources(html.toString("utf8"));
+      let jsBytes = 0;
+      let jsGzipBytes = 0;
+      for (const src of scripts) {
+        const chunk = chunkFile(distDir, src);
+        if (!chunk || !existsSync(chunk)) {
+          failures.push(`${route}: el script ${src} no está en la compilación`);
+          continue;
+        }
+        const size = sizeOf(chunk);
+        jsBytes += size.raw;
+        jsGzipBytes += size.gzip;
+      }
+      const budget = budgetFor(budgets, route, pattern);
+      const measured = { htmlBytes: html.length, jsBytes, jsGzipBytes };
+      const over = (["htmlBytes", "jsBytes", "jsGzipBytes"] as const).filter((key) => measured[key] > budget[key]);
+      for (const key of over) failures.push(`${route}: ${key} ${measured[key]} > ${budget[key]} (${budget.source})`);
+      routes.push({ route, pattern, htmlGzipBytes: gzipSize(html), scripts, budget, over, ...measured });
+    }
+  }
+
+  for (const pattern of budgets.allowDynamic) {
+    if (!patterns.includes(pattern)) failures.push(`build.allowDynamic: ${pattern} no es una ruta pública de esta compilación`);
+  }
+  for (const key of Object.keys(budgets.routes)) {
+    if (!patterns.includes(key) && !routes.some((route) => route.route === key)) {
+      failures.push(`build.routes: ${key} no es una ruta pública pre-renderizada de esta compilación`);
+    }
+  }
+  return { distDir, routes, dynamic, failures };
+}

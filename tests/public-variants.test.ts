@@ -1,0 +1,192 @@
+import { getPathMatch } from "next/dist/shared/lib/router/utils/path-match";
+import { parseUrl } from "next/dist/shared/lib/router/utils/parse-url";
+import { matchHas, prepareDestination } from "next/dist/shared/lib/router/utils/prepare-destination";
+import { describe, expect, it } from "vitest";
+import { CATALOG_PAGES } from "@/components/site/catalog/catalog-kinds";
+import { categoryFilterLinks, listHref, listStateOfSegments, type ListState } from "@/components/site/catalog/list-params";
+import { sectorHref } from "@/components/site/content/sector-accordion";
+import { SOLUTION_TABS } from "@/components/site/content/solution-tabs";
+import { technologiesHref } from "@/components/site/content/technology-filters";
+import { TECHNOLOGY_CATEGORIES } from "@/lib/content/technology-categories";
+import {
+  PRODUCTS_VARIANTS,
+  SECTOR_SLUG,
+  SERVICES_VARIANTS,
+  SOLUTIONS_VARIANTS,
+  TECHNOLOGIES_VARIANTS,
+  valueOfSegment,
+  variantSegments,
+  type VariantPage,
+} from "@/lib/public-variants";
+import nextConfig from "@/next.config";
+import { sectors as seededSectors } from "@/prisma/seed-data/sectors";
+
+// The query URLs of the public list pages go to pre-rendered variant routes through the
+// rewrites of next.config.ts. These tests run the real rules through Next's own matching code
+// (the functions its router calls), so what they resolve is what the server serves.
+
+type Rule = { source: string; destination: string; has?: never[]; missing?: never[] };
+
+async function beforeFiles(): Promise<Rule[]> {
+  const rewrites = await nextConfig.rewrites!();
+  if (Array.isArray(rewrites)) throw new Error("expected { beforeFiles, … }");
+  return rewrites.beforeFiles as Rule[];
+}
+
+/** The path a URL is served from after next.config.ts's rewrites (as Next's router resolves it). */
+async function servedPath(url: string): Promise<string> {
+  const parsed = parseUrl(url);
+  for (const rule of await beforeFiles()) {
+    const params = getPathMatch(rule.source, { strict: true, removeUnnamedParams: true })(parsed.pathname);
+    if (!params) continue;
+    const hasParams = rule.has || rule.missing ? matchHas({ headers: {} } as never, parsed.query, rule.has, rule.missing) : {};
+    if (!hasParams) continue;
+    const { parsedDestination } = prepareDestination({
+      appendParamsToQuery: true,
+      destination: rule.destination,
+      params: { ...params, ...hasParams },
+      query: parsed.query,
+    });
+    return parsedDestination.pathname!;
+  }
+  return parsed.pathname;
+}
+
+/** The segments of a variant path of a page, or null when the path is not one of its pre-rendered variants. */
+function variantOf(page: VariantPage, path: string): string[] | null {
+  const prefix = `${page.basePath}/v/`;
+  if (!path.startsWith(prefix)) return null;
+  const segments = path.slice(prefix.length).split("/");
+  return variantSegments(page).some((known) => known.join("/") === segments.join("/")) ? segments : null;
+}
+
+/** The URL goes to a path no route pre-renders (dynamicParams = false there): a 404. */
+async function expectNotFound(page: VariantPage, url: string) {
+  const path = await servedPath(url);
+  expect(path.startsWith(`${page.basePath}/v/`), url).toBe(true);
+  expect(variantOf(page, path), url).toBeNull();
+}
+
+const CATALOG = [
+  { variants: PRODUCTS_VARIANTS, page: CATALOG_PAGES.product, withView: false },
+  { variants: SERVICES_VARIANTS, page: CATALOG_PAGES.service, withView: true },
+];
+
+describe("variantes de las listas del catálogo", () => {
+  for (const { variants, page, withView } of CATALOG) {
+    it(`${page.basePath}: cada enlace de filtro y de vista llega a su página pre-renderizada con el mismo estado`, async () => {
+      const states: ListState[] = [null, ...page.categories].flatMap((category) =>
+        withView ? [{ category, view: "grid" as const }, { category, view: "list" as const }] : [{ category, view: "grid" as const }],
+      );
+      const links = states.flatMap((state) => [listHref(page.basePath, state), ...categoryFilterLinks(page.basePath, page.categories, state).map((link) => link.href)]);
+      expect(links.length).toBeGreaterThan(states.length);
+      for (const state of states) {
+        const path = await servedPath(listHref(page.basePath, state));
+        const segments = variantOf(variants, path);
+        expect(segments, `${listHref(page.basePath, state)} → ${path}`).not.toBeNull();
+        const [categoria, vista] = segments!;
+        expect(listStateOfSegments(variants, { categoria, vista })).toEqual(state);
+      }
+      for (const href of links) {
+        const path = await servedPath(href);
+        expect(variantOf(variants, path), `${href} → ${path}`).not.toBeNull();
+      }
+    });
+
+    it(`${page.basePath}: valores desconocidos van a una ruta que no existe (404)`, async () => {
+      const first = page.categories[0];
+      for (const query of ["categoria=x", `categoria=${encodeURIComponent(first.toLowerCase())}`, "categoria=%25", "categoria=a%2Fb", "categoria=%E0"]) {
+        await expectNotFound(variants, `${page.basePath}?${query}`);
+      }
+      if (withView) {
+        for (const query of ["vista=mosaico", `categoria=${encodeURIComponent(first)}&vista=cuadricula`]) {
+          await expectNotFound(variants, `${page.basePath}?${query}`);
+        }
+      }
+    });
+  }
+
+  it("acentos y espacios: %20, + y la forma sin codificar llegan a la misma variante", async () => {
+    const expected = await servedPath("/servicios?categoria=Integraci%C3%B3n&vista=lista");
+    expect(expected).toBe("/servicios/v/integracion/lista");
+    expect(await servedPath("/servicios?vista=lista&categoria=Integración")).toBe(expected);
+    expect(await servedPath("/productos?categoria=Gesti%C3%B3n+Documental")).toBe("/productos/v/gestion-documental");
+    expect(await servedPath("/productos?categoria=Gesti%C3%B3n%20Documental")).toBe("/productos/v/gestion-documental");
+    // Another Unicode form of "ó" is another value, as before: 404.
+    await expectNotFound(PRODUCTS_VARIANTS, "/productos?categoria=Gestio%CC%81n+Documental");
+  });
+
+  it("la página sin parámetros también es una variante (el router del cliente pide cada consulta al servidor)", async () => {
+    expect(await servedPath("/productos")).toBe("/productos/v/todas");
+    expect(await servedPath("/servicios")).toBe("/servicios/v/todas/grid");
+    expect(await servedPath("/tecnologias")).toBe("/tecnologias/v/todas/grid");
+    expect(await servedPath("/soluciones")).toBe("/soluciones/v/transformacion");
+    expect(await servedPath("/sectores")).toBe("/sectores/v/_");
+  });
+
+  it("otros parámetros (campañas) no cambian la página servida", async () => {
+    expect(await servedPath("/productos?utm_source=boletin")).toBe("/productos/v/todas");
+    expect(await servedPath("/productos?categoria=ERP&utm_source=boletin&utm_medium=correo")).toBe("/productos/v/erp");
+    expect(await servedPath("/servicios?utm_campaign=x&vista=lista")).toBe("/servicios/v/todas/lista");
+  });
+
+  it("un valor vacío cuenta como ausente y un parámetro repetido vale por su último valor", async () => {
+    expect(await servedPath("/productos?categoria=")).toBe("/productos/v/todas");
+    expect(await servedPath("/servicios?categoria=Desarrollo&vista=")).toBe("/servicios/v/desarrollo/grid");
+    expect(await servedPath("/productos?categoria=x&categoria=CRM")).toBe("/productos/v/crm");
+    await expectNotFound(PRODUCTS_VARIANTS, "/productos?categoria=CRM&categoria=x");
+  });
+
+  it("los productos no tienen vista de lista: ?vista se ignora", async () => {
+    expect(await servedPath("/productos?vista=lista")).toBe("/productos/v/todas");
+  });
+});
+
+describe("variantes de tecnologías, soluciones y sectores", () => {
+  it("/tecnologias: cada categoría y vista llega a su página con esa categoría y esa vista", async () => {
+    for (const category of [undefined, ...TECHNOLOGY_CATEGORIES]) {
+      for (const view of ["grid", "lista"] as const) {
+        const href = technologiesHref(category, view);
+        const path = await servedPath(href);
+        const segments = variantOf(TECHNOLOGIES_VARIANTS, path);
+        expect(segments, `${href} → ${path}`).not.toBeNull();
+        expect(valueOfSegment(TECHNOLOGIES_VARIANTS, "categoria", segments![0]) ?? undefined).toBe(category);
+        expect(segments![1]).toBe(view);
+      }
+    }
+    expect(await servedPath("/tecnologias?vista=grid")).toBe("/tecnologias/v/todas/grid");
+    for (const query of ["categoria=Nube", "vista=mosaico", "categoria=DevOps&vista=tabla"]) {
+      await expectNotFound(TECHNOLOGIES_VARIANTS, `/tecnologias?${query}`);
+    }
+  });
+
+  it("/soluciones: cada pestaña llega a su página; otra pestaña es 404", async () => {
+    for (const tab of SOLUTION_TABS) {
+      const path = await servedPath(tab.href);
+      expect(variantOf(SOLUTIONS_VARIANTS, path)).toEqual([tab.key]);
+    }
+    expect(await servedPath("/soluciones?tab=transformacion")).toBe("/soluciones/v/transformacion");
+    await expectNotFound(SOLUTIONS_VARIANTS, "/soluciones?tab=precios");
+  });
+
+  it("/sectores: cada sector abierto llega a su página; lo que no es un slug, a una ruta inexistente", async () => {
+    for (const sector of seededSectors) {
+      const href = sectorHref(sector.slug, false).replace(/#.*$/, "");
+      expect(await servedPath(href)).toBe(`/sectores/v/${sector.slug}`);
+      expect(await servedPath(sectorHref(sector.slug, true).replace(/#.*$/, ""))).toBe("/sectores/v/_");
+    }
+    // Slug-shaped but unknown: the page looks it up and answers 404.
+    expect(await servedPath("/sectores?sector=mineria")).toBe("/sectores/v/mineria");
+    for (const query of ["sector=Retail", "sector=a%2Fb", "sector=%25", `sector=${"a".repeat(141)}`]) {
+      const path = await servedPath(`/sectores?${query}`);
+      expect(path, query).toBe("/sectores/v/-");
+      expect(SECTOR_SLUG.test(path.split("/").pop()!)).toBe(false);
+    }
+  });
+
+  it("las demás rutas no se tocan", async () => {
+    for (const path of ["/", "/productos/erp-nube", "/servicios/tableros-power-bi", "/contacto", "/api/v1/products"]) {
+      expect(await servedPath(`${path}?categoria=ERP&tab=productos&sector=retail`)).toBe(path);
+    }
+  });
+});
