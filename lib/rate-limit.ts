@@ -80,7 +80,14 @@ function maybePruneExpiredBuckets() {
  */
 export async function releaseRateLimit(keys: string[]): Promise<void> {
   if (keys.length === 0) return;
+  // Rows are locked in key order first: two releases of the same keys locking them in
+  // different orders would deadlock.
   await db.$executeRaw`
-    UPDATE rate_limit_buckets SET hits = GREATEST(hits - 1, 0)
-    WHERE key = ANY(${keys.map(normalizeKey)}::text[]) AND reset_at > clock_timestamp()`;
+    WITH locked AS (
+      SELECT key FROM rate_limit_buckets
+      WHERE key = ANY(${keys.map(normalizeKey)}::text[]) AND reset_at > clock_timestamp()
+      ORDER BY key FOR UPDATE
+    )
+    UPDATE rate_limit_buckets AS bucket SET hits = GREATEST(bucket.hits - 1, 0)
+    FROM locked WHERE bucket.key = locked.key`;
 }

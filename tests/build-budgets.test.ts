@@ -113,6 +113,13 @@ describe("npm run budgets", () => {
     expect(report.failures).toContain("build.routes: /servicos/[slug] no es una ruta pública pre-renderizada de esta compilación");
   });
 
+  it("fails a page whose HTML has a character above U+00FF, and passes Latin-1 accents and character references", () => {
+    write("server/app/servicios/a.html", page(["/_next/static/chunks/shared.js"]).replace("inline", "Desde € 1,250.00"));
+    write("server/app/servicios/b.html", page(["/_next/static/chunks/shared.js"]).replace("inline", "Consultoría &#x20ac; 1,250.00"));
+    const report = checkBuildBudgets(dist, budgets({ allowDynamic: ["/productos"], default: { htmlBytes: 50_000, jsBytes: 50_000, jsGzipBytes: 50_000 } }));
+    expect(report.failures).toEqual(['/servicios/a: el HTML tiene "€" (U+20AC); escríbalo como referencia HTML (lib/latin1-html.ts)']);
+  });
+
   it("tells the developer to build first when the build is missing", () => {
     expect(() => checkBuildBudgets(path.join(dist, "nothing"), budgets())).toThrow(/npm run build/);
   });

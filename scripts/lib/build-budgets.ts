@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { Parser } from "htmlparser2";
+import { firstNonLatin1 } from "../../lib/latin1-html";
 import { budgetFor, type PerfBudgets, type RouteBudget } from "./perf-budgets";
 
 export type PrerenderedRoute = {
@@ -105,7 +106,13 @@ export function checkBuildBudgets(distDir: string, budgets: PerfBudgets["build"]
     }
     for (const { route, file } of htmlFiles) {
       const html = readFileSync(file);
-      const scripts = scriptSources(html.toString("utf8"));
+      const text = html.toString("utf8");
+      const scripts = scriptSources(text);
+      const wide = firstNonLatin1(text);
+      if (wide !== null) {
+        const code = `U+${wide.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
+        failures.push(`${route}: el HTML tiene "${wide}" (${code}); escríbalo como referencia HTML (lib/latin1-html.ts)`);
+      }
       let jsBytes = 0;
       let jsGzipBytes = 0;
       for (const src of scripts) {

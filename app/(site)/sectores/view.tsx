@@ -11,6 +11,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { Container } from "@/components/ui/container";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { listPublicSectors } from "@/lib/content/queries";
+import { latin1Html } from "@/lib/latin1-html";
 import { pageMetadata } from "@/lib/seo";
 
 /** The same for every open sector: the canonical URL is /sectores. */
@@ -66,7 +67,7 @@ export async function SectorsView({ requested }: { requested: string | undefined
                   slug: sector.slug,
                   name: sector.name,
                   description: sector.description,
-                  html: safeRichText(sector.long_description),
+                  html: latin1Html(safeRichText(sector.long_description)),
                   icon: <SectorIcon name={sector.icon} />,
                 }))}
               />

@@ -1,5 +1,6 @@
 import { parseSpecification } from "@/lib/catalog/lists";
 import { sanitizeRichHtml } from "@/lib/catalog/sanitize";
+import { latin1Html } from "@/lib/latin1-html";
 import type { CatalogItemContract } from "@/lib/catalog/serialize";
 import { billingPeriodLabel, formatMoney, priceSuffix } from "@/lib/format";
 import type { CatalogKind } from "@/lib/generated/prisma/enums";
@@ -20,7 +21,7 @@ export function catalogDetailData(kind: CatalogKind, item: CatalogItemContract):
   const longDescription = item.long_description?.trim();
   // Sanitized when it was saved (DESIGN §6) and again here, so a row written around the service
   // (SQL by hand, an old backup) still cannot run script.
-  const richHtml = contentHtml || longDescription ? (sanitizeRichHtml(contentHtml || longDescription || "") ?? "") : null;
+  const richHtml = contentHtml || longDescription ? latin1Html(sanitizeRichHtml(contentHtml || longDescription || "") ?? "") : null;
   return {
     kind,
     name: item.name,

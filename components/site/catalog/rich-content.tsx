@@ -1,4 +1,5 @@
 import { sanitizeRichHtml } from "@/lib/catalog/sanitize";
+import { latin1Html } from "@/lib/latin1-html";
 import { RichHtml } from "./rich-html";
 
 /**
@@ -8,5 +9,5 @@ import { RichHtml } from "./rich-html";
  * costs nothing per request.
  */
 export function RichContent({ html, className }: { html: string; className?: string }) {
-  return <RichHtml html={sanitizeRichHtml(html) ?? ""} className={className} />;
+  return <RichHtml html={latin1Html(sanitizeRichHtml(html) ?? "")} className={className} />;
 }
