@@ -11,8 +11,8 @@ describe("bench reference pages", () => {
     expect(benchReferenceParams({ BENCH_REFERENCE_PAGES: "true" })).toEqual([]);
     const params = benchReferenceParams({ BENCH_REFERENCE_PAGES: "1" });
     expect(params.map((param) => Number(param.kb))).toEqual([...BENCH_REFERENCE_SIZES_KB]);
-    // Every 10 kB from 10 to 250, as the pages are compared with their nearest size.
-    for (let kb = 10; kb <= 250; kb += 10) expect(params).toContainEqual({ kb: String(kb) });
+    // Every 5 kB from 5 to 250, as the pages are compared with their nearest size.
+    for (let kb = 5; kb <= 250; kb += 5) expect(params).toContainEqual({ kb: String(kb) });
   });
 
   it("fills about the requested number of bytes, the same way every build", () => {

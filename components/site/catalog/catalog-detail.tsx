@@ -1,6 +1,6 @@
 import { parseSpecification } from "@/lib/catalog/lists";
 import { sanitizeRichHtml } from "@/lib/catalog/sanitize";
-import { latin1Html } from "@/lib/latin1-html";
+import { latin1Html, latin1TextHtml } from "@/lib/latin1-html";
 import type { CatalogItemContract } from "@/lib/catalog/serialize";
 import { billingPeriodLabel, formatMoney, priceSuffix } from "@/lib/format";
 import type { CatalogKind } from "@/lib/generated/prisma/enums";
@@ -33,7 +33,7 @@ export function catalogDetailData(kind: CatalogKind, item: CatalogItemContract):
       item.price_from === null
         ? null
         : {
-            amount: formatMoney(item.price_from, item.currency),
+            amountHtml: latin1TextHtml(formatMoney(item.price_from, item.currency)).__html,
             suffix: priceSuffix(item.billing_period),
             currency: item.currency,
             currencyName: CURRENCY_NAMES[item.currency] ?? item.currency,

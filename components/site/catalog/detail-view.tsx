@@ -5,7 +5,6 @@ import { Icon } from "@/components/icons/icon";
 import { Badge } from "@/components/ui/badge";
 import { ButtonLink, buttonClasses } from "@/components/ui/button";
 import { Container } from "@/components/ui/container";
-import { latin1TextHtml } from "@/lib/latin1-html";
 import { CardCover, Img } from "../media";
 import { Breadcrumb } from "./breadcrumb";
 import { CatalogCta } from "./catalog-cta";
@@ -26,7 +25,8 @@ export type CatalogDetailData = {
   category: string | null;
   isFeatured: boolean;
   periodLabel: string;
-  price: { amount: string; suffix: string; currency: string; currencyName: string } | null;
+  /** amountHtml: the formatted amount as Latin-1 HTML (lib/latin1-html.ts). */
+  price: { amountHtml: string; suffix: string; currency: string; currencyName: string } | null;
   demoUrl: string | null;
   documentationUrl: string | null;
   image: string | null;
@@ -69,7 +69,7 @@ function PriceBlock({ price }: { price: NonNullable<CatalogDetailData["price"]> 
     <div className="rounded-2xl bg-white/10 p-5 ring-1 ring-white/15 sm:inline-block sm:min-w-72" data-testid="price-block">
       <p className="text-sm font-medium text-brand-100">Desde</p>
       <p className="mt-1 flex flex-wrap items-baseline gap-x-2 text-white">
-        <span className="text-3xl font-extrabold tracking-tight sm:text-4xl" data-testid="price" dangerouslySetInnerHTML={latin1TextHtml(price.amount)} />
+        <span className="text-3xl font-extrabold tracking-tight sm:text-4xl" data-testid="price" dangerouslySetInnerHTML={{ __html: price.amountHtml }} />
         <span className="text-base font-medium text-brand-100">{price.suffix}</span>
       </p>
       <p className="mt-2 text-sm text-brand-100">

@@ -1,29 +1,52 @@
 "use client";
 
-import { useActionState, useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { useForm, useWatch, type FieldPath, type Resolver } from "react-hook-form";
+import { useActionState, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { CONTACT_LIMITS, CONTACT_MESSAGES, EMPTY_CONTACT_FORM, HONEYPOT_FIELD, type ContactFormState } from "@/lib/contact/form";
-import type { ContactFormValues, ContactRequest } from "@/lib/contact/schema";
+import { CONTACT_LIMITS, CONTACT_MESSAGES, EMPTY_CONTACT_FORM, HONEYPOT_FIELD, type ContactField, type ContactFormState } from "@/lib/contact/form";
+import type { ContactRequest } from "@/lib/contact/schema";
 
 export type ContactSectorOption = { id: number; name: string };
 
 type ContactAction = (previous: ContactFormState, formData: FormData) => Promise<ContactFormState>;
 
-/** zod and the resolver (~100 kB) load when the visitor starts on the form, not with the page. */
-const loadValidation = () => Promise.all([import("@hookform/resolvers/zod"), import("@/lib/contact/schema")]);
-
-/** The shared schema as react-hook-form's resolver, loaded on first use. */
-const contactResolver: Resolver<ContactFormValues, unknown, ContactRequest> = async (values, context, options) => {
-  const [{ zodResolver }, { contactRequestSchema }] = await loadValidation();
-  return zodResolver(contactRequestSchema)(values, context, options);
-};
+/**
+ * zod and the shared schema (~100 kB) load when the visitor starts on the form, not with the
+ * page; no form library either, so the page's first load stays small (Lighthouse, issue 11).
+ */
+const loadSchema = () => import("@/lib/contact/schema");
 
 type ApiAnswer = { success?: boolean; message?: string; errors?: Record<string, string[]> } | null;
 
 const VISIBLE_FIELDS = ["name", "email", "phone", "company", "subject", "message", "sector_id"] as const;
 type VisibleField = (typeof VISIBLE_FIELDS)[number];
+type FieldErrors = Partial<Record<VisibleField, string>>;
+
+const isVisibleField = (name: string): name is VisibleField => (VISIBLE_FIELDS as readonly string[]).includes(name);
+
+/** What the form holds now, every field as a string. */
+function formValues(form: HTMLFormElement): Record<ContactField, string> {
+  const data = new FormData(form);
+  const values = { ...EMPTY_CONTACT_FORM };
+  for (const field of Object.keys(values) as ContactField[]) {
+    const value = data.get(field);
+    values[field] = typeof value === "string" ? value : "";
+  }
+  return values;
+}
+
+/** The shared schema's verdict: the parsed request, or the first message of each invalid field. */
+async function validate(form: HTMLFormElement): Promise<{ request: ContactRequest | null; errors: FieldErrors }> {
+  const { contactRequestSchema } = await loadSchema();
+  const result = contactRequestSchema.safeParse(formValues(form));
+  if (result.success) return { request: result.data, errors: {} };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? "");
+    if (isVisibleField(field) && !errors[field]) errors[field] = issue.message;
+  }
+  return { request: null, errors };
+}
 
 /** One submission's outcome; the timestamp makes a repeated identical banner re-announce. */
 function outcome(status: "success" | "error", message: string): ContactFormState {
@@ -35,7 +58,8 @@ const inputClass =
 
 /**
  * The contact form (spec §2.3, §4 "Contact form", §8 "Public site").
- * With JavaScript: validated in the browser with the shared schema, sent as JSON to
+ * With JavaScript: each field is checked with the shared schema when the visitor leaves it and,
+ * from then on, as they type; the whole form on submit; then sent as JSON to
  * POST /api/v1/contact, banners without a page load. Without JavaScript: the <form> posts to
  * the server action (same service), and the page comes back with the banner and, on error,
  * with what was typed.
@@ -44,27 +68,16 @@ export function ContactForm({ sectors, action }: { sectors: ContactSectorOption[
   const [actionState, formAction, actionPending] = useActionState(action, { status: "idle" });
   const [clientState, setClientState] = useState<ContactFormState | null>(null);
   const [sending, setSending] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const touched = useRef(new Set<VisibleField>());
+  const formRef = useRef<HTMLFormElement>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
   const id = useId();
 
   const state = clientState ?? actionState;
   const initialValues = actionState.status === "error" ? { ...EMPTY_CONTACT_FORM, ...actionState.values } : EMPTY_CONTACT_FORM;
   const serverErrors = clientState === null && actionState.status === "error" ? actionState.errors ?? {} : {};
-
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    control,
-    formState: { errors },
-  } = useForm<ContactFormValues, unknown, ContactRequest>({
-    resolver: contactResolver,
-    defaultValues: initialValues,
-    mode: "onTouched",
-  });
-
-  const messageLength = (useWatch({ control, name: "message" }) ?? "").length;
+  const [messageLength, setMessageLength] = useState(initialValues.message.length);
   const busy = sending || actionPending;
 
   // Bring the outcome into view: the banner sits at the top of a long form.
@@ -72,7 +85,47 @@ export function ContactForm({ sectors, action }: { sectors: ContactSectorOption[
     if (state.status !== "idle") bannerRef.current?.scrollIntoView({ behavior: "smooth", block: "nearest" });
   }, [state]);
 
-  async function send(values: ContactRequest) {
+  function focusFirstInvalid(fieldErrors: FieldErrors) {
+    const first = VISIBLE_FIELDS.find((field) => fieldErrors[field]);
+    const element = first ? formRef.current?.elements.namedItem(first) : null;
+    if (element instanceof HTMLElement) element.focus();
+  }
+
+  /** Re-checks one field (the others keep what they show). */
+  async function checkField(field: VisibleField) {
+    const form = formRef.current;
+    if (!form) return;
+    const { errors: found } = await validate(form);
+    setErrors((current) => (current[field] === found[field] ? current : { ...current, [field]: found[field] }));
+  }
+
+  function onBlur(event: FormEvent<HTMLFormElement>) {
+    const { name } = event.target as HTMLInputElement;
+    if (!isVisibleField(name)) return;
+    touched.current.add(name);
+    void checkField(name);
+  }
+
+  function onChange(event: FormEvent<HTMLFormElement>) {
+    const { name, value } = event.target as HTMLInputElement;
+    if (name === "message") setMessageLength(value.length);
+    if (isVisibleField(name) && touched.current.has(name)) void checkField(name);
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault(); // with JavaScript the API answers; the server action is the no-JS path
+    const form = event.currentTarget;
+    for (const field of VISIBLE_FIELDS) touched.current.add(field);
+    const { request, errors: found } = await validate(form);
+    setErrors(found);
+    if (!request) {
+      focusFirstInvalid(found);
+      return;
+    }
+    await send(form, request);
+  }
+
+  async function send(form: HTMLFormElement, values: ContactRequest) {
     setSending(true);
     setClientState(null);
     let response: Response;
@@ -92,24 +145,29 @@ export function ContactForm({ sectors, action }: { sectors: ContactSectorOption[
 
     const answer: ApiAnswer = await response.json().catch(() => null);
     if (response.ok && answer?.success) {
-      reset(EMPTY_CONTACT_FORM);
+      for (const field of Object.keys(EMPTY_CONTACT_FORM)) {
+        const element = form.elements.namedItem(field);
+        if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) element.value = "";
+      }
+      touched.current.clear();
+      setErrors({});
+      setMessageLength(0);
       setClientState(outcome("success", answer.message || CONTACT_MESSAGES.success));
     } else {
-      const fieldErrors = answer?.errors ?? {};
-      let focused = false;
+      const found: FieldErrors = {};
       for (const field of VISIBLE_FIELDS) {
-        const message = fieldErrors[field]?.[0];
-        if (!message) continue;
-        setError(field as FieldPath<ContactFormValues>, { type: "server", message }, { shouldFocus: !focused });
-        focused = true;
+        const message = answer?.errors?.[field]?.[0];
+        if (message) found[field] = message;
       }
+      setErrors(found);
+      focusFirstInvalid(found);
       setClientState(outcome("error", answer?.message || CONTACT_MESSAGES.failure));
     }
     setSending(false);
   }
 
   function fieldError(field: VisibleField): string | undefined {
-    return errors[field]?.message ?? serverErrors[field]?.[0];
+    return errors[field] ?? serverErrors[field]?.[0];
   }
 
   function fieldProps(field: VisibleField) {
@@ -119,18 +177,21 @@ export function ContactForm({ sectors, action }: { sectors: ContactSectorOption[
       .join(" ");
     return {
       id: `${id}-${field}`,
+      name: field,
       "aria-invalid": error ? true : undefined,
       "aria-describedby": describedBy || undefined,
       defaultValue: initialValues[field] ?? "",
-      ...register(field),
     };
   }
 
   return (
     <form
+      ref={formRef}
       action={formAction}
-      onSubmit={handleSubmit(send)}
-      onFocus={() => void loadValidation()}
+      onSubmit={onSubmit}
+      onBlur={onBlur}
+      onChange={onChange}
+      onFocus={() => void loadSchema()}
       noValidate
       aria-busy={busy}
       aria-labelledby={`${id}-title`}
@@ -245,8 +306,8 @@ export function ContactForm({ sectors, action }: { sectors: ContactSectorOption[
           type="text"
           tabIndex={-1}
           autoComplete="off"
+          name={HONEYPOT_FIELD}
           defaultValue=""
-          {...register(HONEYPOT_FIELD)}
         />
       </div>
 
