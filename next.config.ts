@@ -1,4 +1,6 @@
+import path from "node:path";
 import type { NextConfig } from "next";
+import { PHASE_PRODUCTION_SERVER } from "next/constants";
 import { MALFORMED_ESCAPE_PATH } from "./lib/malformed-path";
 import { variantRewrites } from "./lib/public-variants";
 import { SERVER_ACTION_ALLOWED_ORIGINS } from "./lib/server-action-guard";
@@ -68,4 +70,12 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+/**
+ * A production server with REDIS_URL keeps Next's cache in Redis, shared by every instance
+ * (cache-handler.mjs), with no copy in each process's memory that another instance's edit could
+ * not reach. The build, development and a server without REDIS_URL keep Next's own cache.
+ */
+export default function config(phase: string): NextConfig {
+  if (phase !== PHASE_PRODUCTION_SERVER || !process.env.REDIS_URL) return nextConfig;
+  return { ...nextConfig, cacheHandler: path.resolve("cache-handler.mjs"), cacheMaxMemorySize: 0 };
+}

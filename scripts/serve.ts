@@ -4,6 +4,8 @@
 // seeds an empty database with the demo content (outside production), builds when
 // the sources changed since the last build (start only), and runs Next with the client's
 // address layer (scripts/client-ip-preload.mjs, TRUST_PROXY_HOPS).
+// `npm run setup` does all of that but starting the server: run it once before starting several
+// instances on one database and one checkout (docker-compose.yml), so they do not build at once.
 import "./lib/load-env";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -17,7 +19,7 @@ import { seedDatabase } from "../prisma/seed";
 import { assertDatabaseReachable, parseDatabaseUrl, StartupError } from "./lib/database-url";
 import { startEmbeddedDatabase, type EmbeddedDatabase } from "./lib/embedded-database";
 
-const mode = process.argv[2] === "dev" ? "dev" : "start";
+const mode = process.argv[2] === "dev" ? "dev" : process.argv[2] === "setup" ? "setup" : "start";
 const root = process.cwd();
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 const clientIpPreload = pathToFileURL(path.join(root, "scripts", "client-ip-preload.mjs")).href;
@@ -26,7 +28,19 @@ const shutdownPreload = pathToFileURL(path.join(root, "scripts", "graceful-shutd
 const shutdownTimeoutMs = Number.isInteger(Number(process.env.SHUTDOWN_TIMEOUT_MS)) && Number(process.env.SHUTDOWN_TIMEOUT_MS) > 0 ? Number(process.env.SHUTDOWN_TIMEOUT_MS) : 8_000;
 
 /** Everything that changes what `next build` produces. */
-const BUILD_INPUTS = ["app", "components", "lib", "public", "next.config.ts", "postcss.config.mjs", "tsconfig.json", "package-lock.json", "proxy.ts"];
+const BUILD_INPUTS = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "next.config.ts",
+  "postcss.config.mjs",
+  "tsconfig.json",
+  "package-lock.json",
+  "proxy.ts",
+  "instrumentation.ts",
+  "cache-handler.mjs",
+];
 
 function newestMtime(entry: string): number {
   if (!existsSync(entry)) return 0;
@@ -191,7 +205,7 @@ async function main() {
     };
     const port = process.env.PORT || "3000";
 
-    if (mode === "start" && needsBuild()) {
+    if (mode !== "dev" && needsBuild()) {
       console.log("Compilando la aplicación (next build)…");
       child = run(["build"], { ...env, NODE_ENV: "production" });
       const code = await waitForExit(child);
@@ -199,6 +213,10 @@ async function main() {
       if (code !== 0) return shutdown(code);
     }
     if (stopping) return;
+    if (mode === "setup") {
+      console.log("Base de datos y compilación al día: ya pueden arrancar las instancias (npm start).");
+      return shutdown(0);
+    }
 
     child = run(mode === "dev" ? ["dev", "-p", port] : ["start", "-p", port], {
       ...env,

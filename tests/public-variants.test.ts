@@ -18,6 +18,7 @@ import {
   variantSegments,
   type VariantPage,
 } from "@/lib/public-variants";
+import { PHASE_PRODUCTION_SERVER } from "next/constants";
 import nextConfig from "@/next.config";
 import { sectors as seededSectors } from "@/prisma/seed-data/sectors";
 
@@ -28,7 +29,7 @@ import { sectors as seededSectors } from "@/prisma/seed-data/sectors";
 type Rule = { source: string; destination: string; has?: never[]; missing?: never[] };
 
 async function beforeFiles(): Promise<Rule[]> {
-  const rewrites = await nextConfig.rewrites!();
+  const rewrites = await nextConfig(PHASE_PRODUCTION_SERVER).rewrites!();
   if (Array.isArray(rewrites)) throw new Error("expected { beforeFiles, … }");
   return rewrites.beforeFiles as Rule[];
 }

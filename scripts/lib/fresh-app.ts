@@ -24,13 +24,20 @@ export interface FreshApp {
   stop(): Promise<void>;
 }
 
-export async function startFreshApp(options: { prefix: string; port: number; embeddedDbPort: number; env?: Record<string, string> }): Promise<FreshApp> {
-  const serverUrl = process.env.DATABASE_URL;
+export async function startFreshApp(options: {
+  prefix: string;
+  port: number;
+  embeddedDbPort: number;
+  env?: Record<string, string>;
+  /** Another app's database (a second instance): used as it is, and left in place by stop(). */
+  sharedDatabaseUrl?: string;
+}): Promise<FreshApp> {
+  const serverUrl = options.sharedDatabaseUrl ? null : process.env.DATABASE_URL;
   const dbName = `${options.prefix}_${randomBytes(5).toString("hex")}`;
-  const dataRoot = serverUrl ? null : mkdtempSync(path.join(tmpdir(), `${options.prefix}-pglite-`));
+  const dataRoot = serverUrl || options.sharedDatabaseUrl ? null : mkdtempSync(path.join(tmpdir(), `${options.prefix}-pglite-`));
   const baseUrl = `http://127.0.0.1:${options.port}`;
   const database = serverUrl ? await createThrowawayDatabase(serverUrl, dbName) : null;
-  const databaseUrl = database?.url ?? null;
+  const databaseUrl = options.sharedDatabaseUrl ?? database?.url ?? null;
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -86,7 +93,7 @@ export async function startFreshApp(options: { prefix: string; port: number; emb
   return {
     baseUrl,
     databaseUrl: databaseUrl ?? `postgresql://postgres:postgres@127.0.0.1:${options.embeddedDbPort}/postgres?sslmode=disable`,
-    database: serverUrl ? `la base nueva ${dbName} (servidor de DATABASE_URL)` : "la base embebida (PGlite)",
+    database: options.sharedDatabaseUrl ? "la base compartida" : serverUrl ? `la base nueva ${dbName} (servidor de DATABASE_URL)` : "la base embebida (PGlite)",
     log: () => log,
     stop,
   };

@@ -1,5 +1,6 @@
 import { db } from "@/lib/db";
 import { DATABASE_UNAVAILABLE_RETRY_AFTER } from "@/lib/db-errors";
+import { redisState } from "@/lib/redis-health";
 
 export const dynamic = "force-dynamic";
 
@@ -21,12 +22,20 @@ async function databaseAnswers(): Promise<boolean> {
   }
 }
 
-/** For load balancers and monitors: 200 when the database answers, 503 (with Retry-After) when it does not. */
+/**
+ * For load balancers and monitors: 200 when the database answers, 503 (with Retry-After) when it
+ * does not. With REDIS_URL it also says whether Redis answers; Redis alone down is still 200
+ * ("degraded"): pages keep being served, rendered from the database without the shared cache.
+ */
 export async function GET() {
   const headers = { "Cache-Control": "no-store" };
-  if (await databaseAnswers()) return Response.json({ status: "ok", database: "ok" }, { headers });
-  return Response.json(
-    { status: "error", database: "unreachable" },
-    { status: 503, headers: { ...headers, "Retry-After": String(DATABASE_UNAVAILABLE_RETRY_AFTER) } },
-  );
+  const [database, redis] = await Promise.all([databaseAnswers(), redisState()]);
+  const redisField = redis === null ? {} : { redis };
+  if (!database) {
+    return Response.json(
+      { status: "error", database: "unreachable", ...redisField },
+      { status: 503, headers: { ...headers, "Retry-After": String(DATABASE_UNAVAILABLE_RETRY_AFTER) } },
+    );
+  }
+  return Response.json({ status: redis === "unreachable" ? "degraded" : "ok", database: "ok", ...redisField }, { headers });
 }

@@ -1,0 +1,326 @@
+// `npm run test:scale` (issue 12): two production instances (`npm start`) on two ports sharing
+// one PostgreSQL database and one Redis (a redis-server of its own, loopback only, no disk),
+// checked for what a load balancer in front of them needs:
+//   1. a product and a testimonial edited through instance A's admin API show through instance B
+//      on the first request after the write (B's copies were cached before): the product page,
+//      /api/v1/products, /sitemap.xml, /testimonios and /api/v1/testimonials; the delay is printed;
+//   2. two billing runs started at once (`npm run billing:run` twice) invoice every due
+//      subscription exactly once;
+//   3. Redis stopped for 10 s, then frozen (SIGSTOP) for 5 s, under light traffic on both
+//      instances: no 5xx, no request slower than 5 s, /api/health says where Redis is, and a write
+//      on A once Redis is back shows on B on the first request again.
+// Prints the figures and exits 1 when a bar fails. Needs PostgreSQL (DATABASE_URL's server: a
+// throwaway database there) and redis-server (apt-get install redis-server). Reuses the build in
+// NEXT_DIST_DIR when it is current; otherwise instance A builds first.
+//
+// SCALE_PORT (default 3660; B uses +1), SCALE_REDIS_PORT (default 56380).
+import "./lib/load-env";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { DEVELOPMENT_DEFAULTS } from "../prisma/seed-data/users";
+import { startFreshApp, type FreshApp } from "./lib/fresh-app";
+
+const portA = Number(process.env.SCALE_PORT || 3660);
+const portB = portA + 1;
+const redisPort = Number(process.env.SCALE_REDIS_PORT || 56380);
+const redisUrl = `redis://127.0.0.1:${redisPort}`;
+const REDIS_OUTAGE_MS = 10_000;
+const REDIS_FREEZE_MS = 5_000;
+const SLOW_MS = 5_000;
+const COHERENCE_WAIT_MS = 15_000;
+const runId = randomBytes(3).toString("hex");
+const startedAt = Date.now();
+const failures: string[] = [];
+
+function check(ok: boolean, message: string) {
+  if (!ok) failures.push(message);
+  console.log(`  ${ok ? "✓" : "✗"} ${message}`);
+  return ok;
+}
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const log = (line: string) => console.log(`[scale ${String(Math.round((Date.now() - startedAt) / 1000)).padStart(4)} s] ${line}`);
+
+// ── Redis: a server of our own ──
+let redis: ChildProcess | null = null;
+function startRedis(): Promise<void> {
+  const found = spawnSync("redis-server", ["--version"], { encoding: "utf8" });
+  if (found.status !== 0) throw new Error("No se encontró redis-server. Instálelo (apt-get install redis-server).");
+  redis = spawn("redis-server", ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--protected-mode", "yes"], {
+    stdio: "ignore",
+  });
+  return waitForRedis(true);
+}
+async function redisAnswers(): Promise<boolean> {
+  const ping = spawnSync("redis-cli", ["-p", String(redisPort), "ping"], { encoding: "utf8", timeout: 2_000 });
+  return ping.stdout?.trim() === "PONG";
+}
+async function waitForRedis(up: boolean) {
+  for (let i = 0; i < 100; i++) {
+    if ((await redisAnswers()) === up) return;
+    await sleep(100);
+  }
+  throw new Error(`Redis no ${up ? "arrancó" : "se detuvo"} a tiempo`);
+}
+async function stopRedis() {
+  if (!redis || redis.exitCode !== null) return;
+  const exited = new Promise((resolve) => redis!.once("exit", resolve));
+  redis.kill("SIGKILL");
+  await exited;
+}
+function redisKeys(): number {
+  const size = spawnSync("redis-cli", ["-p", String(redisPort), "dbsize"], { encoding: "utf8", timeout: 2_000 });
+  return Number(size.stdout?.trim() || 0);
+}
+
+// ── HTTP ──
+type Answer = { status: number; text: string; ms: number };
+async function get(base: string, path: string, headers: Record<string, string> = {}): Promise<Answer> {
+  const started = Date.now();
+  try {
+    const response = await fetch(`${base}${path}`, { headers, signal: AbortSignal.timeout(20_000) });
+    return { status: response.status, text: await response.text(), ms: Date.now() - started };
+  } catch {
+    return { status: 0, text: "", ms: Date.now() - started };
+  }
+}
+async function send(base: string, method: string, path: string, token: string, body: unknown) {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+  return json;
+}
+async function adminToken(base: string): Promise<string> {
+  const response = await fetch(`${base}/api/v1/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      email: process.env.ADMIN_EMAIL || DEVELOPMENT_DEFAULTS.ADMIN_EMAIL,
+      password: process.env.ADMIN_PASSWORD || DEVELOPMENT_DEFAULTS.ADMIN_PASSWORD,
+    }),
+  });
+  const body = (await response.json().catch(() => ({}))) as { token?: string };
+  if (!body.token) throw new Error(`No se pudo iniciar sesión como administrador en ${base} (${response.status})`);
+  return body.token;
+}
+
+/**
+ * Reads `path` through B right after a write: whether the first answer already shows the change,
+ * and after how long one did (polled every 100 ms, up to COHERENCE_WAIT_MS).
+ */
+async function observe(base: string, path: string, shows: (text: string) => boolean, writtenAt: number): Promise<{ first: boolean; delayMs: number | null }> {
+  const first = await get(base, path);
+  if (first.status === 200 && shows(first.text)) return { first: true, delayMs: Date.now() - writtenAt };
+  while (Date.now() - writtenAt < COHERENCE_WAIT_MS) {
+    await sleep(100);
+    const again = await get(base, path);
+    if (again.status === 200 && shows(again.text)) return { first: false, delayMs: Date.now() - writtenAt };
+  }
+  return { first: false, delayMs: null };
+}
+
+const coherenceRows: string[][] = [];
+async function expectCoherent(label: string, base: string, path: string, shows: (text: string) => boolean, writtenAt: number) {
+  const seen = await observe(base, path, shows, writtenAt);
+  const delay = seen.delayMs === null ? `no en ${COHERENCE_WAIT_MS / 1000} s` : `${seen.delayMs} ms`;
+  coherenceRows.push([label, path, seen.first ? "sí" : "no", delay]);
+  check(seen.first, `${label}: B muestra el cambio en la primera petición tras la escritura (${path}, ${delay})`);
+}
+
+/** Reads every path twice through both instances, so each has a cached copy before the write. */
+async function warm(apps: FreshApp[], paths: string[]) {
+  for (const app of apps) for (const path of paths) for (let i = 0; i < 2; i++) await get(app.baseUrl, path);
+}
+
+type ProductRow = { id: number; slug: string; name: string };
+type TestimonialRow = { id: number; content: string };
+
+async function productAndTestimonial(base: string): Promise<{ product: ProductRow; testimonial: TestimonialRow }> {
+  const products = JSON.parse((await get(base, "/api/v1/products")).text) as { data: ProductRow[] };
+  const testimonials = JSON.parse((await get(base, "/api/v1/testimonials")).text) as { data: TestimonialRow[] };
+  if (!products.data?.length || !testimonials.data?.length) throw new Error("La demo no tiene productos o testimonios publicados");
+  return { product: products.data[0], testimonial: testimonials.data[0] };
+}
+
+/** The product's <lastmod> in the sitemap. */
+function sitemapLastmod(xml: string, slug: string): string | null {
+  const entry = xml.split("<url>").find((block) => block.includes(`/productos/${slug}</loc>`));
+  return entry?.match(/<lastmod>([^<]+)<\/lastmod>/)?.[1] ?? null;
+}
+
+async function editAndCompare(a: FreshApp, b: FreshApp, token: string, round: string) {
+  const { product, testimonial } = await productAndTestimonial(a.baseUrl);
+  const productPath = `/productos/${product.slug}`;
+  await warm([a, b], [productPath, "/api/v1/products", "/sitemap.xml", "/testimonios", "/api/v1/testimonials"]);
+
+  const name = `${product.name.replace(/ · escala .*$/, "")} · escala ${runId}-${round}`;
+  let writtenAt = Date.now();
+  const updated = (await send(a.baseUrl, "PUT", `/api/v1/admin/products/${product.id}`, token, { name })) as { data?: { updated_at?: string } } & { updated_at?: string };
+  const updatedAt = updated?.data?.updated_at ?? updated?.updated_at;
+  if (!updatedAt) throw new Error(`La respuesta de PUT no trae updated_at: ${JSON.stringify(updated).slice(0, 300)}`);
+  await expectCoherent(`producto (${round})`, b.baseUrl, productPath, (html) => html.includes(name), writtenAt);
+  await expectCoherent(`producto (${round})`, b.baseUrl, "/api/v1/products", (json) => json.includes(JSON.stringify(name)), writtenAt);
+  await expectCoherent(`producto (${round})`, b.baseUrl, "/sitemap.xml", (xml) => sitemapLastmod(xml, product.slug) === new Date(updatedAt).toISOString(), writtenAt);
+
+  const content = `${testimonial.content.replace(/ \[escala [^\]]*\]$/, "")} [escala ${runId}-${round}]`;
+  writtenAt = Date.now();
+  await send(a.baseUrl, "PUT", `/api/v1/admin/testimonials/${testimonial.id}`, token, { content });
+  const marker = `escala ${runId}-${round}`;
+  await expectCoherent(`testimonio (${round})`, b.baseUrl, "/testimonios", (html) => html.includes(marker), writtenAt);
+  await expectCoherent(`testimonio (${round})`, b.baseUrl, "/api/v1/testimonials", (json) => json.includes(marker), writtenAt);
+}
+
+// ── Billing: two runs at once ──
+function billingRun(databaseUrl: string, day: string): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn("npm", ["run", "--silent", "billing:run", "--", day], { env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("exit", (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+async function concurrentBilling(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const day = "2031-01-15";
+    const due = await client.query<{ id: number }>(
+      `UPDATE subscriptions SET next_billing_date = $1::date WHERE status = 'active' RETURNING id`,
+      [day],
+    );
+    const ids = due.rows.map((row) => row.id);
+    const before = Number((await client.query(`SELECT count(*) FROM invoices`)).rows[0].count);
+    const runs = await Promise.all([billingRun(databaseUrl, day), billingRun(databaseUrl, day)]);
+    runs.forEach((run, index) => console.log(`  ejecución ${index + 1} (código ${run.code}): ${run.output.trim().split("\n").at(-1)}`));
+    const perSubscription = await client.query<{ subscription_id: number; invoices: string }>(
+      `SELECT subscription_id, count(*) AS invoices FROM invoices WHERE subscription_id = ANY($1::int[]) AND period_start = $2::date GROUP BY subscription_id`,
+      [ids, day],
+    );
+    const after = Number((await client.query(`SELECT count(*) FROM invoices`)).rows[0].count);
+    const once = perSubscription.rows.filter((row) => Number(row.invoices) === 1).length;
+    const twice = perSubscription.rows.filter((row) => Number(row.invoices) > 1).length;
+    check(runs.every((run) => run.code === 0), "las dos ejecuciones terminan sin error");
+    check(ids.length > 0 && once === ids.length && twice === 0, `${ids.length} suscripciones vencidas: ${once} facturadas una vez, ${twice} más de una, ${ids.length - once - twice} sin factura`);
+    check(after - before === ids.length, `${after - before} facturas nuevas para ${ids.length} suscripciones vencidas`);
+  } finally {
+    await client.end();
+  }
+}
+
+// ── Redis down under light traffic ──
+type Traffic = { requests: number; errors5xx: number; failed: number; slowest: number; stop: () => Promise<void> };
+function lightTraffic(apps: FreshApp[], paths: string[]): Traffic {
+  let running = true;
+  const traffic: Traffic = { requests: 0, errors5xx: 0, failed: 0, slowest: 0, stop: async () => {} };
+  const loops = apps.flatMap((app) =>
+    [0, 1].map(async (offset) => {
+      for (let i = offset; running; i++) {
+        const answer = await get(app.baseUrl, paths[i % paths.length]);
+        traffic.requests += 1;
+        traffic.slowest = Math.max(traffic.slowest, answer.ms);
+        if (answer.status >= 500) traffic.errors5xx += 1;
+        if (answer.status === 0) traffic.failed += 1;
+        await sleep(50);
+      }
+    }),
+  );
+  traffic.stop = async () => {
+    running = false;
+    await Promise.all(loops);
+  };
+  return traffic;
+}
+
+async function health(app: FreshApp): Promise<{ status: number; redis: string | undefined }> {
+  const answer = await get(app.baseUrl, "/api/health");
+  const body = JSON.parse(answer.text || "{}") as { redis?: string };
+  return { status: answer.status, redis: body.redis };
+}
+
+async function redisOutage(a: FreshApp, b: FreshApp, product: ProductRow) {
+  const paths = ["/", `/productos/${product.slug}`, "/productos", "/api/v1/products", "/sitemap.xml", "/testimonios", "/api/v1/testimonials"];
+  const before = await health(a);
+  check(before.status === 200 && before.redis === "ok", `/api/health con Redis en marcha: ${before.status}, redis ${before.redis}`);
+
+  const traffic = lightTraffic([a, b], paths);
+  await sleep(2_000);
+  log(`Redis detenido ${REDIS_OUTAGE_MS / 1000} s con tráfico en las dos instancias…`);
+  await stopRedis();
+  await sleep(1_500);
+  const during = await health(a);
+  check(during.status === 200 && during.redis === "unreachable", `/api/health con Redis detenido: ${during.status}, redis ${during.redis}`);
+  await sleep(REDIS_OUTAGE_MS - 1_500);
+  await startRedis();
+  log("Redis de nuevo en marcha; ahora congelado (SIGSTOP) 5 s…");
+  await sleep(3_000);
+  redis!.kill("SIGSTOP");
+  await sleep(REDIS_FREEZE_MS);
+  redis!.kill("SIGCONT");
+  await sleep(3_000);
+  await traffic.stop();
+  check(traffic.errors5xx === 0 && traffic.failed === 0, `${traffic.requests} peticiones durante la caída: ${traffic.errors5xx} × 5xx, ${traffic.failed} sin respuesta`);
+  check(traffic.slowest <= SLOW_MS, `la petición más lenta tardó ${traffic.slowest} ms (límite ${SLOW_MS} ms)`);
+  const back = await health(a);
+  check(back.status === 200 && back.redis === "ok", `/api/health con Redis de vuelta: ${back.status}, redis ${back.redis}`);
+  check(/\[cache\] Redis no responde/.test(a.log()), "la instancia A registró la caída de Redis");
+}
+
+async function main() {
+  let a: FreshApp | null = null;
+  let b: FreshApp | null = null;
+  try {
+    if (!process.env.DATABASE_URL) throw new Error("test:scale necesita un servidor PostgreSQL: defina DATABASE_URL (dos instancias no comparten la base embebida).");
+    log(`Redis propio en ${redisUrl}`);
+    await startRedis();
+    const env = { REDIS_URL: redisUrl, TRUST_PROXY_HOPS: "0" };
+    log(`instancia A en el puerto ${portA} (compila si hace falta)…`);
+    a = await startFreshApp({ prefix: "scale", port: portA, embeddedDbPort: 0, env });
+    log(`instancia B en el puerto ${portB}, misma base y mismo Redis…`);
+    b = await startFreshApp({ prefix: "scale", port: portB, embeddedDbPort: 0, env, sharedDatabaseUrl: a.databaseUrl });
+    const token = await adminToken(a.baseUrl);
+
+    console.log("\n1. Cambios por A, leídos por B");
+    await editAndCompare(a, b, token, "1");
+    check(redisKeys() > 0, `las instancias guardan su caché en Redis (${redisKeys()} claves)`);
+
+    console.log("\n2. Dos facturaciones a la vez");
+    await concurrentBilling(a.databaseUrl);
+
+    console.log("\n3. Redis caído y congelado, con tráfico");
+    const { product } = await productAndTestimonial(a.baseUrl);
+    await redisOutage(a, b, product);
+    console.log("   …y la coherencia vuelve con Redis:");
+    await editAndCompare(a, b, token, "2");
+
+    console.log("\nCambio hecho en A → visto en B:");
+    const width = [0, 1, 2, 3].map((column) => Math.max(...coherenceRows.map((row) => row[column].length), 8));
+    for (const row of [["cambio", "ruta", "1.ª petición", "retraso"], ...coherenceRows]) {
+      console.log(`  ${row.map((cell, column) => cell.padEnd(width[column])).join("  ")}`);
+    }
+  } catch (error) {
+    failures.push((error as Error).message);
+    console.error(`\nError: ${(error as Error).message}`);
+    if (a) console.error(`--- registro de A ---\n${a.log().slice(-3000)}`);
+    if (b) console.error(`--- registro de B ---\n${b.log().slice(-3000)}`);
+  } finally {
+    await b?.stop();
+    await a?.stop();
+    if (redis?.signalCode === "SIGSTOP") redis.kill("SIGCONT");
+    await stopRedis();
+  }
+  const seconds = ((Date.now() - startedAt) / 1000).toFixed(0);
+  if (failures.length > 0) {
+    console.log(`\nResultado: FALLO (${failures.length}) en ${seconds} s`);
+    for (const failure of failures) console.log(`  ✗ ${failure}`);
+    process.exit(1);
+  }
+  console.log(`\nResultado: OK en ${seconds} s`);
+}
+
+void main();
