@@ -4,10 +4,16 @@
 // prefix with this build's id (a new deploy never serves an old build's pages), tag revalidation
 // written to Redis so that every instance misses the entry on its next read.
 //
-// Redis down: every read is a miss (the page renders from the database), every write is dropped,
-// after at most COMMAND_TIMEOUT_MS: never an error to the visitor. The outage is logged once,
-// and the recovery too. Revalidations sent during the outage are lost, so on reconnection this
-// build's entries are deleted: nothing written before the outage can be served stale after it.
+// Redis down or frozen: an operation that fails or takes longer than OPERATION_TIMEOUT_MS (the
+// client's own abort cannot recall a command already sent to a frozen server) opens a circuit, and until a PING answers again (tried every PROBE_MS) every read is a miss (the page
+// renders from the database) and every write is skipped, without waiting on Redis: never an
+// error to the visitor. The outage is logged once, and the recovery too. A tag revalidation that
+// could not reach Redis is kept and sent again as soon as Redis answers, so no edit made during
+// the outage is missed after it.
+//
+// Route handlers' entries (APP_ROUTE, e.g. /sitemap.xml) get the tags Next lists in their
+// x-next-cache-tags header, as pages do: the library stores them without tags, so revalidateTag
+// never reached them.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { CacheHandler } from "@fortedigital/nextjs-cache-handler";
@@ -15,6 +21,9 @@ import createRedisHandler from "@fortedigital/nextjs-cache-handler/redis-strings
 import { createClient } from "@redis/client";
 
 const COMMAND_TIMEOUT_MS = 1_000;
+/** A whole handler operation (a read is up to three commands). */
+const OPERATION_TIMEOUT_MS = 1_500;
+const PROBE_MS = 1_000;
 const CONNECT_TIMEOUT_MS = 1_000;
 const MAX_RECONNECT_DELAY_MS = 2_000;
 
@@ -28,14 +37,77 @@ function buildId() {
   }
 }
 
-/** Deletes every key under `prefix` (SCAN, never KEYS: Redis keeps answering the others). */
-async function deleteKeys(client, prefix) {
-  let deleted = 0;
-  for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) {
-    if (keys.length === 0) continue;
-    deleted += await client.unlink(keys);
+/** `promise`, or a rejection once `ms` have passed without an answer. */
+function withinTime(promise, ms) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`sin respuesta en ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/** Tags Next lists for a cached route or page answer. */
+function headerTags(value) {
+  const header = value?.headers?.["x-next-cache-tags"];
+  if (Array.isArray(header)) return header;
+  return typeof header === "string" ? header.split(",").filter(Boolean) : [];
+}
+
+/**
+ * The Redis handler behind a circuit breaker (see above), keeping the revalidations Redis missed.
+ * `status.down(error)` and `status.up(missed)` report the outage and the recovery (logged once
+ * each); `probe()` asks Redis whether it answers again, every PROBE_MS while the circuit is open.
+ */
+function guarded(handler, { status, isReady, probe }) {
+  let open = false;
+  /** Tags whose revalidation did not reach Redis: sent again once it answers. */
+  const missedTags = new Set();
+
+  const call = async (operation, fallback) => {
+    // Disconnected (the client reconnects on its own) or failing: answer at once, without Redis.
+    if (open || !isReady()) return { ok: false, result: fallback };
+    try {
+      return { ok: true, result: await withinTime(operation(), OPERATION_TIMEOUT_MS) };
+    } catch (error) {
+      trip(error);
+      return { ok: false, result: fallback };
+    }
+  };
+  function trip(error) {
+    if (open) return;
+    open = true;
+    status.down(error);
+    const probeLater = () =>
+      setTimeout(() => {
+        probe().then(recovered, probeLater);
+      }, PROBE_MS).unref();
+    probeLater();
   }
-  return deleted;
+  async function revalidate(tag) {
+    const { ok } = await call(() => handler.revalidateTag(tag), undefined);
+    if (ok) missedTags.delete(tag);
+    else missedTags.add(tag);
+  }
+  function recovered() {
+    open = false;
+    status.up(missedTags.size);
+    for (const tag of [...missedTags]) void revalidate(tag);
+  }
+
+  return {
+    handler: {
+      name: handler.name,
+      get: async (key, meta) => (await call(() => handler.get(key, meta), null)).result,
+      set: async (key, entry, ctx) => {
+        const withTags = entry?.value?.kind === "APP_ROUTE" && entry.tags.length === 0 ? { ...entry, tags: headerTags(entry.value) } : entry;
+        await call(() => handler.set(key, withTags, ctx), undefined);
+      },
+      revalidateTag: revalidate,
+      delete: async (key) => void (await call(() => handler.delete?.(key), undefined)),
+    },
+    /** The client (re)connected: the circuit closes and the missed revalidations go out. */
+    reconnected: recovered,
+  };
 }
 
 function createConfiguration() {
@@ -51,25 +123,30 @@ function createConfiguration() {
   });
 
   let down = false;
-  client.on("error", (error) => {
-    if (down) return;
-    down = true;
-    console.error(`[cache] Redis no responde (${error?.message || error}); las páginas se generan sin la caché compartida hasta que vuelva.`);
+  const status = {
+    down(error) {
+      if (down) return;
+      down = true;
+      console.error(`[cache] Redis no responde (${error?.message || error}); las páginas se generan sin la caché compartida hasta que vuelva.`);
+    },
+    up(missed) {
+      if (!down) return;
+      down = false;
+      console.info(`[cache] Redis disponible de nuevo${missed ? `; se reenvían ${missed} revalidaciones que no le llegaron` : ""}.`);
+    },
+  };
+  const redis = guarded(createRedisHandler({ client, keyPrefix, timeoutMs: COMMAND_TIMEOUT_MS }), {
+    status,
+    isReady: () => client.isReady,
+    probe: () => withinTime(client.ping(), COMMAND_TIMEOUT_MS),
   });
-  client.on("ready", () => {
-    if (!down) return;
-    down = false;
-    deleteKeys(client, keyPrefix)
-      .then((deleted) => console.info(`[cache] Redis disponible de nuevo; ${deleted} entradas anteriores a la caída se descartaron.`))
-      .catch((error) => console.error("[cache] Redis volvió, pero no se pudo vaciar la caché compartida:", error?.message || error));
-  });
+  client.on("error", (error) => status.down(error));
+  client.on("ready", () => redis.reconnected());
   client.connect().catch(() => {
-    // Logged by the "error" listener; the client keeps reconnecting on its own.
+    // Reported by the "error" listener; the client keeps reconnecting on its own.
   });
 
-  return {
-    handlers: [createRedisHandler({ client, keyPrefix, timeoutMs: COMMAND_TIMEOUT_MS })],
-  };
+  return { handlers: [redis.handler] };
 }
 
 CacheHandler.onCreation(() => {
