@@ -15,7 +15,7 @@
 //
 // BENCH_PORT (3450; the bare server uses +1, the front +2), BENCH_CONNECTIONS (50),
 // BENCH_DURATION (seconds per target, 3), BENCH_WARMUP (seconds, 1), BENCH_ROUNDS (page/reference
-// rounds per public page, 3), BENCH_OUTPUT (JSON path),
+// rounds per public page, 5), BENCH_OUTPUT (JSON path),
 // BENCH_SKIP_BUILD=1 (reuse NEXT_DIST_DIR's build), BENCH_FRONT_URL (--front against a running front).
 import "./lib/load-env";
 import { spawn, type ChildProcess } from "node:child_process";
@@ -63,7 +63,7 @@ const appPort = positiveNumber("BENCH_PORT", 3450);
 const barePort = appPort + 1;
 const frontPort = appPort + 2;
 /** Rounds of page-then-reference per public page (its ratio is the median of the rounds' ratios). */
-const ROUNDS = Math.max(1, Math.round(positiveNumber("BENCH_ROUNDS", 3)));
+const ROUNDS = Math.max(1, Math.round(positiveNumber("BENCH_ROUNDS", 5)));
 const load: LoadOptions = {
   connections: positiveNumber("BENCH_CONNECTIONS", 50),
   duration: positiveNumber("BENCH_DURATION", 3),
@@ -303,6 +303,16 @@ async function waitUntilFresh(url: string): Promise<boolean> {
   }
 }
 
+/**
+ * Heavy pages (the bench's unpaged lists of 1,000 items weigh megabytes) are served at a few dozen
+ * requests per second: 50 connections would keep two seconds of requests in flight, and what a
+ * short run cuts off at its end would weigh more than the difference being measured. For them,
+ * the page and its reference alike run on 10 connections (still more than one Next process
+ * serves at once) for at least 5 seconds.
+ */
+const HEAVY_PAGE_BYTES = 300_000;
+const heavyLoad: LoadOptions = { ...load, connections: Math.min(load.connections, 10), duration: Math.max(load.duration, 5) };
+
 async function measurePage(bare: BareServer, references: Reference[], frontUrl: string | null, route: string, pathname: string): Promise<PageResult> {
   const raw = await fetchRaw(`${baseUrl}${pathname}`);
   if (raw.status !== 200) throw new Error(`respondió ${raw.status} antes de medir`);
@@ -313,8 +323,9 @@ async function measurePage(bare: BareServer, references: Reference[], frontUrl: 
   const pageRuns: Measurement[] = [];
   const referenceRuns: Measurement[] = [];
   let regenerations = 0;
+  const pageLoad = raw.body.length > HEAVY_PAGE_BYTES ? heavyLoad : load;
   for (let round = 0; round < ROUNDS; round += 1) {
-    const options = { ...load, warmup: round === 0 ? load.warmup : 0 };
+    const options = { ...pageLoad, warmup: round === 0 ? pageLoad.warmup : 0 };
     if (await waitUntilFresh(`${baseUrl}${pathname}`)) regenerations += 1;
     pageRuns.push(await measure({ url: `${baseUrl}${pathname}` }, options));
     referenceRuns.push(await measure({ url: `${baseUrl}${reference.path}` }, options));
