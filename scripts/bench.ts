@@ -318,8 +318,8 @@ async function measurePage(bare: BareServer, references: Reference[], frontUrl: 
   if (raw.status !== 200) throw new Error(`respondió ${raw.status} antes de medir`);
   await bare.serve(pathname, raw);
   const reference = nearest(references, raw.body.length);
-  // The page and its reference alternate ROUNDS times and the ratio is the median of the rounds'
-  // ratios: a slow moment of this 2-core machine then hits one round of both, not one of them.
+  // The page and its reference are measured back to back ROUNDS times and the ratio is the median
+  // of the rounds' ratios: a slow moment of this 2-core machine then hits one round of both.
   const pageRuns: Measurement[] = [];
   const referenceRuns: Measurement[] = [];
   let regenerations = 0;
@@ -327,8 +327,17 @@ async function measurePage(bare: BareServer, references: Reference[], frontUrl: 
   for (let round = 0; round < ROUNDS; round += 1) {
     const options = { ...pageLoad, warmup: round === 0 ? pageLoad.warmup : 0 };
     if (await waitUntilFresh(`${baseUrl}${pathname}`)) regenerations += 1;
-    pageRuns.push(await measure({ url: `${baseUrl}${pathname}` }, options));
-    referenceRuns.push(await measure({ url: `${baseUrl}${reference.path}` }, options));
+    // Which goes first alternates: a machine slowing down (or speeding up) through a round does
+    // not always favour the same side.
+    const measurePageRun = async () => pageRuns.push(await measure({ url: `${baseUrl}${pathname}` }, options));
+    const measureReferenceRun = async () => referenceRuns.push(await measure({ url: `${baseUrl}${reference.path}` }, options));
+    if (round % 2 === 0) {
+      await measurePageRun();
+      await measureReferenceRun();
+    } else {
+      await measureReferenceRun();
+      await measurePageRun();
+    }
   }
   const page = medianRun(pageRuns);
   const referenceResult = medianRun(referenceRuns);
