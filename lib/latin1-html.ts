@@ -13,7 +13,7 @@ export function latin1Html(html: string): string {
   return html.replace(/[^\u0000-\u00ff]/gu, (char) => `&#x${char.codePointAt(0)!.toString(16)};`);
 }
 
-/** Plain text as HTML for `dangerouslySetInnerHTML`: escaped, and Latin-1 only (see above). */
+/** Plain text as raw HTML for React (components/site/latin1-text.tsx): escaped, and Latin-1 only (see above). */
 export function latin1TextHtml(text: string): { __html: string } {
   return { __html: latin1Html(text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char])) };
 }

@@ -114,8 +114,14 @@ describe("public rendering renders stored values as text, and HTML only when san
       .sort();
     // JsonLd (JSON with "<" escaped), RichHtml (sanitized HTML only: RichContent and the detail
     // page's catalogDetailData sanitize content_html / long_description, already sanitized on every
-    // write), the sectors' accordion (safeRichText at render). A new one needs a look at what it renders.
-    expect(files).toEqual(["components/seo/json-ld.tsx", "components/site/catalog/rich-html.tsx", "components/site/content/sector-accordion.tsx"]);
+    // write), the sectors' accordion (safeRichText at render), Latin1Text (plain text, escaped by
+    // latin1TextHtml). A new one needs a look at what it renders.
+    expect(files).toEqual([
+      "components/seo/json-ld.tsx",
+      "components/site/catalog/rich-html.tsx",
+      "components/site/content/sector-accordion.tsx",
+      "components/site/latin1-text.tsx",
+    ]);
     const users = execFileSync("git", ["grep", "-l", "<RichHtml", "--", ...publicCode, "components"], { encoding: "utf8" }).split("\n").filter(Boolean).sort();
     expect(users).toEqual(["components/site/catalog/detail-view.tsx", "components/site/catalog/rich-content.tsx"]);
     const view = readFileSync("components/site/catalog/detail-view.tsx", "utf8");

@@ -8,7 +8,7 @@ import type { CatalogItemContract } from "@/lib/catalog/serialize";
 /** What a catalogue card shows. */
 export type CatalogCardData = Pick<CatalogItemContract, "id" | "name" | "slug" | "description" | "category" | "features" | "price_from" | "currency" | "billing_period" | "image" | "is_featured">;
 import { billingPeriodLabel, formatMoney, priceSuffix } from "@/lib/format";
-import { latin1TextHtml } from "@/lib/latin1-html";
+import { Latin1Text } from "./latin1-text";
 import { CardCover } from "./media";
 
 /** Sprite icons for the public service categories (spec §9); anything else gets the wrench. */
@@ -36,7 +36,7 @@ function Price({ item }: { item: CatalogCardData }) {
   return (
     <p className="min-w-0 text-ink-900">
       <span className="price-from">Desde</span>
-      <span className="price" dangerouslySetInnerHTML={latin1TextHtml(formatMoney(item.price_from, item.currency))} />{" "}
+      <Latin1Text className="price" text={formatMoney(item.price_from, item.currency)} />{" "}
       <span className="price-per">
         {priceSuffix(item.billing_period)}
       </span>

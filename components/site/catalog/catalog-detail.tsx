@@ -1,8 +1,8 @@
 import { parseSpecification } from "@/lib/catalog/lists";
 import { sanitizeRichHtml } from "@/lib/catalog/sanitize";
-import { latin1Html, latin1TextHtml } from "@/lib/latin1-html";
+import { latin1Html } from "@/lib/latin1-html";
 import type { CatalogItemContract } from "@/lib/catalog/serialize";
-import { billingPeriodLabel, formatMoney, priceSuffix } from "@/lib/format";
+import { billingPeriodLabel, priceSuffix } from "@/lib/format";
 import type { CatalogKind } from "@/lib/generated/prisma/enums";
 import { isLocalImage } from "../media";
 import { CATALOG_PAGES } from "./catalog-kinds";
@@ -33,7 +33,7 @@ export function catalogDetailData(kind: CatalogKind, item: CatalogItemContract):
       item.price_from === null
         ? null
         : {
-            amountHtml: latin1TextHtml(formatMoney(item.price_from, item.currency)).__html,
+            amount: String(item.price_from),
             suffix: priceSuffix(item.billing_period),
             currency: item.currency,
             currencyName: CURRENCY_NAMES[item.currency] ?? item.currency,

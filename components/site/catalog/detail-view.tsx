@@ -5,6 +5,8 @@ import { Icon } from "@/components/icons/icon";
 import { Badge } from "@/components/ui/badge";
 import { ButtonLink, buttonClasses } from "@/components/ui/button";
 import { Container } from "@/components/ui/container";
+import { formatMoney } from "@/lib/format";
+import { Latin1Text } from "../latin1-text";
 import { CardCover, Img } from "../media";
 import { Breadcrumb } from "./breadcrumb";
 import { CatalogCta } from "./catalog-cta";
@@ -25,8 +27,8 @@ export type CatalogDetailData = {
   category: string | null;
   isFeatured: boolean;
   periodLabel: string;
-  /** amountHtml: the formatted amount as Latin-1 HTML (lib/latin1-html.ts). */
-  price: { amountHtml: string; suffix: string; currency: string; currencyName: string } | null;
+  /** amount: the number as text, formatted here (a "€" in the payload would make the page's HTML two-byte, lib/latin1-html.ts). */
+  price: { amount: string; suffix: string; currency: string; currencyName: string } | null;
   demoUrl: string | null;
   documentationUrl: string | null;
   image: string | null;
@@ -69,7 +71,7 @@ function PriceBlock({ price }: { price: NonNullable<CatalogDetailData["price"]> 
     <div className="rounded-2xl bg-white/10 p-5 ring-1 ring-white/15 sm:inline-block sm:min-w-72" data-testid="price-block">
       <p className="text-sm font-medium text-brand-100">Desde</p>
       <p className="mt-1 flex flex-wrap items-baseline gap-x-2 text-white">
-        <span className="text-3xl font-extrabold tracking-tight sm:text-4xl" data-testid="price" dangerouslySetInnerHTML={{ __html: price.amountHtml }} />
+        <Latin1Text className="text-3xl font-extrabold tracking-tight sm:text-4xl" data-testid="price" text={formatMoney(price.amount, price.currency)} />
         <span className="text-base font-medium text-brand-100">{price.suffix}</span>
       </p>
       <p className="mt-2 text-sm text-brand-100">

@@ -4,8 +4,8 @@ import { Badge } from "@/components/ui/badge";
 import type { CatalogItemContract } from "@/lib/catalog/serialize";
 import type { SectorContract } from "@/lib/content/serialize";
 import { formatMoney, priceSuffix } from "@/lib/format";
-import { latin1TextHtml } from "@/lib/latin1-html";
 import { safeExternalUrl } from "../catalog/media-urls";
+import { Latin1Text } from "../latin1-text";
 import { ArrowIcon, OutlineIcon } from "./icon";
 import { SectorIcon } from "./sector-icon";
 
@@ -56,7 +56,7 @@ export function ProductsPanel({ products }: { products: SolutionProduct[] }) {
               ) : (
                 <>
                   <span className="block text-xs font-medium text-ink-600">Desde</span>
-                  <span className="text-xl font-bold tracking-tight whitespace-nowrap" dangerouslySetInnerHTML={latin1TextHtml(formatMoney(product.price_from, product.currency))} />{" "}
+                  <Latin1Text className="text-xl font-bold tracking-tight whitespace-nowrap" text={formatMoney(product.price_from, product.currency)} />{" "}
                   {/* The spec shows "año" for anything not monthly; a one-off price is not yearly, so it says "pago único". */}
                   <span className="text-sm font-medium text-ink-600">
                     {priceSuffix(product.billing_period)}
