@@ -31,6 +31,19 @@ export const EMPTY_CONTACT_FORM = {
 export type ContactField = keyof typeof EMPTY_CONTACT_FORM;
 
 /**
+ * Every field of the form as a string, as posted: the browser's FormData or the server
+ * action's. A field missing or not text (a hand-made request can send a file) reads as "".
+ */
+export function contactFormFields(data: FormData): Record<ContactField, string> {
+  const values = { ...EMPTY_CONTACT_FORM };
+  for (const field of Object.keys(values) as ContactField[]) {
+    const value = data.get(field);
+    values[field] = typeof value === "string" ? value : "";
+  }
+  return values;
+}
+
+/**
  * The outcome of one submission, as the server action returns it and the form shows it.
  * On failure `values` carries what was typed, so a visitor without JavaScript loses nothing.
  */

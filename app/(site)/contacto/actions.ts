@@ -4,23 +4,17 @@ import { headers } from "next/headers";
 import { unstable_rethrow } from "next/navigation";
 import { ApiError } from "@/lib/api/errors";
 import { fromDatabaseError } from "@/lib/api/handler";
-import { CONTACT_MESSAGES, EMPTY_CONTACT_FORM, type ContactField, type ContactFormState } from "@/lib/contact/form";
+import { CONTACT_MESSAGES, contactFormFields, EMPTY_CONTACT_FORM, type ContactFormState } from "@/lib/contact/form";
 import { submitContactMessage } from "@/lib/contact/service";
 import { clientIp } from "@/lib/client-address";
-
-const FIELDS = Object.keys(EMPTY_CONTACT_FORM) as ContactField[];
 
 /**
  * The contact form's server action: what a browser without JavaScript posts to (the page
  * itself stays static; only this action reads the request headers). Same service as the API.
  */
 export async function sendContactMessage(_previous: ContactFormState, formData: FormData): Promise<ContactFormState> {
-  const input: Record<string, string> = {};
-  for (const field of FIELDS) {
-    // A hand-made request can decode to anything; only a real form has fields.
-    const value = formData instanceof FormData ? formData.get(field) : null;
-    input[field] = typeof value === "string" ? value : "";
-  }
+  // A hand-made request can decode to anything; only a real form has fields.
+  const input = formData instanceof FormData ? contactFormFields(formData) : { ...EMPTY_CONTACT_FORM };
 
   try {
     const requestHeaders = await headers();

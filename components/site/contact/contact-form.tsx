@@ -3,7 +3,7 @@
 import { useActionState, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { CONTACT_LIMITS, CONTACT_MESSAGES, EMPTY_CONTACT_FORM, HONEYPOT_FIELD, type ContactField, type ContactFormState } from "@/lib/contact/form";
+import { CONTACT_LIMITS, CONTACT_MESSAGES, contactFormFields, EMPTY_CONTACT_FORM, HONEYPOT_FIELD, type ContactFormState } from "@/lib/contact/form";
 import type { ContactRequest } from "@/lib/contact/schema";
 
 export type ContactSectorOption = { id: number; name: string };
@@ -24,21 +24,10 @@ type FieldErrors = Partial<Record<VisibleField, string>>;
 
 const isVisibleField = (name: string): name is VisibleField => (VISIBLE_FIELDS as readonly string[]).includes(name);
 
-/** What the form holds now, every field as a string. */
-function formValues(form: HTMLFormElement): Record<ContactField, string> {
-  const data = new FormData(form);
-  const values = { ...EMPTY_CONTACT_FORM };
-  for (const field of Object.keys(values) as ContactField[]) {
-    const value = data.get(field);
-    values[field] = typeof value === "string" ? value : "";
-  }
-  return values;
-}
-
 /** The shared schema's verdict: the parsed request, or the first message of each invalid field. */
 async function validate(form: HTMLFormElement): Promise<{ request: ContactRequest | null; errors: FieldErrors }> {
   const { contactRequestSchema } = await loadSchema();
-  const result = contactRequestSchema.safeParse(formValues(form));
+  const result = contactRequestSchema.safeParse(contactFormFields(new FormData(form)));
   if (result.success) return { request: result.data, errors: {} };
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
