@@ -15,11 +15,12 @@
 //
 // SCALE_PORT (default 3660; B uses +1), SCALE_REDIS_PORT (default 56380).
 import "./lib/load-env";
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { DEVELOPMENT_DEFAULTS } from "../prisma/seed-data/users";
 import { startFreshApp, type FreshApp } from "./lib/fresh-app";
+import { killRedisServer, redisKeyCount, startRedisServer } from "./lib/redis-server";
 
 const portA = Number(process.env.SCALE_PORT || 3660);
 const portB = portA + 1;
@@ -43,35 +44,10 @@ const log = (line: string) => console.log(`[scale ${String(Math.round((Date.now(
 
 // ── Redis: a server of our own ──
 let redis: ChildProcess | null = null;
-function startRedis(): Promise<void> {
-  const found = spawnSync("redis-server", ["--version"], { encoding: "utf8" });
-  if (found.status !== 0) throw new Error("No se encontró redis-server. Instálelo (apt-get install redis-server).");
-  redis = spawn("redis-server", ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--protected-mode", "yes"], {
-    stdio: "ignore",
-  });
-  return waitForRedis(true);
+async function startRedis() {
+  redis = await startRedisServer(redisPort);
 }
-async function redisAnswers(): Promise<boolean> {
-  const ping = spawnSync("redis-cli", ["-p", String(redisPort), "ping"], { encoding: "utf8", timeout: 2_000 });
-  return ping.stdout?.trim() === "PONG";
-}
-async function waitForRedis(up: boolean) {
-  for (let i = 0; i < 100; i++) {
-    if ((await redisAnswers()) === up) return;
-    await sleep(100);
-  }
-  throw new Error(`Redis no ${up ? "arrancó" : "se detuvo"} a tiempo`);
-}
-async function stopRedis() {
-  if (!redis || redis.exitCode !== null) return;
-  const exited = new Promise((resolve) => redis!.once("exit", resolve));
-  redis.kill("SIGKILL");
-  await exited;
-}
-function redisKeys(): number {
-  const size = spawnSync("redis-cli", ["-p", String(redisPort), "dbsize"], { encoding: "utf8", timeout: 2_000 });
-  return Number(size.stdout?.trim() || 0);
-}
+const stopRedis = () => killRedisServer(redis);
 
 // ── HTTP ──
 type Answer = { status: number; text: string; ms: number };
@@ -309,7 +285,8 @@ async function main() {
 
     console.log("\n1. Cambios por A, leídos por B");
     await editAndCompare(a, b, token, "1");
-    check(redisKeys() > 0, `las instancias guardan su caché en Redis (${redisKeys()} claves)`);
+    const keys = redisKeyCount(redisPort);
+    check(keys > 0, `las instancias guardan su caché en Redis (${keys} claves)`);
 
     console.log("\n2. Dos facturaciones a la vez");
     await concurrentBilling(a.databaseUrl);

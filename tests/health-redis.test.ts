@@ -1,12 +1,13 @@
 // /api/health with the shared Next cache on Redis (REDIS_URL): a redis-server of the test's own,
 // running and then stopped.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { createServer } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GET as health } from "@/app/api/health/route";
+import { killRedisServer, redisServerInstalled, startRedisServer } from "../scripts/lib/redis-server";
 
-const hasRedis = spawnSync("redis-server", ["--version"]).status === 0;
+const hasRedis = redisServerInstalled();
 
 async function freePort(): Promise<number> {
   const server = createServer().listen(0, "127.0.0.1");
@@ -23,10 +24,7 @@ const savedUrl = process.env.REDIS_URL;
 beforeAll(async () => {
   if (!hasRedis) return;
   port = await freePort();
-  redis = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
-  for (let i = 0; i < 50 && spawnSync("redis-cli", ["-p", String(port), "ping"]).stdout?.toString().trim() !== "PONG"; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  redis = await startRedisServer(port);
 });
 
 afterEach(() => {
@@ -34,9 +32,7 @@ afterEach(() => {
   else process.env.REDIS_URL = savedUrl;
 });
 
-afterAll(() => {
-  redis?.kill("SIGKILL");
-});
+afterAll(() => killRedisServer(redis));
 
 describe.skipIf(!hasRedis)("/api/health with Redis", () => {
   it("says nothing about Redis when REDIS_URL is unset", async () => {
@@ -52,8 +48,7 @@ describe.skipIf(!hasRedis)("/api/health with Redis", () => {
     expect(up.status).toBe(200);
     expect(await up.json()).toEqual({ status: "ok", database: "ok", redis: "ok" });
 
-    redis!.kill("SIGKILL");
-    await once(redis!, "exit");
+    await killRedisServer(redis);
     const started = Date.now();
     const down = await health();
     expect(Date.now() - started).toBeLessThan(2_500);
