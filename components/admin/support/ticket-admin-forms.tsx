@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { TicketReplyForm } from "@/components/account/ticket-reply-form";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { applyServerErrors, SelectField, useZodForm } from "@/components/ui/form-field";
@@ -27,6 +27,19 @@ export function TicketStatusForm({ ticketId, status, priority }: { ticketId: num
   const errors = form.formState.errors;
   const saving = form.formState.isSubmitting;
 
+  // "Guardar cambios" is on while a value differs from the ticket's. Not formState.isDirty: a choice
+  // made before the page hydrated is kept by react-hook-form (7.92) but marked dirty without a
+  // re-render, and choosing the same option again never turns saving on. Read after mount (that
+  // choice) and on every change.
+  const [changed, setChanged] = useState(false);
+  const differs = (values: TicketUpdateValues) => values.status !== status || values.priority !== priority;
+  useEffect(() => {
+    // react-hook-form's values live outside React; its fields registered during this commit.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setChanged(differs(form.getValues()));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- status and priority are fixed per mount (the page keys the form by them)
+  }, [form]);
+
   // Closing is final for the client (no more replies), so it asks first.
   const [confirmClose, setConfirmClose] = useState<TicketUpdateValues | null>(null);
   const [closing, setClosing] = useState(false);
@@ -36,6 +49,7 @@ export function TicketStatusForm({ ticketId, status, priority }: { ticketId: num
     if (outcome.ok) {
       notify.success("Ticket actualizado correctamente");
       form.reset({ status: outcome.data.status, priority: outcome.data.priority });
+      setChanged(false);
       router.refresh();
       return;
     }
@@ -53,11 +67,11 @@ export function TicketStatusForm({ ticketId, status, priority }: { ticketId: num
 
   return (
     <>
-      <form onSubmit={submit} noValidate aria-label="Estado y prioridad" className="flex flex-col gap-4">
+      <form onSubmit={submit} onChange={() => setChanged(differs(form.getValues()))} noValidate aria-label="Estado y prioridad" className="flex flex-col gap-4">
         {/* defaultValue too, so the server-rendered select already shows the ticket's values before hydration. */}
         <SelectField label="Estado" options={STATUS_OPTIONS} defaultValue={status} error={errors.status?.message} {...form.register("status")} />
         <SelectField label="Prioridad" options={PRIORITY_OPTIONS} defaultValue={priority} error={errors.priority?.message} {...form.register("priority")} />
-        <Button type="submit" variant="outline" disabled={saving || closing || !form.formState.isDirty}>
+        <Button type="submit" variant="outline" disabled={saving || closing || !changed}>
           {saving || closing ? "Guardando..." : "Guardar cambios"}
         </Button>
       </form>
