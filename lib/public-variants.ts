@@ -128,16 +128,41 @@ export function valueOfSegment(page: VariantPage, key: string, segment: string):
   return param.values.find((value) => value.segment === segment)?.value;
 }
 
+/**
+ * How a rule treats one parameter: absent, one value with its own segment, or (for a parameter
+ * whose values are their own segments: vista, tab) any of its values, captured into the path.
+ * Capturing keeps the rules few: Next tests a request's path against each rule in turn, so every
+ * rule before the one that matches costs each request a little.
+ */
+type RuleOption = { kind: "absent" } | { kind: "value"; value: VariantValue } | { kind: "captured" };
+
+const capturable = (param: VariantParam) => param.values.every((value) => value.segment === value.value && /^[a-z0-9-]+$/.test(value.value));
+
+function ruleOptions(param: VariantParam): RuleOption[] {
+  const present: RuleOption[] = capturable(param) ? [{ kind: "captured" }] : param.values.map((value) => ({ kind: "value", value }));
+  return [{ kind: "absent" }, ...present];
+}
+
 function pageRewrites(page: VariantPage): VariantRewrite[] {
-  const known = combinations(page).map((combo) => {
+  let combos: RuleOption[][] = [[]];
+  for (const param of page.params) combos = combos.flatMap((prefix) => ruleOptions(param).map((option) => [...prefix, option]));
+  const known = combos.map((combo) => {
     const has: QueryCondition[] = [];
     const missing: QueryCondition[] = [];
-    combo.forEach((value, index) => {
-      const key = page.params[index].key;
-      if (value) has.push({ type: "query", key, value: escapeRegex(value.value) });
-      else missing.push({ type: "query", key });
+    const segments = combo.map((option, index) => {
+      const param = page.params[index];
+      if (option.kind === "absent") {
+        missing.push({ type: "query", key: param.key });
+        return param.absent;
+      }
+      if (option.kind === "value") {
+        has.push({ type: "query", key: param.key, value: escapeRegex(option.value.value) });
+        return option.value.segment;
+      }
+      has.push({ type: "query", key: param.key, value: `(?<${param.key}>${param.values.map((value) => escapeRegex(value.value)).join("|")})` });
+      return `:${param.key}`;
     });
-    return { source: page.basePath, destination: variantPath(page, segmentsOf(page, combo)), ...(has.length ? { has } : {}), ...(missing.length ? { missing } : {}) };
+    return { source: page.basePath, destination: variantPath(page, segments), ...(has.length ? { has } : {}), ...(missing.length ? { missing } : {}) };
   });
   const unknown = page.params.map((param) => ({
     source: page.basePath,
