@@ -95,12 +95,15 @@ export type VariantRewrite = { source: string; destination: string; has?: QueryC
 
 const escapeRegex = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** Every combination of present/absent parameters, "all absent" (the page as linked from the menu) included. */
-function combinations(page: VariantPage): (VariantValue | null)[][] {
-  let result: (VariantValue | null)[][] = [[]];
-  for (const param of page.params) result = result.flatMap((prefix) => [null, ...param.values].map((value) => [...prefix, value]));
+/** Every way to pick one option per parameter of a page, in the parameters' order. */
+function everyCombination<T>(page: VariantPage, optionsOf: (param: VariantParam) => readonly T[]): T[][] {
+  let result: T[][] = [[]];
+  for (const param of page.params) result = result.flatMap((prefix) => optionsOf(param).map((option) => [...prefix, option]));
   return result;
 }
+
+/** Every combination of present/absent parameters, "all absent" (the page as linked from the menu) included. */
+const combinations = (page: VariantPage) => everyCombination<VariantValue | null>(page, (param) => [null, ...param.values]);
 
 function variantPath(page: VariantPage, segments: readonly string[]): string {
   return `${page.basePath}/${VARIANT_SEGMENT}/${segments.join("/")}`;
@@ -131,8 +134,8 @@ export function valueOfSegment(page: VariantPage, key: string, segment: string):
 /**
  * How a rule treats one parameter: absent, one value with its own segment, or (for a parameter
  * whose values are their own segments: vista, tab) any of its values, captured into the path.
- * Capturing keeps the rules few: Next tests a request's path against each rule in turn, so every
- * rule before the one that matches costs each request a little.
+ * Capturing keeps the rules few: every request pays for each rule (Next's page handler compiles
+ * them all again per request, and its router tests them in turn until one matches).
  */
 type RuleOption = { kind: "absent" } | { kind: "value"; value: VariantValue } | { kind: "captured" };
 
@@ -144,9 +147,7 @@ function ruleOptions(param: VariantParam): RuleOption[] {
 }
 
 function pageRewrites(page: VariantPage): VariantRewrite[] {
-  let combos: RuleOption[][] = [[]];
-  for (const param of page.params) combos = combos.flatMap((prefix) => ruleOptions(param).map((option) => [...prefix, option]));
-  const known = combos.map((combo) => {
+  const known = everyCombination(page, ruleOptions).map((combo) => {
     const has: QueryCondition[] = [];
     const missing: QueryCondition[] = [];
     const segments = combo.map((option, index) => {
