@@ -5,12 +5,13 @@ import { AppToaster } from "@/components/ui/app-toaster";
 import { SITE_NAME, TITLE_TEMPLATE } from "@/lib/seo";
 import "./globals.css";
 
-// Inter (variable weight, Latin subset incl. á é í ó ú ñ ¿ ¡) shipped in an npm package:
-// no request to any font CDN at build or run time.
+// Inter (variable weight), cut to its Latin characters (á é í ó ú ñ ¿ ¡ …), the weights the pages
+// use and the features browsers apply (scripts/lib/font-subset.ts, `npm run fonts`): 33 kB instead
+// of 48 kB, preloaded by every page. No request to any font CDN at build or run time.
 const inter = localFont({
-  src: "../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2",
+  src: "./fonts/inter-latin-wght-400-800.woff2",
   variable: "--font-inter",
-  weight: "100 900",
+  weight: "400 800",
   style: "normal",
   // "optional": text never waits for (or re-paints with) the web font on a slow first visit;
   // the preloaded font is used from then on. Preloaded on purpose: without it a first visit
