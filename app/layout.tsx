@@ -13,6 +13,9 @@ const inter = localFont({
   variable: "--font-inter",
   weight: "400 800",
   style: "normal",
+  // app/globals.css declares the fallback face: next/font's own names only local(Arial).
+  adjustFontFallback: false,
+  fallback: ["Inter Fallback"],
   // "optional": text never waits for (or re-paints with) the web font on a slow first visit;
   // the preloaded font is used from then on. Preloaded on purpose: without it a first visit
   // drew the fallback font, wider than Inter, and the contact form's sector placeholder no

@@ -1,9 +1,14 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
+import { getFallbackMetricsFromFontFile } from "next/dist/compiled/@next/font/dist/local/get-fallback-metrics-from-font-file";
 import { describe, expect, it } from "vitest";
 import { INTER_SOURCE, INTER_SUBSET, INTER_WEIGHT_RANGE, readFont, subsetInter } from "@/scripts/lib/font-subset";
 
 const root = path.resolve(import.meta.dirname, "..");
+// The font reader next/font's loader uses (next/dist/compiled/@next/font/dist/local/loader.js).
+const fontkit = createRequire(import.meta.url)("next/dist/compiled/@next/font/dist/fontkit").default;
+const fontFromBuffer: (font: Buffer) => Parameters<typeof getFallbackMetricsFromFontFile>[0] = fontkit.default ?? fontkit;
 const read = (file: string) => readFileSync(path.join(root, file));
 
 describe("the site's font subset", () => {
@@ -55,6 +60,23 @@ describe("the site's font subset", () => {
         expect(Number(match[1]), `${file}: font-weight ${match[1]}`).toBeLessThanOrEqual(INTER_WEIGHT_RANGE.max);
       }
     }
+  });
+  it("has a fallback face drawn to its metrics with Arial or a font of Arial's metrics, wherever one is installed", () => {
+    const css = read("app/globals.css").toString();
+    const face = css.match(/@font-face\s*{[^}]*font-family:\s*"Inter Fallback";[^}]*}/)?.[0] ?? "";
+    const descriptor = (name: string) => face.match(new RegExp(`${name}:\\s*([^;]+);`))?.[1];
+    // The overrides next/font would compute for Arial from the committed font file.
+    const expected = getFallbackMetricsFromFontFile(fontFromBuffer(read(INTER_SUBSET)), "sans-serif");
+    expect({
+      ascent: descriptor("ascent-override"),
+      descent: descriptor("descent-override"),
+      lineGap: descriptor("line-gap-override"),
+      size: descriptor("size-adjust"),
+    }).toEqual({ ascent: expected.ascentOverride, descent: expected.descentOverride, lineGap: expected.lineGapOverride, size: expected.sizeAdjust });
+    for (const local of ["Arial", "Liberation Sans", "Arimo"]) expect(descriptor("src")).toContain(`local("${local}")`);
+    const layout = read("app/layout.tsx").toString();
+    expect(layout).toContain('fallback: ["Inter Fallback"]');
+    expect(layout).toContain("adjustFontFallback: false");
   });
 });
 
