@@ -32,6 +32,7 @@ import { seedDatabase } from "../prisma/seed";
 import { DEVELOPMENT_DEFAULTS } from "../prisma/seed-data/users";
 import { startBareServer, type BareServer } from "./lib/bench-bare";
 import { insertCatalogItems, insertContactMessages, insertInvoices, insertUsers } from "./lib/bench-data";
+import { addCompileHints } from "./lib/compile-hints";
 import { fetchRaw, measure, waitUntilIdle, type LoadOptions, type Measurement } from "./lib/bench-measure";
 import { ADMIN_INBOX_PATHS, PUBLIC_API_PATHS, publicPages } from "./lib/bench-targets";
 import { startFront } from "./lib/nginx-front";
@@ -178,6 +179,7 @@ async function build(databaseUrl: string) {
     }
   });
   if (code !== 0) throw new Error(`next build falló (código ${code}):\n${run.output().split("\n").slice(-40).join("\n")}`);
+  addCompileHints(distDir);
   log(`compilado en ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 

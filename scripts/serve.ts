@@ -16,6 +16,7 @@ import { parseTrustProxyHops } from "../lib/client-address";
 import { createPrismaClient } from "../lib/db";
 import { deployMigrations } from "../prisma/migrate";
 import { seedDatabase } from "../prisma/seed";
+import { addCompileHints } from "./lib/compile-hints";
 import { assertDatabaseReachable, parseDatabaseUrl, StartupError } from "./lib/database-url";
 import { startEmbeddedDatabase, type EmbeddedDatabase } from "./lib/embedded-database";
 
@@ -211,6 +212,7 @@ async function main() {
       const code = await waitForExit(child);
       child = null;
       if (code !== 0) return shutdown(code);
+      addCompileHints(path.join(root, process.env.NEXT_DIST_DIR || ".next"));
     }
     if (stopping) return;
     if (mode === "setup") {

@@ -1,10 +1,12 @@
 // `npm run budgets` on a small synthetic build: what CI reports for HTML bytes, first-load
 // JavaScript and public routes rendered per request, and the committed perf-budgets.json.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { checkBuildBudgets, scriptSources } from "../scripts/lib/build-budgets";
+import { checkBuildBudgets } from "../scripts/lib/build-budgets";
+import { scriptSources } from "../scripts/lib/build-output";
+import { addCompileHints, COMPILE_HINT } from "../scripts/lib/compile-hints";
 import { loadPerfBudgets, type PerfBudgets } from "../scripts/lib/perf-budgets";
 
 let dist: string;
@@ -57,7 +59,12 @@ beforeEach(() => {
   write("server/app/index.html", page(["/_next/static/chunks/shared.js", "/_next/static/chunks/home.js", "/_next/static/chunks/shared.js"], 100));
   write("server/app/servicios/a.html", page(["/_next/static/chunks/shared.js", "/_next/static/chunks/service.js"]));
   write("server/app/servicios/b.html", page(["/_next/static/chunks/shared.js"], 6_000));
+  // What every build gets after next build (npm run build, scripts/serve.ts, scripts/bench.ts).
+  addCompileHints(dist, ["/(site)/"]);
 });
+
+/** A chunk's bytes as written in beforeEach: its content after the compile hint. */
+const hinted = (bytes: number) => COMPILE_HINT.length + bytes;
 
 afterEach(() => rmSync(dist, { recursive: true, force: true }));
 
@@ -66,7 +73,7 @@ describe("npm run budgets", () => {
     const report = checkBuildBudgets(dist, budgets({ allowDynamic: ["/productos"] }));
     const home = report.routes.find((row) => row.route === "/")!;
     expect(home.scripts).toEqual(["/_next/static/chunks/shared.js", "/_next/static/chunks/home.js"]);
-    expect(home.jsBytes).toBe(1_500);
+    expect(home.jsBytes).toBe(hinted(1_000) + hinted(500));
     expect(home.jsGzipBytes).toBeGreaterThan(0);
     expect(home.jsGzipBytes).toBeLessThan(200); // repeated letters compress well
     expect(home.htmlBytes).toBe(Buffer.byteLength(page(["/_next/static/chunks/shared.js", "/_next/static/chunks/home.js", "/_next/static/chunks/shared.js"], 100)));
@@ -77,7 +84,7 @@ describe("npm run budgets", () => {
   it("fails every route over its ceiling, naming the measure, and passes the rest", () => {
     const report = checkBuildBudgets(dist, budgets({ allowDynamic: ["/productos"] }));
     expect(report.failures).toEqual([
-      expect.stringMatching(/^\/servicios\/a: jsBytes 3500 > 3000 \(default\)$/),
+      `/servicios/a: jsBytes ${hinted(1_000) + hinted(2_500)} > 3000 (default)`,
       expect.stringMatching(/^\/servicios\/b: htmlBytes \d+ > 5000 \(default\)$/),
     ]);
     expect(report.routes.find((row) => row.route === "/")!.over).toEqual([]);
@@ -118,6 +125,25 @@ describe("npm run budgets", () => {
     write("server/app/servicios/b.html", page(["/_next/static/chunks/shared.js"]).replace("inline", "Consultoría &#x20ac; 1,250.00"));
     const report = checkBuildBudgets(dist, budgets({ allowDynamic: ["/productos"], default: { htmlBytes: 50_000, jsBytes: 50_000, jsGzipBytes: 50_000 } }));
     expect(report.failures).toEqual(['/servicios/a: el HTML tiene "€" (U+20AC); escríbalo como referencia HTML (lib/latin1-html.ts)']);
+  });
+
+  it("puts the compile hint on top of every script of the public pages once, and on no other chunk", () => {
+    write("static/chunks/admin.js", "d".repeat(100));
+    write("server/app/admin.html", page(["/_next/static/chunks/admin.js"]));
+    expect(addCompileHints(dist, ["/(site)/"])).toEqual({ scripts: 3, changed: 0 });
+    for (const name of ["shared", "home", "service"]) {
+      const text = readFileSync(path.join(dist, "static", "chunks", `${name}.js`), "utf8");
+      expect(text.startsWith(COMPILE_HINT), name).toBe(true);
+      expect(text.slice(COMPILE_HINT.length).includes("allFunctionsCalledOnLoad"), name).toBe(false);
+    }
+    expect(readFileSync(path.join(dist, "static", "chunks", "admin.js"), "utf8")).toBe("d".repeat(100));
+  });
+
+  it("fails a public page's script that lacks the compile hint", () => {
+    write("static/chunks/late.js", "e".repeat(100));
+    write("server/app/index.html", page(["/_next/static/chunks/shared.js", "/_next/static/chunks/late.js"]));
+    const report = checkBuildBudgets(dist, budgets({ allowDynamic: ["/productos"], default: { htmlBytes: 50_000, jsBytes: 50_000, jsGzipBytes: 50_000 } }));
+    expect(report.failures).toEqual(["/: el script /_next/static/chunks/late.js no lleva la indicación de compilación (scripts/lib/compile-hints.ts)"]);
   });
 
   it("tells the developer to build first when the build is missing", () => {

@@ -4,10 +4,10 @@
 // `nomodule` polyfills are left out: browsers that run modules never download them).
 // A public route with no pre-rendered HTML renders per request.
 import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { Parser } from "htmlparser2";
 import { firstNonLatin1 } from "../../lib/latin1-html";
+import { chunkFile, publicRoutesOfBuild, scriptSources } from "./build-output";
+import { COMPILE_HINT } from "./compile-hints";
 import { budgetFor, type PerfBudgets, type RouteBudget } from "./perf-budgets";
 
 export type PrerenderedRoute = {
@@ -33,46 +33,10 @@ export type BudgetReport = {
 /** gzip at zlib's default level (6), as a typical front compresses. */
 const gzipSize = (bytes: Buffer) => gzipSync(bytes).length;
 
-/** The `src` of every `<script>` a current browser loads (not `nomodule`), in document order, once each. */
-export function scriptSources(html: string): string[] {
-  const sources: string[] = [];
-  const parser = new Parser({
-    onopentag(name, attributes) {
-      if (name !== "script" || !attributes.src || "nomodule" in attributes) return;
-      if (!sources.includes(attributes.src)) sources.push(attributes.src);
-    },
-  });
-  parser.write(html);
-  parser.end();
-  return sources;
-}
-
-function readJson<T>(file: string): T {
-  if (!existsSync(file)) throw new Error(`Falta ${file}: ¿se ejecutó npm run build (con el mismo NEXT_DIST_DIR)?`);
-  return JSON.parse(readFileSync(file, "utf8")) as T;
-}
-
-/** The file a `/_next/static/…` script URL is served from. */
-function chunkFile(distDir: string, src: string): string | null {
-  const pathname = new URL(src, "http://localhost").pathname;
-  if (!pathname.startsWith("/_next/static/")) return null;
-  const file = path.join(distDir, "static", decodeURIComponent(pathname.slice("/_next/static/".length)));
-  return file.startsWith(path.join(distDir, "static") + path.sep) ? file : null;
-}
-
 export function checkBuildBudgets(distDir: string, budgets: PerfBudgets["build"]): BudgetReport {
   const failures: string[] = [];
-  const appPaths = readJson<Record<string, string>>(path.join(distDir, "app-path-routes-manifest.json"));
-  const prerender = readJson<{ routes: Record<string, { srcRoute?: string | null }> }>(path.join(distDir, "prerender-manifest.json"));
-
-  // Public page routes ("/(site)/servicios/[slug]/page" → "/servicios/[slug]").
-  const patterns = [
-    ...new Set(
-      Object.entries(appPaths)
-        .filter(([appPath]) => appPath.endsWith("/page") && budgets.publicAppPaths.some((prefix) => appPath.startsWith(prefix)))
-        .map(([, route]) => route),
-    ),
-  ].sort();
+  const pages = publicRoutesOfBuild(distDir, budgets.publicAppPaths);
+  const patterns = pages.map((page) => page.pattern);
 
   const chunkSizes = new Map<string, { raw: number; gzip: number }>();
   const sizeOf = (file: string) => {
@@ -87,14 +51,7 @@ export function checkBuildBudgets(distDir: string, budgets: PerfBudgets["build"]
 
   const routes: PrerenderedRoute[] = [];
   const dynamic: BudgetReport["dynamic"] = [];
-  for (const pattern of patterns) {
-    const concrete = Object.entries(prerender.routes)
-      .filter(([route, entry]) => (entry.srcRoute ?? route) === pattern)
-      .map(([route]) => route)
-      .sort();
-    const htmlFiles = concrete
-      .map((route) => ({ route, file: path.join(distDir, "server", "app", `${route === "/" ? "index" : route}.html`) }))
-      .filter(({ file }) => existsSync(file));
+  for (const { pattern, htmlFiles } of pages) {
     if (!htmlFiles.length) {
       const allowed = budgets.allowDynamic.includes(pattern);
       dynamic.push({ pattern, allowed });
@@ -121,6 +78,7 @@ export function checkBuildBudgets(distDir: string, budgets: PerfBudgets["build"]
           failures.push(`${route}: el script ${src} no está en la compilación`);
           continue;
         }
+        if (!readFileSync(chunk, "utf8").startsWith(COMPILE_HINT)) failures.push(`${route}: el script ${src} no lleva la indicación de compilación (scripts/lib/compile-hints.ts)`);
         const size = sizeOf(chunk);
         jsBytes += size.raw;
         jsGzipBytes += size.gzip;
