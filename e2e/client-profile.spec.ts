@@ -52,6 +52,31 @@ async function canSignIn(browser: Browser, email: string, password: string): Pro
 const heading = (page: Page) => page.getByRole("heading", { level: 1, name: "Mi perfil" });
 
 test.describe("Mi perfil (zona cliente)", () => {
+  test("el formulario llega ya relleno con los datos guardados, antes de que corra ningún script", async ({ browser }) => {
+    // Without JavaScript the page is what the server sent: what a slow phone shows until hydration,
+    // and what a client types into before it (text typed into an empty field was merged with the
+    // stored value once the form hydrated).
+    const client = await createThrowawayUser("client");
+    const context = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: false });
+    try {
+      await withDb((db) => db.query("update users set billing_name = $2, tax_id = $3 where id = $1", [client.id, "Comercial Andina S.A.C.", "20100070970"]));
+      const stored = await readProfile(client.id);
+      await signInAs(context, BASE_URL, client);
+      const page = await context.newPage();
+      await page.goto("/client/profile");
+      // The page streams behind its loading state (app/client/loading.tsx): without scripts the
+      // streamed form stays in the document, hidden, so its fields are found by name.
+      const field = (name: string) => page.locator(`form input[name="${name}"]`);
+      await expect(field("name")).toHaveValue(stored.name);
+      await expect(field("email")).toHaveValue(stored.email);
+      await expect(field("billing_name")).toHaveValue("Comercial Andina S.A.C.");
+      await expect(field("tax_id")).toHaveValue("20100070970");
+    } finally {
+      await context.close();
+      await deleteThrowawayUser(client);
+    }
+  });
+
   test("un cliente edita sus datos y su perfil de facturación; al recargar siguen guardados", async ({ page, context }) => {
     // A throw-away client: other specs sign in as the demo client at the same time (by e-mail).
     const client = await createThrowawayUser("client");

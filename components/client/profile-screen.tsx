@@ -5,7 +5,7 @@ import { useState } from "react";
 import { changeClientPasswordAction, updateClientProfileAction } from "@/app/client/profile/actions";
 import { AccountCard, PasswordForm, ProfileLayout, ProfileSection } from "@/components/account/profile";
 import { Button } from "@/components/ui/button";
-import { applyServerErrors, TextField, useZodForm } from "@/components/ui/form-field";
+import { applyServerErrors, registerFilled, TextField, useZodForm } from "@/components/ui/form-field";
 import { notify } from "@/components/ui/toast";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "@/lib/auth/schema";
 import { BILLING_LIMITS } from "@/lib/billing/schema";
@@ -76,14 +76,14 @@ function ClientProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (p
   return (
     <ProfileSection title="Información personal" description="Tu nombre, el correo con el que inicias sesión y los datos con los que te facturamos.">
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <TextField label="Nombre" autoComplete="name" maxLength={NAME_MAX_LENGTH} error={errors.name?.message} {...form.register("name")} />
+        <TextField label="Nombre" autoComplete="name" maxLength={NAME_MAX_LENGTH} error={errors.name?.message} {...registerFilled(form, "name")} />
         <TextField
           label="Correo electrónico"
           type="email"
           autoComplete="email"
           maxLength={EMAIL_MAX_LENGTH}
           error={errors.email?.message}
-          {...form.register("email")}
+          {...registerFilled(form, "email")}
         />
         <fieldset className="mt-2 flex flex-col gap-4 border-t border-ink-200 pt-4">
           <legend className="pr-2 text-base font-semibold text-ink-900">Perfil de facturación</legend>
@@ -93,7 +93,7 @@ function ClientProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (p
             maxLength={BILLING_LIMITS.billingName}
             hint="Opcional. Si lo dejas en blanco, facturamos a tu nombre."
             error={errors.billing_name?.message}
-            {...form.register("billing_name")}
+            {...registerFilled(form, "billing_name")}
           />
           <TextField
             label="RUC o DNI"
@@ -102,7 +102,7 @@ function ClientProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (p
             maxLength={20}
             hint="Con un RUC (11 dígitos) tus comprobantes serán facturas; con un DNI (8 dígitos), boletas de venta. Los comprobantes ya emitidos no cambian."
             error={errors.tax_id?.message}
-            {...form.register("tax_id")}
+            {...registerFilled(form, "tax_id")}
           />
         </fieldset>
         <div>

@@ -191,6 +191,18 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
 }
 
 /**
+ * register() for a text input, textarea or select of a form that opens filled in (a profile, the
+ * settings): also its value as the control's initial value, so the server-rendered HTML shows it.
+ * react-hook-form writes default values into the page only when the control hydrates: until then
+ * the fields were empty, and text typed into one meanwhile was merged with the stored value.
+ * Not for checkboxes or radios (their `value` is the option, not the field's value).
+ */
+export function registerFilled<T extends FieldValues>(form: UseFormReturn<T, unknown, FieldValues> | UseFormReturn<T, unknown, never>, name: Path<T>) {
+  const value: unknown = form.getValues(name);
+  return { ...form.register(name), defaultValue: typeof value === "string" || typeof value === "number" ? value : undefined };
+}
+
+/**
  * Shows the server's per-field errors (an ActionResult's `errors`, or an API's) on the form's
  * fields; returns false when none of them matched a field (show the message in a toast then).
  */

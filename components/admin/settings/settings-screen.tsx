@@ -5,7 +5,7 @@ import { updateSiteSettingsAction } from "@/app/admin/settings/actions";
 import { AreaPageHeader } from "@/components/account/area-shell";
 import { AuditHistory } from "@/components/admin/audit-history";
 import { Button } from "@/components/ui/button";
-import { applyServerErrors, TextAreaField, TextField, useZodForm } from "@/components/ui/form-field";
+import { applyServerErrors, registerFilled, TextAreaField, TextField, useZodForm } from "@/components/ui/form-field";
 import { notify } from "@/components/ui/toast";
 import { formatDate } from "@/lib/format";
 import {
@@ -95,7 +95,7 @@ export function SettingsScreen({ settings }: { settings: SiteSettingsContract })
             autoComplete="organization"
             maxLength={SETTINGS_LIMITS.companyName}
             error={errors.company_name?.message}
-            {...form.register("company_name")}
+            {...registerFilled(form, "company_name")}
           />
           <TextField
             label="Razón social"
@@ -103,7 +103,7 @@ export function SettingsScreen({ settings }: { settings: SiteSettingsContract })
             maxLength={SETTINGS_LIMITS.companyLegalName}
             hint="Se muestra en las páginas legales y en el aviso de derechos del pie de página."
             error={errors.company_legal_name?.message}
-            {...form.register("company_legal_name")}
+            {...registerFilled(form, "company_legal_name")}
           />
           <TextField
             label="Eslogan"
@@ -111,7 +111,7 @@ export function SettingsScreen({ settings }: { settings: SiteSettingsContract })
             autoComplete="off"
             maxLength={SETTINGS_LIMITS.companyTagline}
             error={errors.company_tagline?.message}
-            {...form.register("company_tagline")}
+            {...registerFilled(form, "company_tagline")}
           />
           <TextField
             label="RUC"
@@ -120,7 +120,7 @@ export function SettingsScreen({ settings }: { settings: SiteSettingsContract })
             maxLength={SETTINGS_LIMITS.companyTaxId}
             hint="11 dígitos, por ejemplo 20131312955."
             error={errors.company_tax_id?.message}
-            {...form.register("company_tax_id")}
+            {...registerFilled(form, "company_tax_id")}
           />
         </Section>
 
@@ -131,7 +131,7 @@ export function SettingsScreen({ settings }: { settings: SiteSettingsContract })
             autoComplete="email"
             maxLength={SETTINGS_LIMITS.contactEmail}
             error={errors.contact_email?.message}
-            {...form.register("contact_email")}
+            {...registerFilled(form, "contact_email")}
           />
           <TextField
             label="Teléfono"
@@ -140,7 +140,7 @@ export function SettingsScreen({ settings }: { settings: SiteSettingsContract })
             maxLength={SETTINGS_LIMITS.contactPhone}
             hint="Celular (p. ej. 987 654 321) o fijo con código de ciudad (p. ej. 01 640 2250). Se guarda como +51 …"
             error={errors.contact_phone?.message}
-            {...form.register("contact_phone")}
+            {...registerFilled(form, "contact_phone")}
           />
           <TextField
             label="Dirección"
@@ -148,7 +148,7 @@ export function SettingsScreen({ settings }: { settings: SiteSettingsContract })
             autoComplete="street-address"
             maxLength={SETTINGS_LIMITS.contactAddress}
             error={errors.contact_address?.message}
-            {...form.register("contact_address")}
+            {...registerFilled(form, "contact_address")}
           />
           <TextField
             label="Horario de atención"
@@ -156,7 +156,7 @@ export function SettingsScreen({ settings }: { settings: SiteSettingsContract })
             maxLength={SETTINGS_LIMITS.businessHours}
             placeholder="Lunes a viernes de 9:00 a 18:00"
             error={errors.business_hours?.message}
-            {...form.register("business_hours")}
+            {...registerFilled(form, "business_hours")}
           />
         </Section>
 
@@ -168,7 +168,7 @@ export function SettingsScreen({ settings }: { settings: SiteSettingsContract })
             placeholder="https://"
             maxLength={SETTINGS_LIMITS.url}
             error={errors.social_linkedin?.message}
-            {...form.register("social_linkedin")}
+            {...registerFilled(form, "social_linkedin")}
           />
           <TextField
             label="Twitter"
@@ -177,7 +177,7 @@ export function SettingsScreen({ settings }: { settings: SiteSettingsContract })
             placeholder="https://"
             maxLength={SETTINGS_LIMITS.url}
             error={errors.social_twitter?.message}
-            {...form.register("social_twitter")}
+            {...registerFilled(form, "social_twitter")}
           />
           <TextField
             label="Facebook"
@@ -186,7 +186,7 @@ export function SettingsScreen({ settings }: { settings: SiteSettingsContract })
             placeholder="https://"
             maxLength={SETTINGS_LIMITS.url}
             error={errors.social_facebook?.message}
-            {...form.register("social_facebook")}
+            {...registerFilled(form, "social_facebook")}
           />
         </Section>
 
@@ -198,7 +198,7 @@ export function SettingsScreen({ settings }: { settings: SiteSettingsContract })
             maxLength={SETTINGS_LIMITS.footerText}
             hint="En una sola línea, sin saltos de línea."
             error={errors.footer_text?.message}
-            {...form.register("footer_text")}
+            {...registerFilled(form, "footer_text")}
           />
         </Section>
 

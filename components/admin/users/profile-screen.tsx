@@ -5,7 +5,7 @@ import { changePasswordAction, updateProfileAction } from "@/app/admin/profile/a
 import { AccountCard, PasswordForm, ProfileLayout, ProfileSection } from "@/components/account/profile";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { applyServerErrors, TextField, useZodForm } from "@/components/ui/form-field";
+import { applyServerErrors, registerFilled, TextField, useZodForm } from "@/components/ui/form-field";
 import { notify } from "@/components/ui/toast";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "@/lib/auth/schema";
 import { profileSchema, USER_ROLE_LABELS, type UserRole } from "@/lib/users/schema";
@@ -51,14 +51,14 @@ function ProfileForm({ user }: { user: ProfileUser }) {
   return (
     <ProfileSection title="Información personal" description="Tu nombre y el correo con el que inicias sesión.">
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <TextField label="Nombre" autoComplete="name" maxLength={NAME_MAX_LENGTH} error={errors.name?.message} {...form.register("name")} />
+        <TextField label="Nombre" autoComplete="name" maxLength={NAME_MAX_LENGTH} error={errors.name?.message} {...registerFilled(form, "name")} />
         <TextField
           label="Correo electrónico"
           type="email"
           autoComplete="email"
           maxLength={EMAIL_MAX_LENGTH}
           error={errors.email?.message}
-          {...form.register("email")}
+          {...registerFilled(form, "email")}
         />
         <div>
           <Button type="submit" disabled={isSubmitting}>
