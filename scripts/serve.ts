@@ -212,10 +212,9 @@ async function main() {
       const code = await waitForExit(child);
       child = null;
       if (code !== 0) return shutdown(code);
+      addCompileHints(path.join(root, process.env.NEXT_DIST_DIR || ".next"));
     }
     if (stopping) return;
-    // Also on a build made without them (a bare `next build`); a no-op once they are there.
-    if (mode !== "dev") addCompileHints(path.join(root, process.env.NEXT_DIST_DIR || ".next"));
     if (mode === "setup") {
       console.log("Base de datos y compilación al día: ya pueden arrancar las instancias (npm start).");
       return shutdown(0);
