@@ -47,9 +47,10 @@ const nextConfig: NextConfig = {
   experimental: { serverActions: { allowedOrigins: SERVER_ACTION_ALLOWED_ORIGINS } },
   // A path whose escapes are not text (lib/malformed-path.ts; Next 16.4 answers some with 500)
   // names nothing here: it goes to a path that does not exist, the normal 404.
-  // Then every filter, view, tab and open sector of the public list pages (?categoria=ERP…) goes
-  // to its own pre-rendered page, and an unknown value to a 404 (lib/public-variants.ts). Before
-  // the files: the base pages exist, so later rewrites would never run for them.
+  // Then the query URLs of the public list pages' variants (?categoria=ERP…, which the site once
+  // linked to) go to the variant's own pre-rendered page, and an unknown value to a 404
+  // (lib/public-variants.ts). Before the files: the pages without parameters exist, so later
+  // rewrites would never run for them.
   async rewrites() {
     return {
       beforeFiles: [{ source: MALFORMED_ESCAPE_PATH, destination: "/_malformed-url" }, ...variantRewrites()],

@@ -1,15 +1,14 @@
 // Every variant of the public list pages (a filter, a view, a tab, the open sector) is a
-// pre-rendered page of its own under "<page>/v/…". Visitors keep the query URLs
-// (/servicios?categoria=Integración&vista=lista): next.config.ts rewrites each known query to
-// its segment route, and any other value of a known parameter to a segment no route lists, a
-// real 404. Pure data and functions: next.config.ts, the pages and the tests import it.
+// pre-rendered page of its own under "<page>/ver/…", and that path is its URL: the site's filter,
+// view, tab and sector links go there (variantHref), and the page without parameters
+// (/servicios) is a route file of its own. Neither asks Next to rewrite anything.
 //
-// The page without parameters is rewritten too (/servicios → /servicios/v/todas/grid), so no
-// /servicios route file exists. That is on purpose: Next 16's client router learns a route's
-// shape from a URL it has loaded and, for a URL that matched its route file as is, reuses that
-// page for any other query string of the same path without asking the server (its "optimistic
-// routing"). A filter link followed on the client then showed the unfiltered page. When every
-// URL of the path is a rewrite, the router asks the server for each query string.
+// The query URLs that earlier versions linked to, and that people may have shared or bookmarked
+// (/servicios?categoria=Integración&vista=lista), keep working: next.config.ts rewrites each known
+// query to its variant (variantRewrites), and any other value of a known parameter to a segment no
+// route lists, a real 404. A rewrite costs Next ~0.2 ms of CPU per request (its router and its
+// page handler both match and prepare it), a fifth of serving the page: that is why the links do
+// not use them. Pure data and functions: next.config.ts, the pages, the links and the tests import it.
 //
 // How Next matches the rules (next/dist/shared/lib/router/utils/prepare-destination.js):
 // - a query value is decoded first ("+" and %20 are spaces, %C3%B3 is "ó") and compared
@@ -20,14 +19,12 @@
 import { PRODUCT_CATEGORIES, SERVICE_CATEGORIES } from "./catalog/categories";
 import { TECHNOLOGY_CATEGORIES } from "./content/technology-categories";
 
-/** The folder of the variant routes beside each page: /productos/v/erp. */
-export const VARIANT_SEGMENT = "v";
+/** The folder of the variant routes beside each page: /productos/ver/erp. */
+export const VARIANT_SEGMENT = "ver";
 /** The segment of "no category" in a variant path. */
 export const ALL_SEGMENT = "todas";
 /** A segment no variant route lists: rewriting an unknown value there answers 404. */
 export const UNKNOWN_SEGMENT = "-";
-/** The segment of "no sector open" (not a slug, so never a sector's). */
-export const NO_SECTOR_SEGMENT = "_";
 
 /** An ASCII path segment for a label: "Gestión Documental" → "gestion-documental". */
 export function segmentOf(label: string): string {
@@ -83,7 +80,7 @@ export const SOLUTIONS_VARIANTS: VariantPage = {
 
 export const FIXED_VARIANT_PAGES = [PRODUCTS_VARIANTS, SERVICES_VARIANTS, TECHNOLOGIES_VARIANTS, SOLUTIONS_VARIANTS] as const;
 
-/** Sectors come from the database: any slug-shaped value goes to /sectores/v/<slug>, which may 404. */
+/** Sectors come from the database: any slug-shaped ?sector= goes to /sectores/ver/<slug>, which may 404. */
 export const SECTORS_BASE_PATH = "/sectores";
 export const SECTOR_PARAM = "sector";
 /** lib/zod.ts SLUG_PATTERN, at most 140 characters (the column's length). */
@@ -132,6 +129,28 @@ export function valueOfSegment(page: VariantPage, key: string, segment: string):
 }
 
 /**
+ * The URL of a page's variant: the page itself when every parameter is absent or its default
+ * (/servicios), otherwise its variant route (/servicios/ver/integracion/lista). A value the page
+ * does not list is a programming error.
+ */
+export function variantHref(page: VariantPage, values: Readonly<Record<string, string | null | undefined>>): string {
+  const segments = page.params.map((param) => {
+    const value = values[param.key];
+    if (value === null || value === undefined || value === "") return param.absent;
+    const known = param.values.find((item) => item.value === value);
+    if (!known) throw new Error(`${page.basePath}: ${param.key}=${value} no es una variante`);
+    return known.segment;
+  });
+  if (segments.every((segment, index) => segment === page.params[index].absent)) return page.basePath;
+  return variantPath(page, segments);
+}
+
+/** The open sector's URL (/sectores/ver/salud), or the page with every sector closed. */
+export function sectorHref(slug: string | null): string {
+  return slug ? `${SECTORS_BASE_PATH}/${VARIANT_SEGMENT}/${encodeURIComponent(slug)}` : SECTORS_BASE_PATH;
+}
+
+/**
  * How a rule treats one parameter: absent, one value with its own segment, or (for a parameter
  * whose values are their own segments: vista, tab) any of its values, captured into the path.
  * Capturing keeps the rules few: every request pays for each rule (Next's page handler compiles
@@ -147,7 +166,9 @@ function ruleOptions(param: VariantParam): RuleOption[] {
 }
 
 function pageRewrites(page: VariantPage): VariantRewrite[] {
-  const known = everyCombination(page, ruleOptions).map((combo) => {
+  // Without any of its parameters the page is its own route file: no rule.
+  const withParameters = everyCombination(page, ruleOptions).filter((combo) => combo.some((option) => option.kind !== "absent"));
+  const known = withParameters.map((combo) => {
     const has: QueryCondition[] = [];
     const missing: QueryCondition[] = [];
     const segments = combo.map((option, index) => {
@@ -173,7 +194,7 @@ function pageRewrites(page: VariantPage): VariantRewrite[] {
   return [...known, ...unknown];
 }
 
-/** The rewrites of every variant, in order (next.config.ts, beforeFiles). */
+/** The rewrites of every query URL of a variant, in order (next.config.ts, beforeFiles). */
 export function variantRewrites(): VariantRewrite[] {
   return [
     ...FIXED_VARIANT_PAGES.flatMap(pageRewrites),
@@ -187,6 +208,5 @@ export function variantRewrites(): VariantRewrite[] {
       destination: `${SECTORS_BASE_PATH}/${VARIANT_SEGMENT}/${UNKNOWN_SEGMENT}`,
       has: [{ type: "query", key: SECTOR_PARAM }],
     },
-    { source: SECTORS_BASE_PATH, destination: `${SECTORS_BASE_PATH}/${VARIANT_SEGMENT}/${NO_SECTOR_SEGMENT}` },
   ];
 }

@@ -27,9 +27,13 @@ describe("filtros de las listas", () => {
     }
   });
 
-  it("la URL de un estado lleva solo lo que no es por defecto", () => {
+  it("la URL de un estado es la ruta de su variante; el estado por defecto es la página misma", () => {
     expect(listHref("/servicios", { category: null, view: "grid" })).toBe("/servicios");
-    expect(listHref("/servicios", { category: "Integración", view: "list" })).toBe("/servicios?categoria=Integraci%C3%B3n&vista=lista");
+    expect(listHref("/servicios", { category: null, view: "list" })).toBe("/servicios/ver/todas/lista");
+    expect(listHref("/servicios", { category: "Integración", view: "grid" })).toBe("/servicios/ver/integracion/grid");
+    expect(listHref("/servicios", { category: "Integración", view: "list" })).toBe("/servicios/ver/integracion/lista");
+    expect(listHref("/productos", { category: "Gestión Documental", view: "grid" })).toBe("/productos/ver/gestion-documental");
+    expect(() => listHref("/productos", { category: "Nube", view: "grid" })).toThrow();
   });
 });
 

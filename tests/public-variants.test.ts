@@ -4,17 +4,20 @@ import { matchHas, prepareDestination } from "next/dist/shared/lib/router/utils/
 import { describe, expect, it } from "vitest";
 import { CATALOG_PAGES } from "@/components/site/catalog/catalog-kinds";
 import { categoryFilterLinks, listHref, listStateOfSegments, type ListState } from "@/components/site/catalog/list-params";
-import { sectorHref } from "@/components/site/content/sector-accordion";
+import { sectorToggleHref } from "@/components/site/content/sector-accordion";
 import { SOLUTION_TABS } from "@/components/site/content/solution-tabs";
 import { technologiesHref } from "@/components/site/content/technology-filters";
 import { TECHNOLOGY_CATEGORIES } from "@/lib/content/technology-categories";
 import {
   PRODUCTS_VARIANTS,
   SECTOR_SLUG,
+  sectorHref,
   SERVICES_VARIANTS,
   SOLUTIONS_VARIANTS,
   TECHNOLOGIES_VARIANTS,
   valueOfSegment,
+  VARIANT_SEGMENT,
+  variantHref,
   variantSegments,
   type VariantPage,
 } from "@/lib/public-variants";
@@ -22,9 +25,11 @@ import { PHASE_PRODUCTION_SERVER } from "next/constants";
 import nextConfig from "@/next.config";
 import { sectors as seededSectors } from "@/prisma/seed-data/sectors";
 
-// The query URLs of the public list pages go to pre-rendered variant routes through the
-// rewrites of next.config.ts. These tests run the real rules through Next's own matching code
-// (the functions its router calls), so what they resolve is what the server serves.
+// The site links to each variant's own path (/servicios/ver/integracion/lista), which no rewrite
+// touches; the query URLs it once linked to (/servicios?categoria=Integración&vista=lista) go to
+// the same pre-rendered variant routes through the rewrites of next.config.ts. These tests run
+// the real rules through Next's own matching code (the functions its router calls), so what they
+// resolve is what the server serves.
 
 type Rule = { source: string; destination: string; has?: never[]; missing?: never[] };
 
@@ -53,9 +58,13 @@ async function servedPath(url: string): Promise<string> {
   return parsed.pathname;
 }
 
-/** The segments of a variant path of a page, or null when the path is not one of its pre-rendered variants. */
+/**
+ * The segments of the variant a path serves: the page itself is the one without parameters; null
+ * when the path is not one of its pre-rendered variants.
+ */
 function variantOf(page: VariantPage, path: string): string[] | null {
-  const prefix = `${page.basePath}/v/`;
+  if (path === page.basePath) return page.params.map((param) => param.absent);
+  const prefix = `${page.basePath}/${VARIANT_SEGMENT}/`;
   if (!path.startsWith(prefix)) return null;
   const segments = path.slice(prefix.length).split("/");
   return variantSegments(page).some((known) => known.join("/") === segments.join("/")) ? segments : null;
@@ -64,7 +73,7 @@ function variantOf(page: VariantPage, path: string): string[] | null {
 /** The URL goes to a path no route pre-renders (dynamicParams = false there): a 404. */
 async function expectNotFound(page: VariantPage, url: string) {
   const path = await servedPath(url);
-  expect(path.startsWith(`${page.basePath}/v/`), url).toBe(true);
+  expect(path.startsWith(`${page.basePath}/${VARIANT_SEGMENT}/`), url).toBe(true);
   expect(variantOf(page, path), url).toBeNull();
 }
 
@@ -75,22 +84,36 @@ const CATALOG = [
 
 describe("variantes de las listas del catálogo", () => {
   for (const { variants, page, withView } of CATALOG) {
-    it(`${page.basePath}: cada enlace de filtro y de vista llega a su página pre-renderizada con el mismo estado`, async () => {
+    it(`${page.basePath}: cada enlace de filtro y de vista es la ruta de su página pre-renderizada, sin reescritura`, async () => {
       const states: ListState[] = [null, ...page.categories].flatMap((category) =>
         withView ? [{ category, view: "grid" as const }, { category, view: "list" as const }] : [{ category, view: "grid" as const }],
       );
       const links = states.flatMap((state) => [listHref(page.basePath, state), ...categoryFilterLinks(page.basePath, page.categories, state).map((link) => link.href)]);
       expect(links.length).toBeGreaterThan(states.length);
+      expect(listHref(page.basePath, { category: null, view: "grid" })).toBe(page.basePath);
       for (const state of states) {
-        const path = await servedPath(listHref(page.basePath, state));
-        const segments = variantOf(variants, path);
-        expect(segments, `${listHref(page.basePath, state)} → ${path}`).not.toBeNull();
+        const href = listHref(page.basePath, state);
+        expect(await servedPath(href), href).toBe(href);
+        const segments = variantOf(variants, href);
+        expect(segments, href).not.toBeNull();
         const [categoria, vista] = segments!;
         expect(listStateOfSegments(variants, { categoria, vista })).toEqual(state);
       }
       for (const href of links) {
-        const path = await servedPath(href);
-        expect(variantOf(variants, path), `${href} → ${path}`).not.toBeNull();
+        expect(await servedPath(href), href).toBe(href);
+        expect(variantOf(variants, href), href).not.toBeNull();
+      }
+    });
+
+    it(`${page.basePath}: las URL con consulta de antes llegan a la misma página que el enlace`, async () => {
+      for (const category of [null, ...page.categories]) {
+        for (const view of withView ? (["grid", "list"] as const) : (["grid"] as const)) {
+          const query = new URLSearchParams();
+          if (category) query.set("categoria", category);
+          if (view === "list") query.set("vista", "lista");
+          const legacy = query.size ? `${page.basePath}?${query}` : page.basePath;
+          expect(await servedPath(legacy), legacy).toBe(listHref(page.basePath, { category, view }));
+        }
       }
     });
 
@@ -109,37 +132,33 @@ describe("variantes de las listas del catálogo", () => {
 
   it("acentos y espacios: %20, + y la forma sin codificar llegan a la misma variante", async () => {
     const expected = await servedPath("/servicios?categoria=Integraci%C3%B3n&vista=lista");
-    expect(expected).toBe("/servicios/v/integracion/lista");
+    expect(expected).toBe("/servicios/ver/integracion/lista");
     expect(await servedPath("/servicios?vista=lista&categoria=Integración")).toBe(expected);
-    expect(await servedPath("/productos?categoria=Gesti%C3%B3n+Documental")).toBe("/productos/v/gestion-documental");
-    expect(await servedPath("/productos?categoria=Gesti%C3%B3n%20Documental")).toBe("/productos/v/gestion-documental");
+    expect(await servedPath("/productos?categoria=Gesti%C3%B3n+Documental")).toBe("/productos/ver/gestion-documental");
+    expect(await servedPath("/productos?categoria=Gesti%C3%B3n%20Documental")).toBe("/productos/ver/gestion-documental");
     // Another Unicode form of "ó" is another value, as before: 404.
     await expectNotFound(PRODUCTS_VARIANTS, "/productos?categoria=Gestio%CC%81n+Documental");
   });
 
-  it("la página sin parámetros también es una variante (el router del cliente pide cada consulta al servidor)", async () => {
-    expect(await servedPath("/productos")).toBe("/productos/v/todas");
-    expect(await servedPath("/servicios")).toBe("/servicios/v/todas/grid");
-    expect(await servedPath("/tecnologias")).toBe("/tecnologias/v/todas/grid");
-    expect(await servedPath("/soluciones")).toBe("/soluciones/v/transformacion");
-    expect(await servedPath("/sectores")).toBe("/sectores/v/_");
+  it("la página sin parámetros es su propia ruta, sin reescritura", async () => {
+    for (const path of ["/productos", "/servicios", "/tecnologias", "/soluciones", "/sectores"]) expect(await servedPath(path)).toBe(path);
   });
 
   it("otros parámetros (campañas) no cambian la página servida", async () => {
-    expect(await servedPath("/productos?utm_source=boletin")).toBe("/productos/v/todas");
-    expect(await servedPath("/productos?categoria=ERP&utm_source=boletin&utm_medium=correo")).toBe("/productos/v/erp");
-    expect(await servedPath("/servicios?utm_campaign=x&vista=lista")).toBe("/servicios/v/todas/lista");
+    expect(await servedPath("/productos?utm_source=boletin")).toBe("/productos");
+    expect(await servedPath("/productos?categoria=ERP&utm_source=boletin&utm_medium=correo")).toBe("/productos/ver/erp");
+    expect(await servedPath("/servicios?utm_campaign=x&vista=lista")).toBe("/servicios/ver/todas/lista");
   });
 
   it("un valor vacío cuenta como ausente y un parámetro repetido vale por su último valor", async () => {
-    expect(await servedPath("/productos?categoria=")).toBe("/productos/v/todas");
-    expect(await servedPath("/servicios?categoria=Desarrollo&vista=")).toBe("/servicios/v/desarrollo/grid");
-    expect(await servedPath("/productos?categoria=x&categoria=CRM")).toBe("/productos/v/crm");
+    expect(await servedPath("/productos?categoria=")).toBe("/productos");
+    expect(await servedPath("/servicios?categoria=Desarrollo&vista=")).toBe("/servicios/ver/desarrollo/grid");
+    expect(await servedPath("/productos?categoria=x&categoria=CRM")).toBe("/productos/ver/crm");
     await expectNotFound(PRODUCTS_VARIANTS, "/productos?categoria=CRM&categoria=x");
   });
 
   it("los productos no tienen vista de lista: ?vista se ignora", async () => {
-    expect(await servedPath("/productos?vista=lista")).toBe("/productos/v/todas");
+    expect(await servedPath("/productos?vista=lista")).toBe("/productos");
   });
 });
 
@@ -148,39 +167,45 @@ describe("variantes de tecnologías, soluciones y sectores", () => {
     for (const category of [undefined, ...TECHNOLOGY_CATEGORIES]) {
       for (const view of ["grid", "lista"] as const) {
         const href = technologiesHref(category, view);
-        const path = await servedPath(href);
-        const segments = variantOf(TECHNOLOGIES_VARIANTS, path);
-        expect(segments, `${href} → ${path}`).not.toBeNull();
+        expect(await servedPath(href), href).toBe(href);
+        const segments = variantOf(TECHNOLOGIES_VARIANTS, href);
+        expect(segments, href).not.toBeNull();
         expect(valueOfSegment(TECHNOLOGIES_VARIANTS, "categoria", segments![0]) ?? undefined).toBe(category);
         expect(segments![1]).toBe(view);
+        const query = new URLSearchParams({ ...(category ? { categoria: category } : {}), vista: view });
+        expect(await servedPath(`/tecnologias?${query}`), query.toString()).toBe(variantHref(TECHNOLOGIES_VARIANTS, { categoria: category, vista: view }) === "/tecnologias" ? "/tecnologias/ver/todas/grid" : href);
       }
     }
-    expect(await servedPath("/tecnologias?vista=grid")).toBe("/tecnologias/v/todas/grid");
+    expect(await servedPath("/tecnologias?vista=grid")).toBe("/tecnologias/ver/todas/grid");
     for (const query of ["categoria=Nube", "vista=mosaico", "categoria=DevOps&vista=tabla"]) {
       await expectNotFound(TECHNOLOGIES_VARIANTS, `/tecnologias?${query}`);
     }
   });
 
   it("/soluciones: cada pestaña llega a su página; otra pestaña es 404", async () => {
+    expect(SOLUTION_TABS[0].href).toBe("/soluciones");
     for (const tab of SOLUTION_TABS) {
-      const path = await servedPath(tab.href);
-      expect(variantOf(SOLUTIONS_VARIANTS, path)).toEqual([tab.key]);
+      expect(await servedPath(tab.href)).toBe(tab.href);
+      expect(variantOf(SOLUTIONS_VARIANTS, tab.href)).toEqual([tab.key]);
+      if (tab.key !== "transformacion") expect(await servedPath(`/soluciones?tab=${tab.key}`)).toBe(tab.href);
     }
-    expect(await servedPath("/soluciones?tab=transformacion")).toBe("/soluciones/v/transformacion");
+    expect(await servedPath("/soluciones?tab=transformacion")).toBe("/soluciones/ver/transformacion");
     await expectNotFound(SOLUTIONS_VARIANTS, "/soluciones?tab=precios");
   });
 
   it("/sectores: cada sector abierto llega a su página; lo que no es un slug, a una ruta inexistente", async () => {
     for (const sector of seededSectors) {
-      const href = sectorHref(sector.slug, false).replace(/#.*$/, "");
-      expect(await servedPath(href)).toBe(`/sectores/v/${sector.slug}`);
-      expect(await servedPath(sectorHref(sector.slug, true).replace(/#.*$/, ""))).toBe("/sectores/v/_");
+      const item = { slug: sector.slug, openHref: sectorHref(sector.slug) };
+      expect(sectorToggleHref(item, false, sectorHref(null))).toBe(`/sectores/ver/${sector.slug}#sector-${sector.slug}`);
+      expect(sectorToggleHref(item, true, sectorHref(null))).toBe(`/sectores#sector-${sector.slug}`);
+      expect(await servedPath(item.openHref)).toBe(item.openHref);
+      expect(await servedPath(`/sectores?sector=${sector.slug}`)).toBe(item.openHref);
     }
     // Slug-shaped but unknown: the page looks it up and answers 404.
-    expect(await servedPath("/sectores?sector=mineria")).toBe("/sectores/v/mineria");
+    expect(await servedPath("/sectores?sector=mineria")).toBe("/sectores/ver/mineria");
     for (const query of ["sector=Retail", "sector=a%2Fb", "sector=%25", `sector=${"a".repeat(141)}`]) {
       const path = await servedPath(`/sectores?${query}`);
-      expect(path, query).toBe("/sectores/v/-");
+      expect(path, query).toBe("/sectores/ver/-");
       expect(SECTOR_SLUG.test(path.split("/").pop()!)).toBe(false);
     }
   });

@@ -3,7 +3,7 @@ import { NotFoundContent, notFoundMetadata } from "@/components/site/not-found-c
 export const metadata = notFoundMetadata;
 
 /**
- * The 404 of a public page that calls notFound() (an unknown ?categoria=, ?tab=, ?sector=…).
+ * The 404 of a public page that calls notFound() (an unknown category, view, tab or sector).
  * The (site) layout around it already renders the header, <main> and footer; without this
  * file the root not-found.tsx, which brings its own, showed them twice.
  */

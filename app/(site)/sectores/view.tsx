@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { loadSection } from "@/components/site/content/load";
 import { PageHero } from "@/components/site/page-hero";
 import { safeRichText } from "@/components/site/content/rich-text";
+import { sectorHref } from "@/lib/public-variants";
 import { SectorAccordion } from "@/components/site/content/sector-accordion";
 import { SectorBenefits } from "@/components/site/content/sector-benefits";
 import { SectorIcon } from "@/components/site/content/sector-icon";
@@ -22,7 +23,7 @@ export const sectorsMetadata: Metadata = pageMetadata({
   path: "/sectores",
 });
 
-/** /sectores and its variants: the accordion with the sector of ?sector=<slug> open. */
+/** /sectores and its variants: the accordion with the sector of /sectores/ver/<slug> open. */
 export async function SectorsView({ requested }: { requested: string | undefined }) {
   const sectors = await loadSection("sectores", () => listPublicSectors());
   // An unknown sector in the URL is a missing page; while sectors cannot be read, the error state shows instead.
@@ -61,10 +62,12 @@ export async function SectorsView({ requested }: { requested: string | undefined
             ) : (
               <SectorAccordion
                 openSlug={requested}
+                closedHref={sectorHref(null)}
                 contactLabel="Solicitar una consulta"
                 sectors={sectors.data.map((sector) => ({
                   id: sector.id,
                   slug: sector.slug,
+                  openHref: sectorHref(sector.slug),
                   name: sector.name,
                   description: sector.description,
                   html: latin1Html(safeRichText(sector.long_description)),

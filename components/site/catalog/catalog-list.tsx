@@ -44,7 +44,7 @@ export async function CatalogList({ kind, state, withViewToggle = false, heading
         <CategoryFilter links={categoryFilterLinks(page.basePath, page.categories, state)} />
         {withViewToggle && (
           <div className="shrink-0">
-            <ViewToggle action={page.basePath} state={state} />
+            <ViewToggle basePath={page.basePath} state={state} />
           </div>
         )}
       </div>

@@ -1,6 +1,6 @@
-// The state of a catalogue list lives in its URL: ?categoria=… and, for services, ?vista=lista.
-// Pure functions: no server or browser dependency.
-import { valueOfSegment, type VariantPage } from "@/lib/public-variants";
+// The state of a catalogue list lives in its URL: /productos/ver/erp, /servicios/ver/integracion/lista
+// (lib/public-variants.ts). Pure functions: no server or browser dependency.
+import { FIXED_VARIANT_PAGES, valueOfSegment, variantHref, type VariantPage } from "@/lib/public-variants";
 
 export type ListView = "grid" | "list";
 
@@ -10,7 +10,7 @@ export type ListState = { category: string | null; view: ListView };
 export const LIST_VIEW_PARAM = "lista";
 
 /**
- * The list state of a variant route (lib/public-variants.ts): /servicios/v/integracion/lista is
+ * The list state of a variant route (lib/public-variants.ts): /servicios/ver/integracion/lista is
  * ?categoria=Integración&vista=lista. Null when a segment is unknown (the page answers 404).
  */
 export function listStateOfSegments(page: VariantPage, segments: { categoria: string; vista?: string }): ListState | null {
@@ -20,13 +20,11 @@ export function listStateOfSegments(page: VariantPage, segments: { categoria: st
   return { category, view: view === LIST_VIEW_PARAM ? "list" : "grid" };
 }
 
-/** The URL of a list state: "/servicios?categoria=Integraci%C3%B3n&vista=lista". */
+/** The URL of a list state: "/servicios/ver/integracion/lista"; the page itself for the defaults. */
 export function listHref(basePath: string, state: ListState): string {
-  const query = new URLSearchParams();
-  if (state.category) query.set("categoria", state.category);
-  if (state.view === "list") query.set("vista", LIST_VIEW_PARAM);
-  const search = query.toString();
-  return search ? `${basePath}?${search}` : basePath;
+  const page = FIXED_VARIANT_PAGES.find((item) => item.basePath === basePath);
+  if (!page) throw new Error(`${basePath} no tiene variantes`);
+  return variantHref(page, { categoria: state.category, vista: state.view === "list" ? LIST_VIEW_PARAM : null });
 }
 
 /**

@@ -1,15 +1,14 @@
 import Form from "next/form";
 import { Icon } from "@/components/icons/icon";
 import { cn } from "@/components/ui/cn";
-import { LIST_VIEW_PARAM, type ListState } from "./list-params";
-
+import { listHref, type ListState } from "./list-params";
 
 /**
- * Grid / list toggle. Each choice is a toggle button (aria-pressed) that submits a GET form, so
- * the view lives in the URL (?vista=lista), keeps the current category and works without
- * JavaScript; with JavaScript next/form navigates on the client.
+ * Grid / list toggle. Each choice is a toggle button (aria-pressed) that submits a GET form to
+ * the list's URL in that view (/servicios/ver/integracion/lista), keeping the current category;
+ * it works without JavaScript, and with it next/form navigates on the client.
  */
-export function ViewToggle({ action, state }: { action: string; state: ListState }) {
+export function ViewToggle({ basePath, state }: { basePath: string; state: ListState }) {
   const options = [
     { view: "grid" as const, label: "Cuadrícula" },
     { view: "list" as const, label: "Lista" },
@@ -19,9 +18,7 @@ export function ViewToggle({ action, state }: { action: string; state: ListState
       {options.map(({ view, label }) => {
         const pressed = state.view === view;
         return (
-          <Form key={view} action={action} scroll={false}>
-            {state.category && <input type="hidden" name="categoria" value={state.category} />}
-            {view === "list" && <input type="hidden" name="vista" value={LIST_VIEW_PARAM} />}
+          <Form key={view} action={listHref(basePath, { ...state, view })} scroll={false}>
             <button
               type="submit"
               aria-pressed={pressed}

@@ -13,23 +13,27 @@ export type SectorItem = {
   /** Sanitized HTML of long_description. */
   html: string;
   icon: ReactNode;
+  /** The page with this card open (lib/public-variants.ts sectorHref). */
+  openHref: string;
 };
 
-/** The URL that toggles a card: opening one closes any other; the open one links back to none. */
-export function sectorHref(slug: string, open: boolean): string {
-  return open ? `/sectores#sector-${slug}` : `/sectores?sector=${encodeURIComponent(slug)}#sector-${slug}`;
+/** The URL that toggles a card: opening one closes any other; the open one links back to none (closedHref). */
+export function sectorToggleHref(sector: Pick<SectorItem, "slug" | "openHref">, open: boolean, closedHref: string): string {
+  return `${open ? closedHref : sector.openHref}#sector-${sector.slug}`;
 }
 
 /**
- * Expandable sector cards. The open card lives in the URL (?sector=<slug>), so the links work
- * without JavaScript; with it, a click only updates the URL in place (no request, no reload).
- * The page passes the open card (each ?sector= is its own pre-rendered page), so the server's
- * HTML already shows it open.
+ * Expandable sector cards. The open card lives in the URL (/sectores/ver/<slug>), so the links
+ * work without JavaScript; with it, a click only updates the URL in place (no request, no reload).
+ * The page passes the open card (each is its own pre-rendered page), so the server's HTML
+ * already shows it open.
  */
-export function SectorAccordion({ sectors, contactLabel, openSlug: initialOpen }: {
+export function SectorAccordion({ sectors, contactLabel, openSlug: initialOpen, closedHref }: {
   sectors: SectorItem[];
   contactLabel: string;
   openSlug?: string;
+  /** The page with every card closed (lib/public-variants.ts sectorHref). */
+  closedHref: string;
 }) {
   const [openSlug, setOpenSlug] = useState(initialOpen ?? null);
 
@@ -45,7 +49,7 @@ export function SectorAccordion({ sectors, contactLabel, openSlug: initialOpen }
     <ul className="grid gap-5 lg:grid-cols-2 lg:items-start">
       {sectors.map((sector) => {
         const open = sector.slug === openSlug;
-        const href = sectorHref(sector.slug, open);
+        const href = sectorToggleHref(sector, open, closedHref);
         const panelId = `sector-panel-${sector.slug}`;
         return (
           <li key={sector.id} id={`sector-${sector.slug}`} className="scroll-mt-24">

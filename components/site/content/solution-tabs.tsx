@@ -1,13 +1,17 @@
 import Link from "next/link";
+import { SOLUTIONS_VARIANTS, variantHref } from "@/lib/public-variants";
 
-export const SOLUTION_TABS = [
-  { key: "transformacion", label: "Transformación Digital", href: "/soluciones" },
-  { key: "productos", label: "Productos Integrados", href: "/soluciones?tab=productos" },
-  { key: "servicios", label: "Servicios Especializados", href: "/soluciones?tab=servicios" },
-  { key: "sectores", label: "Por Sector", href: "/soluciones?tab=sectores" },
+const TABS = [
+  { key: "transformacion", label: "Transformación Digital" },
+  { key: "productos", label: "Productos Integrados" },
+  { key: "servicios", label: "Servicios Especializados" },
+  { key: "sectores", label: "Por Sector" },
 ] as const;
 
-export type SolutionTabKey = (typeof SOLUTION_TABS)[number]["key"];
+/** The tabs and their pages: /soluciones (the default tab), /soluciones/ver/productos… */
+export const SOLUTION_TABS = TABS.map((tab) => ({ ...tab, href: variantHref(SOLUTIONS_VARIANTS, { tab: tab.key }) }));
+
+export type SolutionTabKey = (typeof TABS)[number]["key"];
 
 export function isSolutionTab(value: string): value is SolutionTabKey {
   return SOLUTION_TABS.some((tab) => tab.key === value);

@@ -1,15 +1,12 @@
 import Link from "next/link";
 import { Icon } from "@/components/icons/icon";
 import { TECHNOLOGY_CATEGORIES } from "@/lib/content/technology-categories";
+import { TECHNOLOGIES_VARIANTS, variantHref } from "@/lib/public-variants";
 import type { TechnologyView } from "./technology-card-data";
 
-/** The URL of the technologies page for a filter and a view (defaults are left out). */
+/** The URL of the technologies page for a filter and a view: /tecnologias/ver/devops/lista, /tecnologias for the defaults. */
 export function technologiesHref(category: string | undefined, view: TechnologyView): string {
-  const params = new URLSearchParams();
-  if (category) params.set("categoria", category);
-  if (view === "lista") params.set("vista", "lista");
-  const query = params.toString();
-  return query ? `/tecnologias?${query}` : "/tecnologias";
+  return variantHref(TECHNOLOGIES_VARIANTS, { categoria: category, vista: view });
 }
 
 /** .pill (app/globals.css): the active one is styled by its aria-current. */

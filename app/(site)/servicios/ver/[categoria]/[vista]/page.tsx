@@ -3,9 +3,9 @@ import { listStateOfSegments } from "@/components/site/catalog/list-params";
 import { SERVICES_VARIANTS, variantSegments } from "@/lib/public-variants";
 import { ServicesView, servicesMetadata } from "../../../view";
 
-// /servicios (→ /servicios/v/todas/grid) and /servicios?categoria=…&vista=lista are rewritten
-// here (next.config.ts, lib/public-variants.ts): one pre-rendered page per category and view;
-// any other value is a 404.
+// /servicios/ver/integracion/lista: one pre-rendered page per category and view
+// (lib/public-variants.ts), where the filter and view links go and /servicios?categoria=…&vista=…
+// is rewritten (next.config.ts); any other value is a 404.
 export const revalidate = 3600;
 export const dynamicParams = false;
 

@@ -3,9 +3,9 @@ import { isSolutionTab } from "@/components/site/content/solution-tabs";
 import { SOLUTIONS_VARIANTS, variantSegments } from "@/lib/public-variants";
 import { SolutionsView, solutionsMetadata } from "../../view";
 
-// /soluciones (→ /soluciones/v/transformacion) and /soluciones?tab=productos are rewritten
-// here (next.config.ts, lib/public-variants.ts): one pre-rendered page per tab; any other
-// value is a 404.
+// /soluciones/ver/productos: one pre-rendered page per tab (lib/public-variants.ts), where the
+// tab links go and /soluciones?tab=productos is rewritten (next.config.ts); any other value is
+// a 404.
 export const revalidate = 3600;
 export const dynamicParams = false;
 

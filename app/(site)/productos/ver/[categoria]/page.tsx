@@ -3,9 +3,9 @@ import { listStateOfSegments } from "@/components/site/catalog/list-params";
 import { PRODUCTS_VARIANTS, variantSegments } from "@/lib/public-variants";
 import { ProductsView, productsMetadata } from "../../view";
 
-// /productos (→ /productos/v/todas) and /productos?categoria=ERP are rewritten here
-// (next.config.ts, lib/public-variants.ts): one pre-rendered page per category; any other
-// value is a 404.
+// /productos/ver/erp: one pre-rendered page per category (lib/public-variants.ts), where the
+// filter links go and /productos?categoria=ERP is rewritten (next.config.ts); any other value
+// is a 404.
 export const revalidate = 3600;
 export const dynamicParams = false;
 

@@ -2,9 +2,9 @@ import { notFound } from "next/navigation";
 import { TECHNOLOGIES_VARIANTS, valueOfSegment, variantSegments } from "@/lib/public-variants";
 import { TechnologiesView, technologiesMetadata } from "../../../view";
 
-// /tecnologias (→ /tecnologias/v/todas/grid) and /tecnologias?categoria=…&vista=lista are
-// rewritten here (next.config.ts, lib/public-variants.ts): one pre-rendered page per category
-// and view; any other value is a 404.
+// /tecnologias/ver/devops/lista: one pre-rendered page per category and view
+// (lib/public-variants.ts), where the filter and view links go and /tecnologias?categoria=…&vista=…
+// is rewritten (next.config.ts); any other value is a 404.
 export const revalidate = 3600;
 export const dynamicParams = false;
 

@@ -1,0 +1,10 @@
+import { ProductsView, productsMetadata } from "./view";
+
+// Every product; each category is its own page under /productos/ver/… (lib/public-variants.ts).
+export const revalidate = 3600;
+
+export const metadata = productsMetadata;
+
+export default function ProductsPage() {
+  return <ProductsView state={{ category: null, view: "grid" }} />;
+}
