@@ -109,7 +109,17 @@ test.describe("publishing is immediate", () => {
     created.push(product.id);
 
     // Warm every page first (so what follows proves the write expired pre-rendered copies).
-    for (const path of [`/productos/${product.slug}`, "/productos", "/productos?categoria=ERP", "/soluciones?tab=productos", "/", "/api/v1/products", "/sitemap.xml"]) {
+    for (const path of [
+      `/productos/${product.slug}`,
+      "/productos",
+      "/productos/ver/erp",
+      "/productos?categoria=ERP",
+      "/soluciones/ver/productos",
+      "/soluciones?tab=productos",
+      "/",
+      "/api/v1/products",
+      "/sitemap.xml",
+    ]) {
       const warm = await once(request, path, Date.now());
       expect(warm.status, path).toBe(200);
       expect(warm.text, path).toContain(path === "/sitemap.xml" || path.startsWith("/api") ? product.slug : escapeHtml(product.name));
@@ -124,8 +134,11 @@ test.describe("publishing is immediate", () => {
     const checks = [
       { path: `/productos/${newSlug}`, expect: escapeHtml(newName) },
       { path: "/productos", expect: escapeHtml(newName) },
-      // Pre-rendered variants (lib/public-variants.ts) are expired by the same tags.
+      // Pre-rendered variants (lib/public-variants.ts) are expired by the same tags, at their
+      // paths (where the site links) and at the legacy query URLs that serve them.
+      { path: "/productos/ver/erp", expect: escapeHtml(newName) },
       { path: "/productos?categoria=ERP", expect: escapeHtml(newName) },
+      { path: "/soluciones/ver/productos", expect: escapeHtml(newName) },
       { path: "/soluciones?tab=productos", expect: escapeHtml(newName) },
       { path: "/", expect: escapeHtml(newName) },
       { path: "/api/v1/products", expect: `"name":"${newName}"` },
@@ -346,8 +359,8 @@ test.describe("stored XSS never runs", () => {
         "/productos",
         "/servicios",
         "/",
-        "/soluciones?tab=productos",
-        "/soluciones?tab=servicios",
+        "/soluciones/ver/productos",
+        "/soluciones/ver/servicios",
       ];
       for (const path of pages) {
         await expectNothingRuns(page, path, dialogs, cspErrors);

@@ -1,12 +1,21 @@
 import { expect, test, type APIResponse, type Locator, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./helpers/axe";
 
-// Products and services (spec §2.3): list pages with category filters kept in the URL, the
+// Products and services (spec §2.3): list pages with category filters kept in the URL (each
+// filter and view its own path: /productos/ver/crm, /servicios/ver/integracion/lista), the
 // services grid/list toggle, detail pages by slug (ids redirect), 404s, structured data and
 // accessibility. Expectations come from what the pages themselves show, not from seed names.
 
 const PRODUCT_FILTERS = ["Todos", "ERP", "CRM", "E-commerce", "Gestión Documental"];
 const SERVICE_FILTERS = ["Todos", "Business Intelligence", "Automatización", "Integración", "Desarrollo", "Consultoría"];
+/** The path segment of each category (lib/public-variants.ts segmentOf), spelled out. */
+const CATEGORY_SEGMENTS: Record<string, string> = {
+  ERP: "erp",
+  CRM: "crm",
+  "E-commerce": "e-commerce",
+  "Gestión Documental": "gestion-documental",
+  Integración: "integracion",
+};
 
 
 const filterNav = (page: Page) => page.getByRole("navigation", { name: "Filtrar por categoría" });
@@ -55,7 +64,7 @@ test.describe("Productos", () => {
 
     for (const category of PRODUCT_FILTERS.slice(1)) {
       await nav.getByRole("link", { name: category, exact: true }).click();
-      await expect(page).toHaveURL((url) => url.pathname === "/productos" && url.searchParams.get("categoria") === category);
+      await expect(page).toHaveURL((url) => url.pathname === `/productos/ver/${CATEGORY_SEGMENTS[category]}` && url.search === "");
       const active = nav.getByRole("link", { name: category, exact: true });
       await expect(active).toHaveAttribute("aria-current", "true");
       await expect(nav.getByRole("link", { name: "Todos" })).not.toHaveAttribute("aria-current", /.*/);
@@ -171,14 +180,27 @@ test.describe("Productos", () => {
   });
 
   test("una categoría desconocida muestra la página no encontrada", async ({ page }) => {
-    await page.goto("/productos?categoria=x");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Página no encontrada");
-    await expect(page.locator('meta[name="robots"][content*="noindex"]').first()).toBeAttached();
-    await expect(cards(page)).toHaveCount(0);
+    for (const path of ["/productos?categoria=x", "/productos/ver/x"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 }), path).toHaveText("Página no encontrada");
+      await expect(page.locator('meta[name="robots"][content*="noindex"]').first()).toBeAttached();
+      await expect(cards(page)).toHaveCount(0);
+    }
   });
 
   test("una categoría desconocida responde con estado 404", async ({ request }) => {
-    for (const path of ["/productos?categoria=x", "/productos?categoria=erp", "/servicios?categoria=x", "/servicios?vista=mosaico"]) {
+    for (const path of [
+      // Legacy query URLs…
+      "/productos?categoria=x",
+      "/productos?categoria=erp",
+      "/servicios?categoria=x",
+      "/servicios?vista=mosaico",
+      // …and the variants' paths.
+      "/productos/ver/x",
+      "/productos/ver/ERP",
+      "/servicios/ver/x/grid",
+      "/servicios/ver/todas/mosaico",
+    ]) {
       expect((await request.get(path)).status(), path).toBe(404);
     }
   });
@@ -204,7 +226,7 @@ test.describe("Productos sin JavaScript", () => {
     const total = await cards(page).count();
     const nav = filterNav(page);
     await nav.getByRole("link", { name: "CRM", exact: true }).click();
-    await expect(page).toHaveURL(/\/productos\?categoria=CRM$/);
+    await expect(page).toHaveURL(/\/productos\/ver\/crm$/);
     await expect(nav.getByRole("link", { name: "CRM", exact: true })).toHaveAttribute("aria-current", "true");
     await expectOnlyCategory(page, "CRM", "No se encontraron productos");
 
@@ -235,7 +257,7 @@ test.describe("Servicios", () => {
     }
 
     await list.click();
-    await expect(page).toHaveURL((url) => url.searchParams.get("vista") === "lista" && !url.searchParams.has("categoria"));
+    await expect(page).toHaveURL((url) => url.pathname === "/servicios/ver/todas/lista" && url.search === "");
     await expect(list).toHaveAttribute("aria-pressed", "true");
     await expect(grid).toHaveAttribute("aria-pressed", "false");
     await expect(cards(page).first()).toHaveAttribute("data-layout", "list");
@@ -244,14 +266,14 @@ test.describe("Servicios", () => {
     // A filter keeps the list view…
     const category = "Integración";
     await nav.getByRole("link", { name: category }).click();
-    await expect(page).toHaveURL((url) => url.searchParams.get("categoria") === category && url.searchParams.get("vista") === "lista");
+    await expect(page).toHaveURL((url) => url.pathname === "/servicios/ver/integracion/lista" && url.search === "");
     await expect(list).toHaveAttribute("aria-pressed", "true");
     await expectOnlyCategory(page, category, "No se encontraron servicios");
     const filtered = await cards(page).count();
 
     // …and the view toggle keeps the filter.
     await grid.click();
-    await expect(page).toHaveURL((url) => url.searchParams.get("categoria") === category && !url.searchParams.has("vista"));
+    await expect(page).toHaveURL((url) => url.pathname === "/servicios/ver/integracion/grid" && url.search === "");
     await expect(grid).toHaveAttribute("aria-pressed", "true");
     await expect(cards(page)).toHaveCount(filtered);
     if (filtered > 0) await expect(cards(page).first()).toHaveAttribute("data-layout", "grid");
@@ -259,9 +281,9 @@ test.describe("Servicios", () => {
     // Clicking the active filter clears it and keeps the view (the filter links carry the view
     // only once the list view's navigation has finished).
     await list.click();
-    await expect(page).toHaveURL((url) => url.searchParams.get("categoria") === category && url.searchParams.get("vista") === "lista");
+    await expect(page).toHaveURL((url) => url.pathname === "/servicios/ver/integracion/lista" && url.search === "");
     await nav.getByRole("link", { name: category }).click();
-    await expect(page).toHaveURL((url) => !url.searchParams.has("categoria") && url.searchParams.get("vista") === "lista");
+    await expect(page).toHaveURL((url) => url.pathname === "/servicios/ver/todas/lista" && url.search === "");
     await expect(cards(page)).toHaveCount(total);
 
     // Static process section and call to action.
@@ -303,14 +325,16 @@ test.describe("Servicios", () => {
   });
 
   test("una categoría o vista desconocida muestra la página no encontrada", async ({ page }) => {
-    for (const query of ["categoria=x", "vista=mosaico"]) {
-      await page.goto(`/servicios?${query}`);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Página no encontrada");
+    for (const path of ["/servicios?categoria=x", "/servicios?vista=mosaico", "/servicios/ver/x/grid", "/servicios/ver/integracion/mosaico"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 }), path).toHaveText("Página no encontrada");
     }
   });
 
   test("no tiene violaciones de accesibilidad (axe) en la cuadrícula ni en la lista", async ({ page }) => {
     await page.goto("/servicios");
+    await expectNoAxeViolations(page);
+    await page.goto("/servicios/ver/todas/lista");
     await expectNoAxeViolations(page);
     await page.goto("/servicios?vista=lista");
     await expectNoAxeViolations(page);
@@ -321,6 +345,28 @@ test.describe("Servicios", () => {
     await cardLink(cards(page).first()).click();
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("Servicios sin JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  // The view toggle is a GET form with no fields: without JavaScript the browser submits it to its
+  // action plus an empty query ("/servicios/ver/todas/lista?"), so only the path is compared here.
+  test("la vista y el filtro funcionan con el formulario y los enlaces, en sus rutas", async ({ page }) => {
+    await page.goto("/servicios");
+    const view = page.getByRole("group", { name: "Vista" });
+    await view.getByRole("button", { name: "Lista" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/servicios/ver/todas/lista");
+    await expect(view.getByRole("button", { name: "Lista" })).toHaveAttribute("aria-pressed", "true");
+    await expect(cards(page).first()).toHaveAttribute("data-layout", "list");
+
+    await filterNav(page).getByRole("link", { name: "Integración" }).click();
+    await expect(page).toHaveURL(/\/servicios\/ver\/integracion\/lista$/);
+    await expectOnlyCategory(page, "Integración", "No se encontraron servicios");
+    await view.getByRole("button", { name: "Cuadrícula" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/servicios/ver/integracion/grid");
+    await expect(view.getByRole("button", { name: "Cuadrícula" })).toHaveAttribute("aria-pressed", "true");
   });
 });
 

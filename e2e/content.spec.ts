@@ -21,6 +21,16 @@ async function expectNotFoundPage(page: Page, path: string) {
   expect(await page.locator('meta[name="robots"][content*="noindex"]').count()).toBeGreaterThan(0);
 }
 
+/** The path segment of each technology category (lib/public-variants.ts segmentOf), spelled out. */
+const TECHNOLOGY_SEGMENTS: Record<string, string> = {
+  "Inteligencia Artificial": "inteligencia-artificial",
+  "Desarrollo Web": "desarrollo-web",
+  "Desarrollo Móvil": "desarrollo-movil",
+  "Base de Datos": "base-de-datos",
+  "Cloud Computing": "cloud-computing",
+  DevOps: "devops",
+};
+
 const TECHNOLOGY_CATEGORIES = [
   "Inteligencia Artificial",
   "Desarrollo Web",
@@ -37,9 +47,9 @@ test.describe("Soluciones", () => {
     const tabs = page.getByRole("navigation", { name: "Secciones de soluciones" });
     for (const [name, href] of [
       ["Transformación Digital", "/soluciones"],
-      ["Productos Integrados", "/soluciones?tab=productos"],
-      ["Servicios Especializados", "/soluciones?tab=servicios"],
-      ["Por Sector", "/soluciones?tab=sectores"],
+      ["Productos Integrados", "/soluciones/ver/productos"],
+      ["Servicios Especializados", "/soluciones/ver/servicios"],
+      ["Por Sector", "/soluciones/ver/sectores"],
     ]) {
       await expect(tabs.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     }
@@ -60,7 +70,7 @@ test.describe("Soluciones", () => {
     const products = await apiList(request, "/api/v1/products");
     await page.goto("/soluciones");
     await page.getByRole("navigation", { name: "Secciones de soluciones" }).getByRole("link", { name: "Productos Integrados" }).click();
-    await expect(page).toHaveURL(/\/soluciones\?tab=productos$/);
+    await expect(page).toHaveURL(/\/soluciones\/ver\/productos$/);
     await expect(page.getByRole("link", { name: "Productos Integrados" })).toHaveAttribute("aria-current", "page");
     const panel = page.getByTestId("solutions-panel");
     await expect(panel.getByRole("heading", { level: 2 })).toHaveText("Productos Integrados");
@@ -89,6 +99,7 @@ test.describe("Soluciones", () => {
 
   test("Servicios Especializados y Por Sector listan lo que da la API", async ({ page, request }) => {
     const [services, sectors] = await Promise.all([apiList(request, "/api/v1/services"), apiList(request, "/api/v1/sectors")]);
+    // The legacy query URL still opens the tab; the tab links then go to the tabs' paths.
     await page.goto("/soluciones?tab=servicios");
     const panel = page.getByTestId("solutions-panel");
     await expect(panel.getByRole("heading", { level: 2 })).toHaveText("Servicios Especializados");
@@ -101,7 +112,7 @@ test.describe("Soluciones", () => {
     }
 
     await page.getByRole("link", { name: "Por Sector" }).click();
-    await expect(page).toHaveURL(/\?tab=sectores$/);
+    await expect(page).toHaveURL(/\/soluciones\/ver\/sectores$/);
     const sectorCards = panel.getByTestId("solution-sector");
     await expect(sectorCards).toHaveCount(sectors.length);
     await expect(sectorCards.getByText("Especialidad", { exact: true })).toHaveCount(sectors.length);
@@ -115,7 +126,7 @@ test.describe("Soluciones", () => {
     const page = await context.newPage();
     await page.goto("/soluciones");
     await page.getByRole("link", { name: "Servicios Especializados" }).click();
-    await expect(page).toHaveURL(/\?tab=servicios$/);
+    await expect(page).toHaveURL(/\/soluciones\/ver\/servicios$/);
     await expect(page.getByTestId("solutions-panel").getByRole("heading", { level: 2 })).toHaveText("Servicios Especializados");
     await expect(page.getByRole("link", { name: "Servicios Especializados" })).toHaveAttribute("aria-current", "page");
     await context.close();
@@ -123,6 +134,7 @@ test.describe("Soluciones", () => {
 
   test("una pestaña desconocida muestra la página 404", async ({ page }) => {
     await expectNotFoundPage(page, "/soluciones?tab=desconocida");
+    await expectNotFoundPage(page, "/soluciones/ver/desconocida");
   });
 });
 
@@ -155,7 +167,8 @@ test.describe("Tecnologías", () => {
     test.skip(!category, "no hay tecnologías en ninguna categoría");
     const inCategory = await apiList(request, `/api/v1/technologies?category=${encodeURIComponent(category!)}`);
     await filters.getByRole("link", { name: category! }).click();
-    await expect(page).toHaveURL(new RegExp(`\\?categoria=${encodeURIComponent(category!).replace(/%20/g, "(\\+|%20)")}$`));
+    const segment = TECHNOLOGY_SEGMENTS[category!];
+    await expect(page).toHaveURL(new RegExp(`/tecnologias/ver/${segment}/grid$`));
     await expect(filters.getByRole("link", { name: category! })).toHaveAttribute("aria-current", "true");
     await expect(filters.getByRole("link", { name: "Todas" })).not.toHaveAttribute("aria-current");
     await expect(cards).toHaveCount(inCategory.length);
@@ -163,8 +176,7 @@ test.describe("Tecnologías", () => {
     // List view keeps the filter.
     const view = page.getByRole("navigation", { name: "Vista" });
     await view.getByRole("link", { name: "Lista" }).click();
-    await expect(page).toHaveURL(/vista=lista/);
-    await expect(page).toHaveURL(/categoria=/);
+    await expect(page).toHaveURL(new RegExp(`/tecnologias/ver/${segment}/lista$`));
     await expect(view.getByRole("link", { name: "Lista" })).toHaveAttribute("aria-current", "true");
     await expect(page.locator('[data-view="lista"]')).toBeVisible();
     await expect(cards).toHaveCount(inCategory.length);
@@ -174,7 +186,7 @@ test.describe("Tecnologías", () => {
 
     // Clicking the active category clears it (the view stays).
     await filters.getByRole("link", { name: category! }).click();
-    await expect(page).toHaveURL(/\/tecnologias\?vista=lista$/);
+    await expect(page).toHaveURL(/\/tecnologias\/ver\/todas\/lista$/);
     await expect(cards).toHaveCount(all.length);
     await view.getByRole("link", { name: "Cuadrícula" }).click();
     await expect(page).toHaveURL(/\/tecnologias$/);
@@ -185,13 +197,18 @@ test.describe("Tecnologías", () => {
     const all = await apiList(request, "/api/v1/technologies");
     const empty = TECHNOLOGY_CATEGORIES.find((name) => !all.some((technology) => technology.category === name));
     test.skip(!empty, "todas las categorías tienen tecnologías en estos datos");
-    await page.goto(`/tecnologias?categoria=${encodeURIComponent(empty!)}`);
-    await expect(page.getByText(`No se encontraron tecnologías en la categoría ${empty}`)).toBeVisible();
+    // The variant's path, and the legacy query URL that still serves it.
+    for (const path of [`/tecnologias/ver/${TECHNOLOGY_SEGMENTS[empty!]}/grid`, `/tecnologias?categoria=${encodeURIComponent(empty!)}`]) {
+      await page.goto(path);
+      await expect(page.getByText(`No se encontraron tecnologías en la categoría ${empty}`), path).toBeVisible();
+    }
   });
 
   test("categoría o vista desconocidas muestran la página 404", async ({ page }) => {
     await expectNotFoundPage(page, "/tecnologias?categoria=Blockchain");
     await expectNotFoundPage(page, "/tecnologias?vista=mosaico");
+    await expectNotFoundPage(page, "/tecnologias/ver/blockchain/grid");
+    await expectNotFoundPage(page, "/tecnologias/ver/todas/mosaico");
   });
 });
 
@@ -206,16 +223,20 @@ test.describe("Sectores", () => {
     await expect(page.locator('[data-testid="sector-card"] a[aria-expanded="true"]')).toHaveCount(0);
     await expect(page.getByTestId("sector-panel").first()).toBeHidden();
 
-    // Open the first card.
+    // Open the first card: its own path, scrolled to the card.
+    const firstSlug = (await cards.nth(0).locator("xpath=..").getAttribute("id"))!.replace(/^sector-/, "");
+    await expect(toggles.nth(0)).toHaveAttribute("href", `/sectores/ver/${firstSlug}#sector-${firstSlug}`);
     await toggles.nth(0).click();
-    await expect(page).toHaveURL(/\/sectores\?sector=[^&#]+/);
+    await expect(page).toHaveURL(new RegExp(`/sectores/ver/${firstSlug}#sector-${firstSlug}$`));
     await expect(toggles.nth(0)).toHaveAttribute("aria-expanded", "true");
     const firstPanel = cards.nth(0).getByTestId("sector-panel");
     await expect(firstPanel).toBeVisible();
     await expect(firstPanel.getByRole("link", { name: /Solicitar una consulta/ })).toHaveAttribute("href", "/contacto");
 
     // Opening the second closes the first.
+    const secondSlug = (await cards.nth(1).locator("xpath=..").getAttribute("id"))!.replace(/^sector-/, "");
     await toggles.nth(1).click();
+    await expect(page).toHaveURL(new RegExp(`/sectores/ver/${secondSlug}#sector-${secondSlug}$`));
     await expect(toggles.nth(1)).toHaveAttribute("aria-expanded", "true");
     await expect(toggles.nth(0)).toHaveAttribute("aria-expanded", "false");
     await expect(firstPanel).toBeHidden();
@@ -223,10 +244,11 @@ test.describe("Sectores", () => {
     await expect(page.locator('[data-testid="sector-card"] a[aria-expanded="true"]')).toHaveCount(1);
 
     // Clicking the open one collapses it.
+    await expect(toggles.nth(1)).toHaveAttribute("href", `/sectores#sector-${secondSlug}`);
     await toggles.nth(1).click();
     await expect(toggles.nth(1)).toHaveAttribute("aria-expanded", "false");
     await expect(page.locator('[data-testid="sector-card"] a[aria-expanded="true"]')).toHaveCount(0);
-    await expect(page).toHaveURL(/\/sectores(#.*)?$/);
+    await expect(page).toHaveURL(new RegExp(`/sectores#sector-${secondSlug}$`));
   }
 
   test("un solo sector abierto a la vez; pulsar el abierto lo cierra (con JavaScript)", async ({ page, request }) => {
@@ -244,6 +266,7 @@ test.describe("Sectores", () => {
 
   test("un sector desconocido en la URL muestra la página 404", async ({ page }) => {
     await expectNotFoundPage(page, "/sectores?sector=no-existe");
+    await expectNotFoundPage(page, "/sectores/ver/no-existe");
   });
 });
 
@@ -321,10 +344,14 @@ test.describe("Testimonios", () => {
 test.describe("Accesibilidad de las páginas de contenido", () => {
   for (const path of [
     "/soluciones",
+    "/soluciones/ver/productos",
+    "/soluciones/ver/servicios",
+    "/soluciones/ver/sectores",
     "/soluciones?tab=productos",
     "/soluciones?tab=servicios",
     "/soluciones?tab=sectores",
     "/tecnologias",
+    "/tecnologias/ver/todas/lista",
     "/tecnologias?vista=lista",
     "/sectores",
     "/nosotros",

@@ -1,34 +1,49 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 
 // Every filter, view, tab and open sector of the public list pages is a pre-rendered page
-// (issue 11 point 1): the query URLs people share answer 200 from Next's cache
-// (x-nextjs-cache: HIT once warm, also with campaign parameters), show that state in the
-// server's HTML (no JavaScript here), keep the page's canonical URL, and unknown values are 404.
+// (issue 11 point 1) with its own path under <page>/ver/… (lib/public-variants.ts), where the
+// site's links go: it answers 200 from Next's cache (x-nextjs-cache: HIT once warm, also with
+// campaign parameters), shows that state in the server's HTML (no JavaScript here) and keeps the
+// page's canonical URL. The query URLs earlier versions linked to (and people shared) still work:
+// each one is the very same page as its path. Unknown values, in either form, are 404.
 
-type Variant = { url: string; canonical: string; shows: RegExp };
+type Variant = { url: string; path: string; canonical: string; shows: RegExp };
 
 const VARIANTS: Variant[] = [
-  { url: "/productos?categoria=ERP", canonical: "/productos", shows: /data-testid="result-count"[^>]*>\d+ productos?(?:<!-- -->|\s)*en <span[^>]*>ERP</ },
+  { url: "/productos?categoria=ERP", path: "/productos/ver/erp", canonical: "/productos", shows: /data-testid="result-count"[^>]*>\d+ productos?(?:<!-- -->|\s)*en <span[^>]*>ERP</ },
   {
     url: "/productos?categoria=Gesti%C3%B3n+Documental",
+    path: "/productos/ver/gestion-documental",
     canonical: "/productos",
     shows: /data-testid="result-count"[^>]*>\d+ productos?(?:<!-- -->|\s)*en <span[^>]*>Gestión Documental</,
   },
-  { url: "/servicios?vista=lista", canonical: "/servicios", shows: /data-view="list"/ },
+  { url: "/servicios?vista=lista", path: "/servicios/ver/todas/lista", canonical: "/servicios", shows: /data-view="list"/ },
   {
     url: "/servicios?categoria=Integraci%C3%B3n&vista=lista",
+    path: "/servicios/ver/integracion/lista",
     canonical: "/servicios",
     shows: /data-testid="result-count"[^>]*>\d+ servicios?(?:<!-- -->|\s)*en <span[^>]*>Integración<\/span><\/p><ul[^>]*data-view="list"/,
   },
-  { url: "/servicios?categoria=Business%20Intelligence", canonical: "/servicios", shows: /en <span[^>]*>Business Intelligence<\/span><\/p><ul[^>]*data-view="grid"/ },
-  { url: "/tecnologias?categoria=DevOps&vista=lista", canonical: "/tecnologias", shows: /data-testid="technology-count"[^>]*>[^<]*tecnologías?<!-- -->[^<]*en DevOps/ },
-  { url: "/tecnologias?vista=grid", canonical: "/tecnologias", shows: /data-testid="technology-count"/ },
-  { url: "/soluciones?tab=servicios", canonical: "/soluciones", shows: /aria-current="page"[^>]*>Servicios Especializados</ },
-  { url: "/soluciones?tab=sectores", canonical: "/soluciones", shows: /aria-current="page"[^>]*>Por Sector</ },
-  { url: "/sectores?sector=salud", canonical: "/sectores", shows: /id="sector-salud"[^>]*><article data-testid="sector-card" data-open="true"/ },
+  {
+    url: "/servicios?categoria=Business%20Intelligence",
+    path: "/servicios/ver/business-intelligence/grid",
+    canonical: "/servicios",
+    shows: /en <span[^>]*>Business Intelligence<\/span><\/p><ul[^>]*data-view="grid"/,
+  },
+  {
+    url: "/tecnologias?categoria=DevOps&vista=lista",
+    path: "/tecnologias/ver/devops/lista",
+    canonical: "/tecnologias",
+    shows: /data-testid="technology-count"[^>]*>[^<]*tecnologías?<!-- -->[^<]*en DevOps/,
+  },
+  { url: "/tecnologias?vista=grid", path: "/tecnologias/ver/todas/grid", canonical: "/tecnologias", shows: /data-testid="technology-count"/ },
+  { url: "/soluciones?tab=servicios", path: "/soluciones/ver/servicios", canonical: "/soluciones", shows: /aria-current="page"[^>]*>Servicios Especializados</ },
+  { url: "/soluciones?tab=sectores", path: "/soluciones/ver/sectores", canonical: "/soluciones", shows: /aria-current="page"[^>]*>Por Sector</ },
+  { url: "/sectores?sector=salud", path: "/sectores/ver/salud", canonical: "/sectores", shows: /id="sector-salud"[^>]*><article data-testid="sector-card" data-open="true"/ },
 ];
 
 const NOT_FOUND = [
+  // Legacy query URLs with a value the page does not know.
   "/productos?categoria=erp",
   "/productos?categoria=Nube",
   "/productos?categoria=%25",
@@ -40,8 +55,24 @@ const NOT_FOUND = [
   "/sectores?sector=no-existe",
   "/sectores?sector=Salud",
   "/sectores?sector=a%2Fb",
-  // The segment a rewrite sends unknown values to.
+  // The same in path form: unknown segments, labels instead of segments, missing or extra segments.
+  "/productos/ver/x",
+  "/productos/ver/ERP",
+  "/productos/ver/crm/grid",
+  "/productos/ver",
+  "/servicios/ver/todas/mosaico",
+  "/servicios/ver/integracion/tabla",
+  "/servicios/ver/integracion",
+  "/servicios/ver/Integraci%C3%B3n/lista",
+  "/tecnologias/ver/blockchain/grid",
+  "/tecnologias/ver/devops",
+  "/soluciones/ver/precios",
+  "/sectores/ver/no-existe",
+  "/sectores/ver/Salud",
+  // The segment a rewrite sends unknown values to, and the old internal folder (now "ver").
+  "/productos/ver/-",
   "/productos/v/-",
+  "/productos/v/erp",
 ];
 
 /** Two requests: the second one must come from the pre-rendered cache. */
@@ -57,16 +88,39 @@ function canonicalOf(html: string): string | undefined {
   return href === undefined ? undefined : new URL(href).pathname;
 }
 
+/** The path of a link or form target, failing on a query: the site links to the variants' paths. */
+function pathOnly(href: string | null): string {
+  expect(href, "href/action").not.toBeNull();
+  expect(href!, `${href} has no query`).not.toContain("?");
+  return href!;
+}
+
 test.describe("variantes pre-renderizadas", () => {
   for (const variant of VARIANTS) {
-    test(`${variant.url} sale de la caché con su estado y la URL canónica de la página`, async ({ request }) => {
-      const answer = await warm(request, variant.url);
+    test(`${variant.path} sale de la caché con su estado y la URL canónica de la página`, async ({ request }) => {
+      const answer = await warm(request, variant.path);
       expect(answer.status).toBe(200);
       expect(answer.cache, "x-nextjs-cache").toBe("HIT");
-      expect(variant.shows.test(answer.html), `${variant.url} shows ${variant.shows}`).toBe(true);
+      expect(variant.shows.test(answer.html), `${variant.path} shows ${variant.shows}`).toBe(true);
       expect(canonicalOf(answer.html)).toBe(variant.canonical);
 
       // Campaign parameters change nothing: the same cached page.
+      const tagged = await warm(request, `${variant.path}?utm_source=boletin&utm_medium=correo`);
+      expect(tagged.status).toBe(200);
+      expect(tagged.cache).toBe("HIT");
+      expect(variant.shows.test(tagged.html), `${variant.path} + utm shows ${variant.shows}`).toBe(true);
+    });
+
+    test(`${variant.url} (URL antigua) sigue sirviendo la misma página que ${variant.path}`, async ({ request }) => {
+      const legacy = await warm(request, variant.url);
+      expect(legacy.status).toBe(200);
+      expect(legacy.cache, "x-nextjs-cache").toBe("HIT");
+      expect(variant.shows.test(legacy.html), `${variant.url} shows ${variant.shows}`).toBe(true);
+      expect(canonicalOf(legacy.html)).toBe(variant.canonical);
+      // Not a look-alike: the very same pre-rendered document.
+      const current = await warm(request, variant.path);
+      expect(legacy.html === current.html, `${variant.url} serves the same HTML as ${variant.path}`).toBe(true);
+
       const tagged = await warm(request, `${variant.url}&utm_source=boletin&utm_medium=correo`);
       expect(tagged.status).toBe(200);
       expect(tagged.cache).toBe("HIT");
@@ -92,28 +146,76 @@ test.describe("variantes pre-renderizadas", () => {
     }
   });
 
-  test("la dirección interna de una variante no es una segunda dirección pública: su canónica es la página", async ({ request }) => {
-    const response = await request.get("/productos/v/erp");
-    expect(response.status()).toBe(200);
-    expect(canonicalOf(await response.text())).toBe("/productos");
+  test("la ruta de una variante sin filtro no es una segunda dirección pública: su canónica es la página", async ({ request }) => {
+    for (const [path, canonical] of [
+      ["/productos/ver/todas", "/productos"],
+      ["/servicios/ver/todas/grid", "/servicios"],
+      ["/tecnologias/ver/todas/grid", "/tecnologias"],
+      ["/soluciones/ver/transformacion", "/soluciones"],
+    ]) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      expect(canonicalOf(await response.text()), path).toBe(canonical);
+    }
+  });
+
+  test("los enlaces de /servicios (filtros y formulario de vista) apuntan a rutas, sin «?»", async ({ page }) => {
+    await page.goto("/servicios");
+    const filters = page.getByRole("navigation", { name: "Filtrar por categoría" }).getByRole("link");
+    const hrefs = await filters.evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    expect(hrefs.map(pathOnly)).toEqual([
+      "/servicios",
+      "/servicios/ver/business-intelligence/grid",
+      "/servicios/ver/automatizacion/grid",
+      "/servicios/ver/integracion/grid",
+      "/servicios/ver/desarrollo/grid",
+      "/servicios/ver/consultoria/grid",
+    ]);
+    // The view toggle: one GET form per view, whose action is the list in that view (no hidden fields).
+    const forms = page.getByRole("group", { name: "Vista" }).locator("form");
+    const actions = await forms.evaluateAll((items) => items.map((form) => form.getAttribute("action")));
+    expect(actions.map(pathOnly)).toEqual(["/servicios", "/servicios/ver/todas/lista"]);
+    await expect(forms.locator("input")).toHaveCount(0);
+
+    // With a filter and the list view, the links keep both, still as paths.
+    await page.goto("/servicios/ver/integracion/lista");
+    const filtered = await filters.evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    expect(filtered.map(pathOnly)).toEqual([
+      "/servicios/ver/todas/lista",
+      "/servicios/ver/business-intelligence/lista",
+      "/servicios/ver/automatizacion/lista",
+      // The active filter clears itself.
+      "/servicios/ver/todas/lista",
+      "/servicios/ver/desarrollo/lista",
+      "/servicios/ver/consultoria/lista",
+    ]);
+    const filteredActions = await forms.evaluateAll((items) => items.map((form) => form.getAttribute("action")));
+    expect(filteredActions.map(pathOnly)).toEqual(["/servicios/ver/integracion/grid", "/servicios/ver/integracion/lista"]);
   });
 
   test("con JavaScript, filtros, vistas y pestañas navegan en el cliente hasta su variante", async ({ page }) => {
     await page.goto("/servicios");
+    // A marker that a full page load would wipe: each step below is a client-side navigation.
+    await page.evaluate(() => ((window as unknown as { e2eMarker: number }).e2eMarker = 1));
+    const marker = () => page.evaluate(() => (window as unknown as { e2eMarker?: number }).e2eMarker);
     await page.getByRole("navigation", { name: "Filtrar por categoría" }).getByRole("link", { name: "Integración" }).click();
-    await expect(page).toHaveURL(/\/servicios\?categoria=Integraci%C3%B3n$/);
+    await expect(page).toHaveURL(/\/servicios\/ver\/integracion\/grid$/);
     await expect(page.getByTestId("result-count")).toContainText("en Integración");
     await page.getByRole("group", { name: "Vista" }).getByRole("button", { name: "Lista" }).click();
-    await expect(page).toHaveURL(/vista=lista/);
+    await expect(page).toHaveURL(/\/servicios\/ver\/integracion\/lista$/);
     await expect(page.locator('ul[data-view="list"]')).toHaveCount(1);
     await expect(page.getByTestId("result-count")).toContainText("en Integración");
+    expect(await marker(), "filter and view navigated on the client").toBe(1);
 
     await page.goto("/soluciones");
+    await page.evaluate(() => ((window as unknown as { e2eMarker: number }).e2eMarker = 1));
     await page.getByRole("link", { name: "Por Sector" }).click();
-    await expect(page).toHaveURL(/\?tab=sectores$/);
+    await expect(page).toHaveURL(/\/soluciones\/ver\/sectores$/);
     await expect(page.getByRole("heading", { level: 2, name: "Por Sector" })).toBeVisible();
     await page.getByRole("link", { name: "Transformación Digital" }).click();
+    await expect(page).toHaveURL(/\/soluciones$/);
     await expect(page.getByRole("heading", { level: 2, name: "Transformación Digital" })).toBeVisible();
+    expect(await marker(), "tabs navigated on the client").toBe(1);
   });
 
   test("sin JavaScript, el filtro y el sector abierto vienen en el HTML y sus enlaces siguen funcionando", async ({ browser }) => {
@@ -121,13 +223,16 @@ test.describe("variantes pre-renderizadas", () => {
     const page = await context.newPage();
     await page.goto("/productos");
     await page.getByRole("link", { name: "CRM", exact: true }).click();
-    await expect(page).toHaveURL(/\/productos\?categoria=CRM$/);
+    await expect(page).toHaveURL(/\/productos\/ver\/crm$/);
     await expect(page.getByTestId("result-count")).toContainText("en CRM");
 
-    await page.goto("/sectores?sector=retail");
+    await page.goto("/sectores/ver/retail");
     const open = page.locator('[data-testid="sector-card"][data-open="true"]');
     await expect(open).toHaveCount(1);
     await expect(open.getByTestId("sector-panel")).toBeVisible();
+    // The open card links back to the page with every card closed, the others to their own path.
+    await expect(open.getByRole("heading", { level: 3 }).getByRole("link")).toHaveAttribute("href", "/sectores#sector-retail");
+    await expect(page.locator("#sector-salud").getByRole("heading", { level: 3 }).getByRole("link")).toHaveAttribute("href", "/sectores/ver/salud#sector-salud");
     await context.close();
   });
 });

@@ -25,10 +25,15 @@ const unique = () => `${Date.now()}-${process.pid}-${++uniqueCounter}`;
 const NOT_FOUND_TEXT = "Lo sentimos, la página que buscas no existe o fue movida. Revisa la dirección o vuelve al inicio.";
 const NOT_FOUND_PATHS = [
   "/no-existe",
+  // Unknown filter values, as legacy query URLs and as the variants' paths.
   "/productos?categoria=Foo",
   "/tecnologias?categoria=Foo",
   "/soluciones?tab=foo",
   "/sectores?sector=foo",
+  "/productos/ver/foo",
+  "/tecnologias/ver/foo/grid",
+  "/soluciones/ver/foo",
+  "/sectores/ver/foo",
 ];
 
 async function expectOneHeaderAndFooter(page: Page) {
@@ -65,11 +70,11 @@ test.describe("Página 404", () => {
 
   test("a 375 px también: un encabezado arriba y un pie abajo", async ({ page }) => {
     await page.setViewportSize(PHONE);
-    for (const path of ["/no-existe", "/soluciones?tab=foo"]) {
-      expect((await page.goto(path))?.status()).toBe(404);
+    for (const [path, shot] of [["/no-existe", "url"], ["/soluciones?tab=foo", "filtro"], ["/soluciones/ver/foo", "ruta"]]) {
+      expect((await page.goto(path))?.status(), path).toBe(404);
       await expectOneHeaderAndFooter(page);
       await expect(page.getByRole("banner")).toBeInViewport();
-      await page.screenshot({ path: `/tmp/screens-404-${path === "/no-existe" ? "url" : "filtro"}-375.png`, fullPage: true });
+      await page.screenshot({ path: `/tmp/screens-404-${shot}-375.png`, fullPage: true });
     }
   });
 });
