@@ -8,7 +8,10 @@
 // query to its variant (variantRewrites), and any other value of a known parameter to a segment no
 // route lists, a real 404. A rewrite costs Next ~0.2 ms of CPU per request (its router and its
 // page handler both match and prepare it), a fifth of serving the page: that is why the links do
-// not use them. Pure data and functions: next.config.ts, the pages, the links and the tests import it.
+// not use them. Nor may they: Next 16's client router reuses a loaded route-file page for any
+// other query string of its path without asking the server (its "optimistic routing"), so a link
+// to /servicios?categoria=… followed on the client would show the unfiltered list.
+// Pure data and functions: next.config.ts, the pages, the links and the tests import it.
 //
 // How Next matches the rules (next/dist/shared/lib/router/utils/prepare-destination.js):
 // - a query value is decoded first ("+" and %20 are spaces, %C3%B3 is "ó") and compared
