@@ -193,6 +193,20 @@ test.describe("variantes pre-renderizadas", () => {
     expect(filteredActions.map(pathOnly)).toEqual(["/servicios/ver/integracion/grid", "/servicios/ver/integracion/lista"]);
   });
 
+  // A link to a query URL would cost a rewrite per request and, followed on the client, show the
+  // unfiltered list (Next reuses a loaded route-file page for another query string of its path).
+  test("ninguna página pública enlaza a las URL con consulta de las listas", async ({ request }) => {
+    const pages = ["/", "/productos", "/servicios", "/tecnologias", "/soluciones", "/sectores", "/nosotros", "/contacto", ...VARIANTS.map((variant) => variant.path)];
+    // An attribute (href="/productos?…") or a prop in the inline RSC payload (\"href\":\"/productos?…).
+    const queryLink = /(?:href|action)\\?"?[=:]\\?"\/(?:productos|servicios|tecnologias|soluciones|sectores)\?/;
+    for (const url of pages) {
+      const response = await request.get(url);
+      expect(response.status(), url).toBe(200);
+      const html = await response.text();
+      expect(html.match(queryLink)?.[0], url).toBeUndefined();
+    }
+  });
+
   test("con JavaScript, filtros, vistas y pestañas navegan en el cliente hasta su variante", async ({ page }) => {
     await page.goto("/servicios");
     // A marker that a full page load would wipe: each step below is a client-side navigation.
