@@ -20,7 +20,7 @@
 import "./lib/load-env";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -158,6 +158,9 @@ async function build(databaseUrl: string) {
     return;
   }
   log(`next build en ${distDir} con las páginas de referencia…`);
+  // Next's data cache (unstable_cache) outlives a build in <distDir>/cache/fetch-cache, and a build
+  // reads it before the database: the pages would be pre-rendered with a previous database's rows.
+  rmSync(path.join(distDir, "cache", "fetch-cache"), { recursive: true, force: true });
   const started = Date.now();
   const nextBin = path.join("node_modules", "next", "dist", "bin", "next");
   const tsconfig = { text: readFileSync("tsconfig.json", "utf8"), stat: statSync("tsconfig.json") };
