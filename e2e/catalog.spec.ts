@@ -241,11 +241,11 @@ test.describe("Servicios", () => {
     await page.goto("/servicios");
     const nav = filterNav(page);
     await expect(nav.getByRole("link")).toHaveText(SERVICE_FILTERS);
-    const view = page.getByRole("group", { name: "Vista" });
-    const grid = view.getByRole("button", { name: "Cuadrícula" });
-    const list = view.getByRole("button", { name: "Lista" });
-    await expect(grid).toHaveAttribute("aria-pressed", "true");
-    await expect(list).toHaveAttribute("aria-pressed", "false");
+    const view = page.getByRole("navigation", { name: "Vista" });
+    const grid = view.getByRole("link", { name: "Cuadrícula" });
+    const list = view.getByRole("link", { name: "Lista" });
+    await expect(grid).toHaveAttribute("aria-current", "true");
+    await expect(list).not.toHaveAttribute("aria-current");
     const total = await cards(page).count();
     expect(total).toBeGreaterThan(0);
 
@@ -258,8 +258,8 @@ test.describe("Servicios", () => {
 
     await list.click();
     await expect(page).toHaveURL((url) => url.pathname === "/servicios/ver/todas/lista" && url.search === "");
-    await expect(list).toHaveAttribute("aria-pressed", "true");
-    await expect(grid).toHaveAttribute("aria-pressed", "false");
+    await expect(list).toHaveAttribute("aria-current", "true");
+    await expect(grid).not.toHaveAttribute("aria-current");
     await expect(cards(page).first()).toHaveAttribute("data-layout", "list");
     await expect(cards(page)).toHaveCount(total);
 
@@ -267,14 +267,14 @@ test.describe("Servicios", () => {
     const category = "Integración";
     await nav.getByRole("link", { name: category }).click();
     await expect(page).toHaveURL((url) => url.pathname === "/servicios/ver/integracion/lista" && url.search === "");
-    await expect(list).toHaveAttribute("aria-pressed", "true");
+    await expect(list).toHaveAttribute("aria-current", "true");
     await expectOnlyCategory(page, category, "No se encontraron servicios");
     const filtered = await cards(page).count();
 
     // …and the view toggle keeps the filter.
     await grid.click();
     await expect(page).toHaveURL((url) => url.pathname === "/servicios/ver/integracion/grid" && url.search === "");
-    await expect(grid).toHaveAttribute("aria-pressed", "true");
+    await expect(grid).toHaveAttribute("aria-current", "true");
     await expect(cards(page)).toHaveCount(filtered);
     if (filtered > 0) await expect(cards(page).first()).toHaveAttribute("data-layout", "grid");
 
@@ -351,22 +351,20 @@ test.describe("Servicios", () => {
 test.describe("Servicios sin JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  // The view toggle is a GET form with no fields: without JavaScript the browser submits it to its
-  // action plus an empty query ("/servicios/ver/todas/lista?"), so only the path is compared here.
-  test("la vista y el filtro funcionan con el formulario y los enlaces, en sus rutas", async ({ page }) => {
+  test("la vista y el filtro funcionan con los enlaces, en sus rutas", async ({ page }) => {
     await page.goto("/servicios");
-    const view = page.getByRole("group", { name: "Vista" });
-    await view.getByRole("button", { name: "Lista" }).click();
-    await expect(page).toHaveURL((url) => url.pathname === "/servicios/ver/todas/lista");
-    await expect(view.getByRole("button", { name: "Lista" })).toHaveAttribute("aria-pressed", "true");
+    const view = page.getByRole("navigation", { name: "Vista" });
+    await view.getByRole("link", { name: "Lista" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/servicios/ver/todas/lista" && url.search === "");
+    await expect(view.getByRole("link", { name: "Lista" })).toHaveAttribute("aria-current", "true");
     await expect(cards(page).first()).toHaveAttribute("data-layout", "list");
 
     await filterNav(page).getByRole("link", { name: "Integración" }).click();
     await expect(page).toHaveURL(/\/servicios\/ver\/integracion\/lista$/);
     await expectOnlyCategory(page, "Integración", "No se encontraron servicios");
-    await view.getByRole("button", { name: "Cuadrícula" }).click();
-    await expect(page).toHaveURL((url) => url.pathname === "/servicios/ver/integracion/grid");
-    await expect(view.getByRole("button", { name: "Cuadrícula" })).toHaveAttribute("aria-pressed", "true");
+    await view.getByRole("link", { name: "Cuadrícula" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/servicios/ver/integracion/grid" && url.search === "");
+    await expect(view.getByRole("link", { name: "Cuadrícula" })).toHaveAttribute("aria-current", "true");
   });
 });
 

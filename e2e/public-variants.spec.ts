@@ -159,7 +159,7 @@ test.describe("variantes pre-renderizadas", () => {
     }
   });
 
-  test("los enlaces de /servicios (filtros y formulario de vista) apuntan a rutas, sin «?»", async ({ page }) => {
+  test("los enlaces de /servicios (filtros y vista) apuntan a rutas, sin «?»", async ({ page }) => {
     await page.goto("/servicios");
     const filters = page.getByRole("navigation", { name: "Filtrar por categoría" }).getByRole("link");
     const hrefs = await filters.evaluateAll((links) => links.map((link) => link.getAttribute("href")));
@@ -171,11 +171,10 @@ test.describe("variantes pre-renderizadas", () => {
       "/servicios/ver/desarrollo/grid",
       "/servicios/ver/consultoria/grid",
     ]);
-    // The view toggle: one GET form per view, whose action is the list in that view (no hidden fields).
-    const forms = page.getByRole("group", { name: "Vista" }).locator("form");
-    const actions = await forms.evaluateAll((items) => items.map((form) => form.getAttribute("action")));
-    expect(actions.map(pathOnly)).toEqual(["/servicios", "/servicios/ver/todas/lista"]);
-    await expect(forms.locator("input")).toHaveCount(0);
+    // The view toggle: one link per view, to the list in that view.
+    const toggle = page.getByRole("navigation", { name: "Vista" }).getByRole("link");
+    const toggleHrefs = await toggle.evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    expect(toggleHrefs).toEqual(["/servicios", "/servicios/ver/todas/lista"]);
 
     // With a filter and the list view, the links keep both, still as paths.
     await page.goto("/servicios/ver/integracion/lista");
@@ -189,8 +188,8 @@ test.describe("variantes pre-renderizadas", () => {
       "/servicios/ver/desarrollo/lista",
       "/servicios/ver/consultoria/lista",
     ]);
-    const filteredActions = await forms.evaluateAll((items) => items.map((form) => form.getAttribute("action")));
-    expect(filteredActions.map(pathOnly)).toEqual(["/servicios/ver/integracion/grid", "/servicios/ver/integracion/lista"]);
+    const filteredToggle = await toggle.evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    expect(filteredToggle).toEqual(["/servicios/ver/integracion/grid", "/servicios/ver/integracion/lista"]);
   });
 
   // A link to a query URL would cost a rewrite per request and, followed on the client, show the
@@ -215,7 +214,7 @@ test.describe("variantes pre-renderizadas", () => {
     await page.getByRole("navigation", { name: "Filtrar por categoría" }).getByRole("link", { name: "Integración" }).click();
     await expect(page).toHaveURL(/\/servicios\/ver\/integracion\/grid$/);
     await expect(page.getByTestId("result-count")).toContainText("en Integración");
-    await page.getByRole("group", { name: "Vista" }).getByRole("button", { name: "Lista" }).click();
+    await page.getByRole("navigation", { name: "Vista" }).getByRole("link", { name: "Lista" }).click();
     await expect(page).toHaveURL(/\/servicios\/ver\/integracion\/lista$/);
     await expect(page.locator('ul[data-view="list"]')).toHaveCount(1);
     await expect(page.getByTestId("result-count")).toContainText("en Integración");

@@ -4,7 +4,8 @@ import { loadSection } from "@/components/site/content/load";
 import { PageHero } from "@/components/site/page-hero";
 import { TechnologyList } from "@/components/site/content/technology-cards";
 import { technologyCardData, type TechnologyView } from "@/components/site/content/technology-card-data";
-import { technologiesHref, TechnologyFilters, ViewToggle } from "@/components/site/content/technology-filters";
+import { technologiesHref, TechnologyFilters } from "@/components/site/content/technology-filters";
+import { ViewToggle } from "@/components/site/view-toggle";
 import { MainStackBanner, MethodologiesSection, TrendsSection } from "@/components/site/content/technology-sections";
 import { buttonClasses } from "@/components/ui/button";
 import { Container } from "@/components/ui/container";
@@ -42,7 +43,12 @@ export async function TechnologiesView({ category, view }: { category: string | 
           </h2>
           <div className="mt-8 flex flex-col gap-5 lg:flex-row lg:items-start lg:justify-between">
             <TechnologyFilters category={category} view={view} />
-            <ViewToggle category={category} view={view} />
+            <ViewToggle
+              options={[
+                { label: "Cuadrícula", href: technologiesHref(category, "grid"), current: view === "grid" },
+                { label: "Lista", href: technologiesHref(category, "lista"), current: view === "lista" },
+              ]}
+            />
           </div>
 
           <div className="mt-10">

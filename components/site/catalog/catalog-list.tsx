@@ -10,7 +10,7 @@ import type { CatalogKind } from "@/lib/generated/prisma/enums";
 import { CATALOG_PAGES } from "./catalog-kinds";
 import { CategoryFilter } from "./category-filter";
 import { categoryFilterLinks, listHref, type ListState } from "./list-params";
-import { ViewToggle } from "./view-toggle";
+import { ViewToggle } from "@/components/site/view-toggle";
 
 function countLabel(kind: CatalogKind, count: number): string {
   if (kind === "product") return count === 1 ? "1 producto" : `${count} productos`;
@@ -44,7 +44,12 @@ export async function CatalogList({ kind, state, withViewToggle = false, heading
         <CategoryFilter links={categoryFilterLinks(page.basePath, page.categories, state)} />
         {withViewToggle && (
           <div className="shrink-0">
-            <ViewToggle basePath={page.basePath} state={state} />
+            <ViewToggle
+              options={[
+                { label: "Cuadrícula", href: listHref(page.basePath, { ...state, view: "grid" }), current: state.view === "grid" },
+                { label: "Lista", href: listHref(page.basePath, { ...state, view: "list" }), current: state.view === "list" },
+              ]}
+            />
           </div>
         )}
       </div>

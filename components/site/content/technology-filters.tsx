@@ -1,5 +1,4 @@
 import Link from "next/link";
-import { Icon } from "@/components/icons/icon";
 import { TECHNOLOGY_CATEGORIES } from "@/lib/content/technology-categories";
 import { TECHNOLOGIES_VARIANTS, variantHref } from "@/lib/public-variants";
 import type { TechnologyView } from "./technology-card-data";
@@ -33,36 +32,6 @@ export function TechnologyFilters({ category, view }: { category: string | undef
                 className={pill}
               >
                 {name}
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
-  );
-}
-
-/** Grid / list toggle (default grid), as links so it works without JavaScript. */
-export function ViewToggle({ category, view }: { category: string | undefined; view: TechnologyView }) {
-  const options = [
-    { value: "grid" as const, label: "Cuadrícula", icon: "grid" as const },
-    { value: "lista" as const, label: "Lista", icon: "list" as const },
-  ];
-  return (
-    <nav aria-label="Vista">
-      <ul className="inline-flex rounded-lg bg-ink-100 p-1">
-        {options.map((option) => {
-          const active = option.value === view;
-          return (
-            <li key={option.value}>
-              <Link
-                href={technologiesHref(category, option.value)}
-                scroll={false}
-                aria-current={active ? "true" : undefined}
-                className="seg"
-              >
-                <Icon name={option.icon} className="size-4" />
-                {option.label}
               </Link>
             </li>
           );
