@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Locator } from "@playwright/test";
 
 // Every filter, view, tab and open sector of the public list pages is a pre-rendered page
 // (issue 11 point 1) with its own path under <page>/ver/… (lib/public-variants.ts), where the
@@ -88,6 +88,11 @@ function canonicalOf(html: string): string | undefined {
   return href === undefined ? undefined : new URL(href).pathname;
 }
 
+/** The href attribute of each matched link, in order, as written in the HTML. */
+function hrefsOf(links: Locator): Promise<(string | null)[]> {
+  return links.evaluateAll((items) => items.map((link) => link.getAttribute("href")));
+}
+
 /** The path of a link or form target, failing on a query: the site links to the variants' paths. */
 function pathOnly(href: string | null): string {
   expect(href, "href/action").not.toBeNull();
@@ -162,7 +167,7 @@ test.describe("variantes pre-renderizadas", () => {
   test("los enlaces de /servicios (filtros y vista) apuntan a rutas, sin «?»", async ({ page }) => {
     await page.goto("/servicios");
     const filters = page.getByRole("navigation", { name: "Filtrar por categoría" }).getByRole("link");
-    const hrefs = await filters.evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    const hrefs = await hrefsOf(filters);
     expect(hrefs.map(pathOnly)).toEqual([
       "/servicios",
       "/servicios/ver/business-intelligence/grid",
@@ -173,12 +178,12 @@ test.describe("variantes pre-renderizadas", () => {
     ]);
     // The view toggle: one link per view, to the list in that view.
     const toggle = page.getByRole("navigation", { name: "Vista" }).getByRole("link");
-    const toggleHrefs = await toggle.evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    const toggleHrefs = await hrefsOf(toggle);
     expect(toggleHrefs).toEqual(["/servicios", "/servicios/ver/todas/lista"]);
 
     // With a filter and the list view, the links keep both, still as paths.
     await page.goto("/servicios/ver/integracion/lista");
-    const filtered = await filters.evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    const filtered = await hrefsOf(filters);
     expect(filtered.map(pathOnly)).toEqual([
       "/servicios/ver/todas/lista",
       "/servicios/ver/business-intelligence/lista",
@@ -188,7 +193,7 @@ test.describe("variantes pre-renderizadas", () => {
       "/servicios/ver/desarrollo/lista",
       "/servicios/ver/consultoria/lista",
     ]);
-    const filteredToggle = await toggle.evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+    const filteredToggle = await hrefsOf(toggle);
     expect(filteredToggle).toEqual(["/servicios/ver/integracion/grid", "/servicios/ver/integracion/lista"]);
   });
 
