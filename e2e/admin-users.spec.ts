@@ -253,7 +253,7 @@ test.describe("Perfil de Administrador", () => {
       await signInAs(other, BASE_URL, admin);
       const otherPage = await other.newPage();
       await otherPage.goto("/admin/dashboard");
-      await expect(otherPage.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+      await expect(otherPage.getByRole("heading", { level: 1, name: "Panel", exact: true })).toBeVisible();
 
       await page.goto("/admin/profile");
       const section = page.getByRole("region", { name: "Cambiar contraseña" });

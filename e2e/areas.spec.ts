@@ -75,7 +75,7 @@ test.describe("Panel de administración", () => {
       expect(before).toEqual(after);
     }).toPass({ timeout: 20_000 });
 
-    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Panel", exact: true })).toBeVisible();
     for (const card of cards) {
       const link = page.getByTestId(card.id);
       await expect(link.getByRole("heading", { name: card.label })).toBeVisible();
@@ -190,7 +190,7 @@ test.describe("Panel de administración", () => {
       await expect(menu.getByRole("link", { name, exact: true })).toBeVisible();
     }
     await expect(menu.getByRole("list", { name: "Reportes" })).toBeVisible();
-    await expect(menu.getByRole("link", { name: "Dashboard" }).first()).toHaveAttribute("aria-current", "page");
+    await expect(menu.getByRole("link", { name: "Panel", exact: true }).first()).toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("banner").getByRole("link", { name: /Mi perfil/ })).toHaveAttribute("href", "/admin/profile");
     await expect(page.getByRole("button", { name: "Cerrar sesión" })).toBeVisible();
     const aside = page.locator("#menu-lateral");
@@ -316,7 +316,7 @@ test.describe("Zona Cliente", () => {
 
     const menu = page.getByRole("navigation", { name: "Menú de la zona cliente" });
     for (const [name, href] of [
-      ["Dashboard", "/client/dashboard"],
+      ["Panel", "/client/dashboard"],
       ["Productos", "/client/products"],
       ["Suscripciones", "/client/subscriptions"],
       ["Facturas", "/client/invoices"],

@@ -29,7 +29,7 @@ const TEXT = {
 
 const DASHBOARD = { admin: "/admin/dashboard", client: "/client/dashboard" } as const;
 /** The dashboards' own headings, to tell that the landing page really rendered. */
-const DASHBOARD_HEADING = { admin: "Dashboard", client: "Mi Portal" } as const;
+const DASHBOARD_HEADING = { admin: "Panel", client: "Mi Portal" } as const;
 
 let uniqueCounter = 0;
 const unique = () => `${Date.now()}-${process.pid}-${++uniqueCounter}`;
@@ -89,7 +89,7 @@ async function createResetToken(userId: string, { expiresInMinutes = 60 } = {}) 
 
 async function expectOnDashboard(page: Page, role: "admin" | "client") {
   await expect(page).toHaveURL(DASHBOARD[role]);
-  await expect(page.getByRole("heading", { level: 1, name: DASHBOARD_HEADING[role] })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: DASHBOARD_HEADING[role], exact: true })).toBeVisible();
 }
 
 test.describe("Iniciar Sesión", () => {
@@ -508,7 +508,7 @@ test.describe("Reglas de redirección (spec §2.1) en el navegador", () => {
       if (rule.who === "visitor") {
         await expect(page.getByRole("heading", { level: 1 })).toHaveText("Iniciar Sesión");
       } else {
-        await expect(page.getByRole("heading", { level: 1, name: DASHBOARD_HEADING[rule.who] })).toBeVisible();
+        await expect(page.getByRole("heading", { level: 1, name: DASHBOARD_HEADING[rule.who], exact: true })).toBeVisible();
       }
     });
   }

@@ -6,7 +6,7 @@ export const ADMIN_NAV: AreaNavGroup[] = [
     id: "gestion",
     label: "Gestión",
     items: [
-      { href: "/admin/dashboard", label: "Dashboard", icon: "dashboard" },
+      { href: "/admin/dashboard", label: "Panel", icon: "dashboard" },
       { href: "/admin/contact-messages", label: "Contactos", icon: "envelope" },
       { href: "/admin/products", label: "Productos", icon: "cube" },
       { href: "/admin/services", label: "Servicios", icon: "briefcase" },
@@ -21,7 +21,7 @@ export const ADMIN_NAV: AreaNavGroup[] = [
     id: "reportes",
     label: "Reportes",
     items: [
-      { href: "/admin/dashboard", label: "Dashboard", icon: "dashboard" },
+      { href: "/admin/dashboard", label: "Panel", icon: "dashboard" },
       { href: "/admin/users", label: "Usuarios", icon: "users" },
       { href: "/admin/subscriptions", label: "Suscripciones", icon: "refresh" },
       { href: "/admin/invoices", label: "Facturas", icon: "document" },

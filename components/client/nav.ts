@@ -5,7 +5,7 @@ export const CLIENT_NAV: AreaNavGroup[] = [
   {
     id: "portal",
     items: [
-      { href: "/client/dashboard", label: "Dashboard", icon: "dashboard" },
+      { href: "/client/dashboard", label: "Panel", icon: "dashboard" },
       { href: "/client/products", label: "Productos", icon: "bag" },
       { href: "/client/subscriptions", label: "Suscripciones", icon: "refresh" },
       { href: "/client/invoices", label: "Facturas", icon: "document" },

@@ -6,7 +6,7 @@ import { getDashboardCharts } from "@/lib/admin/charts";
 import { getDashboardStats, listRecentContactMessages } from "@/lib/admin/stats";
 import { requireAdmin } from "@/lib/auth/guards";
 
-export const metadata: Metadata = { title: "Dashboard" };
+export const metadata: Metadata = { title: "Panel" };
 
 /** Spec §2.6 "/admin/dashboard": five live figures, each linking to its section, and the charts of issue 8. */
 export default async function AdminDashboardPage() {
@@ -15,7 +15,7 @@ export default async function AdminDashboardPage() {
   const firstName = user.name.trim().split(/\s+/)[0] || user.name;
   return (
     <AreaPage>
-      <AreaPageHeader title="Dashboard" description={`Hola, ${firstName}. Este es el resumen de la actividad de la plataforma.`} />
+      <AreaPageHeader title="Panel" description={`Hola, ${firstName}. Este es el resumen de la actividad de la plataforma.`} />
       <div className="mt-8 flex flex-col gap-8">
         <DashboardStatCards stats={stats} />
         <DashboardChartsSection charts={charts} />
