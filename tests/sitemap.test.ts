@@ -8,8 +8,10 @@ import { buildSitemapEntries } from "@/lib/sitemap/queries";
 import { STATIC_ROUTES } from "@/lib/sitemap/routes";
 import { renderSitemapXml, type SitemapEntry } from "@/lib/sitemap/xml";
 import { absoluteUrl } from "@/lib/site-url";
+import { skipWithoutXmllint } from "./helpers/requirements";
 
 const XSD = path.resolve("tests/fixtures/sitemap-0.9.xsd");
+const withoutXmllint = skipWithoutXmllint();
 
 /** Validates with libxml2 against the sitemaps.org 0.9 schema; returns xmllint's verdict. */
 function validate(xml: string) {
@@ -36,12 +38,21 @@ describe("sitemap XML", () => {
     expect(xml).toContain("<loc>https://example.pe/productos/gesti%C3%B3n&amp;m%C3%A1s</loc>");
     expect(xml).toContain("<lastmod>2026-05-04T10:00:00.000Z</lastmod>");
     expect(xml).toContain("<priority>1.0</priority>");
+  });
+});
+
+describe.skipIf(withoutXmllint)("sitemap XML against the sitemaps.org schema (xmllint)", () => {
+  it("accepts a rendered sitemap with escaped and percent-encoded URLs", () => {
+    const xml = renderSitemapXml([
+      { loc: "https://example.pe/productos/gestión&más", lastmod: new Date("2026-05-04T10:00:00Z"), changefreq: "weekly", priority: 0.8 },
+      { loc: "https://example.pe/", changefreq: "daily", priority: 1 },
+    ]);
     expect(validate(xml)).toBe("valid");
   });
 
-  it("is rejected by the schema when an entry is malformed (the validation can fail)", () => {
+  it("rejects a malformed entry (the validation can fail)", () => {
     const xml = renderSitemapXml([{ loc: "https://example.pe/", changefreq: "weekly", priority: 2 }]);
-    expect(validate(xml)).not.toBe("valid");
+    expect(validate(xml)).toMatch(/priority/);
   });
 });
 
@@ -89,7 +100,7 @@ describe("sitemap of this site", () => {
     expect(details.some((e) => e.loc.includes("oculto-sitemap"))).toBe(false);
   });
 
-  it("validates against the sitemaps.org schema", async () => {
+  it.skipIf(withoutXmllint)("validates against the sitemaps.org schema", async () => {
     expect(validate(renderSitemapXml(await buildSitemapEntries()))).toBe("valid");
   });
 });
