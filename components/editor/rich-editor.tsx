@@ -248,7 +248,9 @@ export function RichEditor({ label, value, onChange, onBlur, error, hint, editor
   const toolbarRef = useRef<HTMLDivElement>(null);
   const [focusIndex, setFocusIndex] = useState(0);
 
-  const buttons: (ToolbarItem | "link")[] = [...ITEMS.slice(0, 10), "link", ...ITEMS.slice(10)];
+  // The link sits after the block formats (the headings stay together), before undo and redo.
+  const afterBlocks = ITEMS.findIndex((item) => item.key === "h3") + 1;
+  const buttons: (ToolbarItem | "link")[] = [...ITEMS.slice(0, afterBlocks), "link", ...ITEMS.slice(afterBlocks)];
 
   function onToolbarKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const keys = ["ArrowRight", "ArrowLeft", "Home", "End"];
