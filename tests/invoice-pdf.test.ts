@@ -123,6 +123,8 @@ describe("GET /api/v1/client/invoices/{id}/pdf", () => {
     expect(text).toContain("No hay pagos registrados.");
     expect(text).toMatch(/Saldo pendiente S\/ 117\.99/);
     expect(text).toContain("Estado: Pendiente");
+    // The status is printed once.
+    expect(text.split("Estado:")).toHaveLength(2);
     expect(text).not.toContain("ANULADA");
   });
 
@@ -158,6 +160,7 @@ describe("GET /api/v1/client/invoices/{id}/pdf", () => {
     const { text, pages } = await readPdf(bytes);
     for (const page of pages) expect(page).toContain("ANULADA");
     expect(text).toContain("Estado: Anulada");
+    expect(text.split("Estado:")).toHaveLength(2);
     expect(text).toContain("Motivo de la anulación: Emitida por error");
     expect(text).toMatch(/Saldo pendiente S\/ 0\.00/);
   });

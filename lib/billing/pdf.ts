@@ -263,14 +263,14 @@ function paymentsBlock(doc: Doc, invoice: InvoiceDetailContract, top: number): n
     ],
     y,
   );
-  const status = INVOICE_STATUS_LABELS[invoice.status as InvoiceStatusCode] ?? invoice.status;
-  y = ensureRoom(doc, y + 6, 30);
-  doc.font("Helvetica-Bold").fontSize(10).fillColor(invoice.status === "cancelled" ? CANCELLED_RED : INK);
-  doc.text(`Estado: ${status}`, PAGE.margin, y, { width: CONTENT_WIDTH });
+  // The status is printed once, with the document's details; a cancellation adds its reason here.
   if (invoice.status === "cancelled" && invoice.cancel_reason) {
-    doc.font("Helvetica").fontSize(9.5).fillColor(INK).text(`Motivo de la anulación: ${pdfText(invoice.cancel_reason)}`, { width: CONTENT_WIDTH });
+    y = ensureRoom(doc, y + 6, 30);
+    doc.font("Helvetica-Bold").fontSize(10).fillColor(CANCELLED_RED).text("Motivo de la anulación: ", PAGE.margin, y, { width: CONTENT_WIDTH, continued: true });
+    doc.font("Helvetica").fontSize(9.5).fillColor(INK).text(pdfText(invoice.cancel_reason));
+    return doc.y;
   }
-  return doc.y;
+  return y;
 }
 
 /** On every page: the footer, and the "ANULADA" mark across a cancelled invoice. */
