@@ -7,11 +7,16 @@ import dynamic from "next/dynamic";
 // raised before this chunk arrives is not lost: sonner replays active toasts to a new Toaster.
 const Toaster = dynamic(() => import("sonner").then((module) => module.Toaster), { ssr: false });
 
-/** Spec §9: top right; 4 s for blank and error toasts (2 s for success via notify.success); at most 20. */
+/**
+ * Toasts rise at the bottom centre: the top right held the header's bell, user and "Cerrar
+ * sesión" and the page headers' action buttons, and the bottom right holds the forms' submit
+ * buttons and the tables' "Siguiente"; under 600 px sonner spreads them over the bottom edge.
+ * 4 s for blank and error toasts (2 s for success via notify.success); at most 20.
+ */
 export function AppToaster() {
   return (
     <Toaster
-      position="top-right"
+      position="bottom-center"
       duration={4000}
       visibleToasts={20}
       richColors
