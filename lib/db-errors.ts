@@ -61,3 +61,27 @@ export function reportDatabaseUnavailable(where: string, error: unknown, now = D
   const detail = error instanceof Error ? error.message.trim().split("\n").pop() : String(error);
   console.warn(`[db] Base de datos no disponible (${where}): ${detail}. Se responde 503 mientras tanto.`);
 }
+
+/**
+ * The name of the check constraint `error` (or anything it wraps) says a row broke (SQLSTATE
+ * 23514), "" when the name cannot be read, or null for any other error. Prisma reports it as
+ * P2039/P2010/P2004 depending on the query, with the database's error in its adapter error.
+ */
+export function violatedCheckConstraint(error: unknown): string | null {
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [error];
+  while (queue.length > 0 && seen.size < 20) {
+    const node = queue.shift();
+    if (typeof node !== "object" || node === null || seen.has(node)) continue;
+    seen.add(node);
+    const record = node as Record<string, unknown>;
+    if (record.code === "23514" || record.originalCode === "23514") {
+      const message = typeof record.message === "string" ? record.message : typeof record.originalMessage === "string" ? record.originalMessage : "";
+      const named = typeof record.constraint === "string" ? record.constraint : /check constraint "([^"]+)"/.exec(message)?.[1];
+      return named ?? "";
+    }
+    queue.push(record.cause);
+    if (typeof record.meta === "object" && record.meta !== null) queue.push((record.meta as Record<string, unknown>).driverAdapterError);
+  }
+  return null;
+}

@@ -1,5 +1,11 @@
 import { Prisma } from "@/lib/generated/prisma/client";
-import { DATABASE_UNAVAILABLE_MESSAGE, DATABASE_UNAVAILABLE_RETRY_AFTER, isDatabaseUnavailable, reportDatabaseUnavailable } from "@/lib/db-errors";
+import {
+  DATABASE_UNAVAILABLE_MESSAGE,
+  DATABASE_UNAVAILABLE_RETRY_AFTER,
+  isDatabaseUnavailable,
+  reportDatabaseUnavailable,
+  violatedCheckConstraint,
+} from "@/lib/db-errors";
 import { ApiError } from "./errors";
 
 type RouteContext<P> = { params: Promise<P> };
@@ -15,6 +21,31 @@ export function databaseUnavailable() {
   return new ApiError(503, DATABASE_UNAVAILABLE_MESSAGE, undefined, { "Retry-After": String(DATABASE_UNAVAILABLE_RETRY_AFTER) });
 }
 
+const CHECK_VIOLATION_MESSAGE = "Los datos enviados no son válidos: un valor está fuera de rango.";
+
+/** The field and message of each check constraint (prisma/migrations) a client's value can break. */
+const CHECK_CONSTRAINTS: Record<string, { field: string; message: string }> = {
+  invoice_lines_positive: { field: "lines", message: "Cada línea necesita una cantidad, un precio unitario y un total mayores que 0.00." },
+  invoices_amounts_consistent: { field: "lines", message: "El subtotal de la factura debe ser mayor que 0.00 y el total, subtotal más IGV." },
+  invoices_amount_nonnegative: { field: "amount", message: "El importe de la factura no puede ser negativo." },
+  payments_amount_positive: { field: "amount", message: "El importe del pago debe ser mayor que cero." },
+  payments_amount_nonnegative: { field: "amount", message: "El importe del pago no puede ser negativo." },
+  subscriptions_amount_positive: { field: "amount", message: "El importe de la suscripción debe ser mayor que cero." },
+  subscriptions_amount_nonnegative: { field: "amount", message: "El importe de la suscripción no puede ser negativo." },
+  testimonials_rating_range: { field: "rating", message: "La calificación debe estar entre 1 y 5." },
+  catalog_items_price_from_nonnegative: { field: "price_from", message: "El precio no puede ser negativo." },
+  users_tax_id_digits: { field: "tax_id", message: "Ingresa un RUC de 11 dígitos o un DNI de 8 dígitos." },
+  users_email_lowercase: { field: "email", message: "El correo electrónico no es válido." },
+};
+
+/** 422 for a broken check constraint: its field and message when known, a generic one otherwise. */
+function checkViolation(constraint: string): ApiError {
+  const known = CHECK_CONSTRAINTS[constraint];
+  return known
+    ? new ApiError(422, CHECK_VIOLATION_MESSAGE, { [known.field]: [known.message] })
+    : new ApiError(422, CHECK_VIOLATION_MESSAGE);
+}
+
 /** Database errors a client's request can cause (or an outage), mapped to the contract's statuses. */
 export function fromDatabaseError(error: unknown): ApiError | null {
   if (isDatabaseUnavailable(error)) {
@@ -22,6 +53,9 @@ export function fromDatabaseError(error: unknown): ApiError | null {
     return databaseUnavailable();
   }
   if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return null;
+  // A value the database's own rules refuse (a check constraint): the client's input, never a 500.
+  const constraint = violatedCheckConstraint(error);
+  if (constraint !== null) return checkViolation(constraint);
   if (error.code === "P2002") return new ApiError(409, "Ya existe un registro con esos datos.");
   if (error.code === "P2025") return new ApiError(404, "Recurso no encontrado.");
   // A related record vanished (or is still referenced) between the service's check and its write.

@@ -1,8 +1,10 @@
+import { idSchema, MAX_RECORD_ID, optionalIdSchema } from "@/lib/api/ids";
 import { pageParams } from "@/lib/api/paging";
 import { integerParam, oneOfParam, textParam } from "@/lib/api/query-params";
 import { rucProblem } from "@/lib/content/settings-schema";
 import { optionalText, singleLineText, z } from "@/lib/zod";
 import { isCalendarDate } from "./dates";
+import { compareMoney, lineTotal } from "./money";
 import { BILLING_PERIODS, CURRENCIES, INVOICE_STATUSES, PAYMENT_METHODS, SUBSCRIPTION_STATUSES } from "./labels";
 
 // ONE schema per billing input (DESIGN §3): the admin forms (react-hook-form), their server
@@ -30,6 +32,7 @@ export const BILLING_MESSAGES = {
   amountTooLarge: "El importe es demasiado grande.",
   totalTooLarge: "El total de la factura (IGV incluido) no puede superar 9,999,999,999.99.",
   quantity: "Ingresa una cantidad mayor que cero, con hasta 2 decimales.",
+  lineTotalZero: "El total de la línea (cantidad × precio unitario) redondea a 0.00: aumenta la cantidad o el precio.",
   unitPrice: "Ingresa un precio unitario mayor que cero (sin IGV), con hasta 2 decimales.",
   currency: "La moneda debe ser PEN, USD o EUR.",
   billingPeriod: "El periodo debe ser monthly (Mensual), yearly (Anual) u one_time (Pago Único).",
@@ -39,6 +42,7 @@ export const BILLING_MESSAGES = {
   nextBillingPast: "La próxima fecha de cobro no puede ser anterior a hoy.",
   nextBillingRequired: "Indica la próxima fecha de cobro: una suscripción activa mensual o anual la necesita.",
   paidInFuture: "La fecha de pago no puede ser futura.",
+  paidBeforeIssue: (issuedOn: string) => `La fecha de pago no puede ser anterior a la fecha de emisión de la factura (${issuedOn}).`,
   linesRequired: "Agrega al menos una línea.",
   linesTooMany: "Una factura admite como máximo 50 líneas.",
   lineDescriptionRequired: "La descripción de la línea es obligatoria.",
@@ -89,7 +93,6 @@ const userIdSchema = z
   .max(40, BILLING_MESSAGES.userMissing)
   .regex(/^[A-Za-z0-9_-]+$/, BILLING_MESSAGES.userMissing);
 
-const idSchema = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
 
 const currencySchema = z.enum(CURRENCIES, { error: BILLING_MESSAGES.currency });
 const billingPeriodSchema = z.enum(BILLING_PERIODS, { error: BILLING_MESSAGES.billingPeriod });
@@ -123,7 +126,7 @@ export const billingNameSchema = optionalText(BILLING_LIMITS.billingName, tooLon
 
 const subscriptionFields = {
   user_id: userIdSchema,
-  catalog_item_id: idSchema(BILLING_MESSAGES.catalogItemMissing).nullish().transform((value) => value ?? null),
+  catalog_item_id: optionalIdSchema(BILLING_MESSAGES.catalogItemMissing),
   plan_name: singleLineText({ error: BILLING_MESSAGES.planRequired })
     .min(1, BILLING_MESSAGES.planRequired)
     .max(BILLING_LIMITS.planName, tooLong("El plan", BILLING_LIMITS.planName)),
@@ -173,7 +176,12 @@ export const invoiceLineSchema = z.object(
     unit_price: positiveDecimal(BILLING_MESSAGES.unitPrice),
   },
   { error: "Cada línea debe tener description, quantity y unit_price." },
-);
+).superRefine((line, context) => {
+  // Stored lines are rounded to cents: one that rounds to 0.00 would be a line of nothing.
+  if (typeof line.quantity === "string" && typeof line.unit_price === "string" && compareMoney(lineTotal(line), 0) <= 0) {
+    context.addIssue({ code: "custom", path: ["quantity"], message: BILLING_MESSAGES.lineTotalZero });
+  }
+});
 export type InvoiceLineInput = z.output<typeof invoiceLineSchema>;
 
 /** POST /api/v1/admin/invoices and "Emitir factura": unit prices without IGV. */
@@ -246,7 +254,7 @@ export const paymentListQuerySchema = z.object({
   ...pageParams,
   method: oneOfParam(PAYMENT_METHODS, "El parámetro method debe ser transferencia, tarjeta, yape, plin o efectivo."),
   user_id: userIdParam,
-  invoice_id: integerParam(1, 2_147_483_647, "El parámetro invoice_id debe ser un número entero positivo."),
+  invoice_id: integerParam(1, MAX_RECORD_ID, "El parámetro invoice_id debe ser un número entero positivo."),
   q,
 });
 

@@ -112,6 +112,8 @@ export async function issueInvoiceInTx(tx: Tx, actor: AuditActor, data: IssueInv
   const series = customerTaxId && customerTaxId.length === 11 ? INVOICE_SERIES.factura : INVOICE_SERIES.boleta;
   const sequence = await nextInvoiceNumber(tx, series);
   const totals = invoiceTotals(data.lines);
+  const nothing = totals.line_totals.findIndex((value) => compareMoney(value, 0) <= 0);
+  if (nothing !== -1) throw validationFailed({ [`lines.${nothing}.quantity`]: [BILLING_MESSAGES.lineTotalZero] }, BILLING_MESSAGES.invalid);
   const tooLarge = totals.line_totals.findIndex((value) => compareMoney(value, BILLING_LIMITS.maxAmount) > 0);
   if (tooLarge !== -1) throw validationFailed({ [`lines.${tooLarge}.unit_price`]: [BILLING_MESSAGES.amountTooLarge] }, BILLING_MESSAGES.invalid);
   if (compareMoney(totals.total, BILLING_LIMITS.maxAmount) > 0) throw validationFailed({ lines: [BILLING_MESSAGES.totalTooLarge] }, BILLING_MESSAGES.totalTooLarge);
@@ -284,8 +286,13 @@ export async function recordPayment(actor: AdminActor, input: unknown): Promise<
     }
     const invoice = await tx.invoice.findUniqueOrThrow({
       where: { id: data.invoice_id },
-      select: { id: true, invoiceNumber: true, userId: true, status: true, amount: true, amountPaid: true, currency: true },
+      select: { id: true, invoiceNumber: true, userId: true, status: true, amount: true, amountPaid: true, currency: true, issuedAt: true },
     });
+    // A payment cannot predate its invoice (both Lima calendar dates).
+    const issuedOn = calendarDate(invoice.issuedAt);
+    if (data.paid_at && data.paid_at < issuedOn) {
+      throw validationFailed({ paid_at: [BILLING_MESSAGES.paidBeforeIssue(formatCalendarDate(issuedOn))] }, BILLING_MESSAGES.invalid);
+    }
     if (invoice.status === "cancelled") throw new ApiError(409, BILLING_MESSAGES.invoiceCancelled);
     if (invoice.status === "paid") throw new ApiError(409, BILLING_MESSAGES.invoicePaid);
     const balance = balanceDue(invoice.amount.toFixed(2), invoice.amountPaid.toFixed(2));

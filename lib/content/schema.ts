@@ -1,5 +1,6 @@
 // Inputs of the public content (zod 4). Pure: pages and client components may import it.
 import { z } from "@/lib/zod";
+import { optionalIdSchema } from "@/lib/api/ids";
 import { booleanParam, oneOfParam } from "@/lib/api/query-params";
 import { TECHNOLOGY_CATEGORIES } from "./technology-categories";
 
@@ -17,17 +18,5 @@ const SECTOR_MESSAGE = "El sector seleccionado no es válido.";
  * checked by the service that stores it.
  */
 export function optionalSectorId() {
-  return z
-    .union([z.string(), z.number(), z.null()], { error: SECTOR_MESSAGE })
-    .optional()
-    .transform((value, context) => {
-      if (value === undefined || value === null) return null;
-      const text = String(value).trim();
-      if (text === "") return null;
-      if (!/^\d{1,9}$/.test(text) || Number(text) < 1) {
-        context.addIssue({ code: "custom", message: SECTOR_MESSAGE });
-        return z.NEVER;
-      }
-      return Number(text);
-    });
+  return optionalIdSchema(SECTOR_MESSAGE);
 }
