@@ -2,8 +2,7 @@
 // Billing dates are stored as dates ("YYYY-MM-DD", midnight UTC), so they are printed in UTC:
 // the day never shifts with the viewer's time zone. Pure: server and client print the same.
 
-const longDay = new Intl.DateTimeFormat("es-ES", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-const shortDay = new Intl.DateTimeFormat("es-ES", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+import { formatLongDay as formatCalendarDayLong, formatShortDay as formatCalendarDay } from "@/lib/format";
 
 function parse(value: string | Date | null | undefined): Date | null {
   if (!value) return null;
@@ -13,12 +12,13 @@ function parse(value: string | Date | null | undefined): Date | null {
 
 export function formatLongDay(value: string | Date | null | undefined): string {
   const date = parse(value);
-  return date ? longDay.format(date) : "—";
+  return date ? formatCalendarDayLong(date) : "—";
 }
 
+/** "30 nov 2026": the short month every screen shares (lib/format.ts). */
 export function formatShortDay(value: string | Date | null | undefined): string {
   const date = parse(value);
-  return date ? shortDay.format(date) : "—";
+  return date ? formatCalendarDay(date) : "—";
 }
 
 /** The calendar date as ISO "YYYY-MM-DD" for <time dateTime>. */

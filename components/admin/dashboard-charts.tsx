@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { EmptyState } from "@/components/ui/states";
 import { CONTACT_CHART_WEEKS, CONTACT_STATUS_ORDER, REVENUE_CHART_MONTHS, type DashboardCharts, type FirstResponse } from "@/lib/admin/charts";
 import { formatResponseTime } from "@/lib/admin/duration";
-import { formatMoney } from "@/lib/format";
+import { formatDayMonth, formatMoney, formatMonthLong, formatMonthShort, formatShortDay } from "@/lib/format";
 import { contactStatusLabel } from "./contact-status";
 import { ContactsPerWeekChart, RevenueChart, type ContactSeries } from "./dashboard-charts-client";
 
@@ -10,13 +10,7 @@ import { ContactsPerWeekChart, RevenueChart, type ContactSeries } from "./dashbo
 // "Ver datos en tabla" (a details element), which is what assistive technology reads.
 
 const integer = new Intl.NumberFormat("es-PE");
-const weekShort = new Intl.DateTimeFormat("es-PE", { day: "numeric", month: "short", timeZone: "UTC" });
-const weekLong = new Intl.DateTimeFormat("es-PE", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-const monthShort = new Intl.DateTimeFormat("es-PE", { month: "short", timeZone: "UTC" });
-const monthLong = new Intl.DateTimeFormat("es-PE", { month: "long", year: "numeric", timeZone: "UTC" });
-
 const utcDate = (isoDate: string) => new Date(`${isoDate}T00:00:00Z`);
-const clean = (text: string) => text.replace(/\.$/, "");
 
 /** Exact sum of decimal strings with two places ("0.10" + "0.20" = "0.30"), in integer cents. */
 function sumAmounts(amounts: string[]): string {
@@ -79,8 +73,8 @@ function ContactsPerWeek({ weeks }: { weeks: DashboardCharts["contactsPerWeek"] 
   }));
   const total = weeks.reduce((sum, week) => sum + week.total, 0);
   const data = weeks.map((week) => ({
-    label: clean(weekShort.format(utcDate(week.week))),
-    title: `Semana del ${clean(weekLong.format(utcDate(week.week)))}`,
+    label: formatDayMonth(utcDate(week.week)),
+    title: `Semana del ${formatShortDay(utcDate(week.week))}`,
     ...week.counts,
   }));
   return (
@@ -136,7 +130,7 @@ function ContactsPerWeek({ weeks }: { weeks: DashboardCharts["contactsPerWeek"] 
 function RevenuePerMonth({ revenue }: { revenue: DashboardCharts["revenue"] }) {
   const months = revenue.months.map((month) => {
     const date = utcDate(`${month.month}-01`);
-    return { ...month, label: clean(monthShort.format(date)), title: monthLong.format(date) };
+    return { ...month, label: formatMonthShort(date), title: formatMonthLong(date) };
   });
   return (
     <ChartCard
