@@ -16,7 +16,7 @@
 
 import { useEffect, useState } from "react";
 import { formatDate } from "@/lib/format";
-import { auditActionLabel, auditFieldLabel, auditValueText } from "@/lib/audit/labels";
+import { auditActionLabel, auditEntryCurrency, auditFieldLabel, auditValueText } from "@/lib/audit/labels";
 import { loadEntityHistoryAction } from "@/lib/audit/history-action";
 import type { AuditLogContract } from "@/lib/audit/queries";
 
@@ -27,9 +27,11 @@ export type AuditHistoryProps = {
   refreshKey?: unknown;
   initialEntries?: AuditLogContract[];
   title?: string;
+  /** The record's currency: amounts an entry changed are written in it (unless the entry names its own). */
+  currency?: string | null;
 };
 
-export function AuditHistory({ entityType, entityId, refreshKey, initialEntries, title = "Historial de cambios" }: AuditHistoryProps) {
+export function AuditHistory({ entityType, entityId, refreshKey, initialEntries, title = "Historial de cambios", currency }: AuditHistoryProps) {
   const key = `${entityType}:${entityId}:${String(refreshKey ?? "")}`;
   const [state, setState] = useState<{ key: string; entries: AuditLogContract[] | null; error: string | null } | null>(
     initialEntries ? { key, entries: initialEntries, error: null } : null,
@@ -74,7 +76,7 @@ export function AuditHistory({ entityType, entityId, refreshKey, initialEntries,
                 {entry.user ? entry.user.name : "Usuario eliminado"} · <time dateTime={entry.created_at}>{formatDate(entry.created_at)}</time>
                 {entry.ip_address ? ` · ${entry.ip_address}` : ""}
               </p>
-              <AuditChanges entry={entry} className="mt-2" />
+              <AuditChanges entry={entry} currency={currency} className="mt-2" />
             </li>
           ))}
         </ol>
@@ -84,7 +86,8 @@ export function AuditHistory({ entityType, entityId, refreshKey, initialEntries,
 }
 
 /** The fields an entry changed: "campo: antes → después" (only "después" for a create, only "antes" for a delete). */
-export function AuditChanges({ entry, className }: { entry: Pick<AuditLogContract, "before" | "after">; className?: string }) {
+export function AuditChanges({ entry, className, currency }: { entry: Pick<AuditLogContract, "before" | "after">; className?: string; currency?: string | null }) {
+  const money = auditEntryCurrency(entry, currency);
   const fields = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
   if (fields.length === 0) return <p className={className ? `${className} text-xs text-ink-600` : "text-xs text-ink-600"}>Sin detalles.</p>;
   return (
@@ -97,14 +100,14 @@ export function AuditChanges({ entry, className }: { entry: Pick<AuditLogContrac
           <div key={field} className="min-w-0">
             <dt className="font-semibold text-ink-700">{auditFieldLabel(field)}</dt>
             <dd className="break-words text-ink-800">
-              {entry.before && <span className="text-red-800 line-through decoration-red-300">{auditValueText(entry.before[field])}</span>}
+              {entry.before && <span className="text-red-800 line-through decoration-red-300">{auditValueText(entry.before[field], field, money)}</span>}
               {entry.before && entry.after && (
                 <>
                   <span aria-hidden="true"> → </span>
                   <span className="sr-only"> cambió a </span>
                 </>
               )}
-              {entry.after && <span className="text-emerald-800">{auditValueText(entry.after[field])}</span>}
+              {entry.after && <span className="text-emerald-800">{auditValueText(entry.after[field], field, money)}</span>}
             </dd>
           </div>
         ))}

@@ -2,6 +2,7 @@
 // components import it. Actions are "<entity>.<verb>" (lib/audit/service.ts); one without a
 // label here is shown as it is stored.
 import { CATALOG_FIELD_LABELS } from "@/lib/catalog/labels";
+import { formatAmount, formatDate, formatMoney, formatShortDay } from "@/lib/format";
 
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "contact_message.read": "Marcó un mensaje como leído",
@@ -123,13 +124,46 @@ export function auditEntityHref(entityType: string, entityId: string | null, det
   }
 }
 
-/** One value of the "before → after" details, as short readable text. */
-export function auditValueText(value: unknown): string {
+/** A record's name as a person knows it (lib/audit/record-labels.ts), and the currency of its amounts. */
+export type AuditRecordLabel = { label: string; currency?: string };
+
+/** Keyed by `auditRecordKey(entity_type, entity_id)`. */
+export type AuditRecordLabels = Record<string, AuditRecordLabel>;
+
+export function auditRecordKey(entityType: string, entityId: string): string {
+  return `${entityType}:${entityId}`;
+}
+
+/** Fields that hold an amount of money: shown in their currency, with two decimals. */
+export const AUDIT_MONEY_FIELDS: ReadonlySet<string> = new Set(["price_from", "amount", "subtotal", "tax_amount", "amount_paid", "balance", "unit_price", "line_total"]);
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * One value of the "before → after" details, as short readable text. Given its field, money is
+ * written as money ("US$ 199.90", or "199.90" when the currency is unknown) and stored dates as
+ * dates; other values as stored.
+ */
+export function auditValueText(value: unknown, field?: string, currency?: string | null): string {
   if (value === null || value === undefined || value === "") return "—";
   if (typeof value === "boolean") return value ? "Sí" : "No";
-  if (typeof value === "string") return value;
+  if (field && AUDIT_MONEY_FIELDS.has(field) && (typeof value === "number" || (typeof value === "string" && /^-?\d+(\.\d+)?$/.test(value.trim())))) {
+    return currency ? formatMoney(value, currency) : formatAmount(value);
+  }
+  if (typeof value === "string") {
+    if (ISO_INSTANT.test(value)) return formatDate(value);
+    if (ISO_DAY.test(value)) return formatShortDay(value);
+    return value;
+  }
   if (typeof value === "number") return String(value);
   return JSON.stringify(value);
+}
+
+/** The currency an entry's amounts are in: the one it recorded, else the record's (`fallback`). */
+export function auditEntryCurrency(entry: { before: Record<string, unknown> | null; after: Record<string, unknown> | null }, fallback?: string | null): string | null {
+  const recorded = entry.after?.currency ?? entry.before?.currency;
+  return typeof recorded === "string" && /^[A-Z]{3}$/.test(recorded) ? recorded : (fallback ?? null);
 }
 
 /** Spanish names of the fields the services record; others are shown as stored. */

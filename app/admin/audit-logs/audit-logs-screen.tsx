@@ -1,19 +1,23 @@
 "use client";
 
 import Link from "next/link";
+import { useMemo } from "react";
 import { AuditChanges } from "@/components/admin/audit-history";
 import { Button } from "@/components/ui/button";
 import { DataTable, useTableUrl, type DataTableColumn } from "@/components/ui/data-table";
 import { SelectField, TextField } from "@/components/ui/form-field";
 import type { Paged } from "@/lib/api/paging";
-import { auditActionLabel, auditEntityHref, auditEntityLabel } from "@/lib/audit/labels";
+import { auditActionLabel, auditEntityHref, auditEntityLabel, auditRecordKey, type AuditRecordLabel, type AuditRecordLabels } from "@/lib/audit/labels";
 import type { AuditLogContract, AuditUser } from "@/lib/audit/queries";
 import { formatDate } from "@/lib/format";
 
-function RecordCell({ entry }: { entry: AuditLogContract }) {
+/** Records named once, with no id worth showing. */
+const SINGLETONS = new Set(["site_settings"]);
+
+function RecordCell({ entry, record }: { entry: AuditLogContract; record?: AuditRecordLabel }) {
   const label = auditEntityLabel(entry.entity_type);
   const href = auditEntityHref(entry.entity_type, entry.entity_id, entry.after ?? entry.before);
-  const text = entry.entity_id ? `${label} #${entry.entity_id}` : label;
+  const text = record ? `${label}: ${record.label}` : entry.entity_id && !SINGLETONS.has(entry.entity_type) ? `${label} #${entry.entity_id}` : label;
   // A deleted record has no screen to open any more.
   if (!href || entry.action.endsWith(".delete")) return <span>{text}</span>;
   return (
@@ -23,7 +27,9 @@ function RecordCell({ entry }: { entry: AuditLogContract }) {
   );
 }
 
-const columns: DataTableColumn<AuditLogContract>[] = [
+const recordOf = (labels: AuditRecordLabels, entry: AuditLogContract) => (entry.entity_id ? labels[auditRecordKey(entry.entity_type, entry.entity_id)] : undefined);
+
+const columnsFor = (labels: AuditRecordLabels): DataTableColumn<AuditLogContract>[] => [
   {
     id: "user",
     header: "Usuario",
@@ -38,10 +44,10 @@ const columns: DataTableColumn<AuditLogContract>[] = [
       ),
   },
   { id: "action", header: "Acción", cell: (entry) => <span data-action={entry.action}>{auditActionLabel(entry.action)}</span> },
-  { id: "record", header: "Registro", cell: (entry) => <RecordCell entry={entry} /> },
+  { id: "record", header: "Registro", cell: (entry) => <RecordCell entry={entry} record={recordOf(labels, entry)} /> },
   { id: "date", header: "Fecha", cell: (entry) => <time dateTime={entry.created_at}>{formatDate(entry.created_at)}</time>, className: "whitespace-nowrap" },
   { id: "ip", header: "Dirección IP", cell: (entry) => <span className="font-mono text-xs">{entry.ip_address ?? "—"}</span> },
-  { id: "details", header: "Detalles", cell: (entry) => <AuditChanges entry={entry} />, className: "min-w-56" },
+  { id: "details", header: "Detalles", cell: (entry) => <AuditChanges entry={entry} currency={recordOf(labels, entry)?.currency} />, className: "min-w-56" },
 ];
 
 function Filters({ actors, entityTypes }: { actors: AuditUser[]; entityTypes: string[] }) {
@@ -75,16 +81,20 @@ function Filters({ actors, entityTypes }: { actors: AuditUser[]; entityTypes: st
 
 export function AuditLogsScreen({
   result,
+  recordLabels,
   actors,
   entityTypes,
   filterError,
 }: {
   result: Paged<AuditLogContract>;
+  /** What each row's record is called (lib/audit/record-labels.ts). */
+  recordLabels: AuditRecordLabels;
   actors: AuditUser[];
   entityTypes: string[];
   /** The URL's filters were not valid: the list shows everything, and says why. */
   filterError: string | null;
 }) {
+  const columns = useMemo(() => columnsFor(recordLabels), [recordLabels]);
   return (
     <>
       {filterError && (

@@ -4,6 +4,7 @@ import { pageRequest } from "@/lib/api/paging";
 import { fieldErrors } from "@/lib/api/request";
 import { requireAdmin } from "@/lib/auth/guards";
 import { listAuditActors, listAuditEntityTypes, listAuditLogs } from "@/lib/audit/queries";
+import { auditRecordLabels } from "@/lib/audit/record-labels";
 import { auditListQuerySchema } from "@/lib/audit/schema";
 import { AuditLogsScreen } from "./audit-logs-screen";
 import { searchParamValues, type PageSearchParams } from "@/lib/api/query-params";
@@ -30,6 +31,7 @@ export default async function AuditLogsPage({ searchParams }: { searchParams: Pr
     listAuditActors(),
     listAuditEntityTypes(),
   ]);
+  const recordLabels = await auditRecordLabels(result.data);
 
   return (
     <AreaPage>
@@ -38,7 +40,7 @@ export default async function AuditLogsPage({ searchParams }: { searchParams: Pr
         description="Quién cambió qué y cuándo en el panel de administración o la API, desde qué dirección y con qué valores antes y después."
       />
       <div className="mt-6">
-        <AuditLogsScreen result={result} actors={actors} entityTypes={entityTypes} filterError={filterError} />
+        <AuditLogsScreen result={result} recordLabels={recordLabels} actors={actors} entityTypes={entityTypes} filterError={filterError} />
       </div>
     </AreaPage>
   );

@@ -330,7 +330,7 @@ function EditSubscriptionModal({ subscription, onClose, onSaved }: { subscriptio
         )}
       </form>
       <div className="mt-6">
-        <AuditHistory entityType="subscription" entityId={String(subscription.id)} />
+        <AuditHistory entityType="subscription" entityId={String(subscription.id)} currency={subscription.currency} />
       </div>
     </Modal>
   );

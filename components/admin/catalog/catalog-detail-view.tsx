@@ -255,7 +255,7 @@ export function CatalogDetailView({ kind, item }: { kind: CatalogKind; item: Cat
         />
       </Section>
 
-      <AuditHistory entityType={kind} entityId={String(item.id)} />
+      <AuditHistory entityType={kind} entityId={String(item.id)} currency={item.currency} />
     </div>
   );
 }

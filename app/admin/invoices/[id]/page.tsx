@@ -32,7 +32,7 @@ export default async function AdminInvoicePage({ params }: Props) {
     <AreaPage>
       <InvoiceDetailView invoice={invoice} />
       <div className="mt-6">
-        <AuditHistory entityType="invoice" entityId={String(invoice.id)} refreshKey={`${invoice.status}:${invoice.amount_paid}`} />
+        <AuditHistory entityType="invoice" entityId={String(invoice.id)} refreshKey={`${invoice.status}:${invoice.amount_paid}`} currency={invoice.currency} />
       </div>
     </AreaPage>
   );
