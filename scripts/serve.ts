@@ -71,8 +71,35 @@ function embeddedAuthSecret() {
   return readFileSync(file, "utf8").trim();
 }
 
-function run(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, [nextBin, ...args], { stdio: "inherit", env });
+/** Starts Next; with "pipe", its output is passed through here (so quiet spells can be noticed). */
+function run(args: string[], env: NodeJS.ProcessEnv, output: "inherit" | "pipe" = "inherit"): ChildProcess {
+  const child = spawn(process.execPath, [nextBin, ...args], { stdio: ["inherit", output, output], env });
+  child.stdout?.pipe(process.stdout);
+  child.stderr?.pipe(process.stderr);
+  return child;
+}
+
+const formatElapsed = (ms: number) => {
+  const seconds = Math.round(ms / 1000);
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, "0")} s`;
+};
+
+/**
+ * Next's build says nothing for a minute or more while it compiles: every 15 s without output,
+ * a line with the time elapsed tells the person waiting that it is still working.
+ */
+function reportProgressWhileQuiet(child: ChildProcess, started: number): () => void {
+  let lastOutput = Date.now();
+  const heard = () => (lastOutput = Date.now());
+  child.stdout?.on("data", heard);
+  child.stderr?.on("data", heard);
+  const timer = setInterval(() => {
+    if (Date.now() - lastOutput < 15_000) return;
+    console.log(`  … compilando, ${formatElapsed(Date.now() - started)} transcurridos`);
+    lastOutput = Date.now();
+  }, 1_000);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /**
@@ -207,12 +234,21 @@ async function main() {
     const port = process.env.PORT || "3000";
 
     if (mode !== "dev" && needsBuild()) {
-      console.log("Compilando la aplicación (next build)…");
-      child = run(["build"], { ...env, NODE_ENV: "production" });
+      const firstBuild = !existsSync(path.join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"));
+      console.log(
+        firstBuild
+          ? "Compilando la aplicación (next build) por primera vez: unos 2 minutos en una máquina de 2 núcleos. Las siguientes veces solo se compila si cambió el código."
+          : "El código cambió desde la última compilación: compilando la aplicación (next build), 1 o 2 minutos…",
+      );
+      const started = Date.now();
+      child = run(["build"], { ...env, NODE_ENV: "production" }, "pipe");
+      const stopProgress = reportProgressWhileQuiet(child, started);
       const code = await waitForExit(child);
+      stopProgress();
       child = null;
       if (code !== 0) return shutdown(code);
       addCompileHints(path.join(root, process.env.NEXT_DIST_DIR || ".next"));
+      console.log(`Compilación lista en ${formatElapsed(Date.now() - started)}.`);
     }
     if (stopping) return;
     if (mode === "setup") {
