@@ -85,7 +85,7 @@ describe("GET /api/v1/admin/dashboard/stats", () => {
       const after = await counts();
       if (JSON.stringify(before) !== JSON.stringify(after) && attempt < 6) continue;
       expect(status).toBe(200);
-      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(response.headers.get("cache-control")).toBe("private, no-store");
       const data = body.data as Record<string, unknown>;
       const [contacts, users, subscriptions, tickets, revenue] = after;
       expect(data).toMatchObject({

@@ -2,7 +2,7 @@ import "server-only";
 import { identifyCaller, type Caller } from "@/lib/auth/caller";
 import { hasValidCsrfToken } from "@/lib/auth/csrf";
 import { ApiError } from "./errors";
-import { apiRoute } from "./handler";
+import { apiRoute, PRIVATE_NO_STORE, withCacheControl } from "./handler";
 
 type RouteContext<P> = { params: Promise<P> };
 
@@ -16,12 +16,13 @@ export const forbidden = () => new ApiError(403, "No tienes permiso para realiza
  * 401 without valid credentials (a signed-out or revoked session included), 403 for the wrong
  * role, 419 for a cookie-authenticated unsafe request without its session's CSRF token in both
  * the XSRF-TOKEN cookie and the X-XSRF-TOKEN header. Bearer requests need no CSRF token.
+ * Every answer, errors included, is `Cache-Control: private, no-store`.
  */
 export function authRoute<P = Record<string, never>>(
   role: "user" | "admin",
   handler: (request: Request, context: RouteContext<P>, caller: Caller) => Promise<Response>,
 ) {
-  return apiRoute<P>(async (request, context) => {
+  const route = apiRoute<P>(async (request, context) => {
     const caller = await identifyCaller(request);
     if (!caller) throw unauthenticated();
     if (role === "admin" && caller.user.role !== "admin") throw forbidden();
@@ -30,4 +31,6 @@ export function authRoute<P = Record<string, never>>(
     }
     return handler(request, context, caller);
   });
+  // Whatever the handler set: a signed-in caller's answer (data, CSV, PDF or error) is theirs alone.
+  return async (request: Request, context: RouteContext<P>) => withCacheControl(await route(request, context), PRIVATE_NO_STORE);
 }
