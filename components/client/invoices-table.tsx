@@ -74,7 +74,6 @@ export function SubscriptionInvoicesTable({ rows }: { rows: InvoiceContract[] })
     <DataTable
       caption="Facturas de la suscripción"
       rows={rows}
-      page={{ current_page: 1, per_page: Math.max(rows.length, 1), total: rows.length, last_page: 1 }}
       columns={invoiceColumns}
       getRowId={(row) => String(row.id)}
       rowLabel={(row) => row.invoice_number}

@@ -54,7 +54,6 @@ export function SubscriptionsTable({ rows }: { rows: SubscriptionContract[] }) {
     <DataTable
       caption="Mis suscripciones"
       rows={rows}
-      page={{ current_page: 1, per_page: Math.max(rows.length, 1), total: rows.length, last_page: 1 }}
       columns={columns}
       getRowId={(row) => String(row.id)}
       rowLabel={(row) => row.product.name}

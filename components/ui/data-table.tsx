@@ -13,6 +13,7 @@ import { createContext, useContext, useEffect, useId, useMemo, useRef, useState,
 import type { Paged } from "@/lib/api/paging";
 import { Button } from "./button";
 import { cn } from "./cn";
+import { countLabel } from "./plural";
 
 // The one server-paged data table of the back office (DESIGN §3), on TanStack Table 9 for the
 // column model and row selection. Page, per page, sort, filters and search live in
@@ -36,6 +37,8 @@ import { cn } from "./cn";
 // Sorting writes ?sort=<column id>&dir=asc|desc; the server decides which ids it accepts.
 // While the next URL's data loads, the table shows the spec's "Cargando..." and is aria-busy.
 // Below 768 px the rows become cards (spec §2.6 "a card layout on mobile").
+// A long unbroken value (a 120-character name, a URL) wraps inside its cell instead of widening
+// the table past the screen.
 
 export type DataTableColumn<Row> = {
   /** Also the value of ?sort= when the column is sortable. */
@@ -203,8 +206,11 @@ type DataTableProps<Row extends RowData> = {
   rows: Row[];
   columns: DataTableColumn<Row>[];
   getRowId: (row: Row) => string;
-  /** The paged result's figures (current_page, per_page, total, last_page). */
-  page: PageMeta;
+  /**
+   * The paged result's figures (current_page, per_page, total, last_page). Leave it out for a
+   * list shown whole (no pages): the footer then counts the rows, with no page size or buttons.
+   */
+  page?: PageMeta;
   /** What the table lists, for screen readers ("Mensajes de contacto"). */
   caption: string;
   /** Filters and search, above the table. */
@@ -284,8 +290,8 @@ export function DataTable<Row extends RowData>({
   const tableRows = table.getRowModel().rows;
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
   const columnById = new Map(columns.map((column) => [column.id, column]));
-  const first = page.total === 0 ? 0 : (page.current_page - 1) * page.per_page + 1;
-  const last = Math.min(page.total, page.current_page * page.per_page);
+  const first = !page || page.total === 0 ? 0 : (page.current_page - 1) * page.per_page + 1;
+  const last = page ? Math.min(page.total, page.current_page * page.per_page) : rows.length;
   const labelOf = (row: Row) => (rowLabel ? rowLabel(row) : getRowId(row));
   const colSpan = columns.length + (selectable ? 1 : 0) + (rowActions ? 1 : 0);
 
@@ -299,7 +305,7 @@ export function DataTable<Row extends RowData>({
         {selectable && selectedIds.length > 0 && (
           <div role="region" aria-label="Acciones en lote" className="flex flex-wrap items-center gap-3 rounded-xl border border-brand-200 bg-brand-50 px-4 py-3">
             <p className="text-sm font-semibold text-brand-900" aria-live="polite">
-              {selectedIds.length === 1 ? "1 seleccionado" : `${selectedIds.length} seleccionados`}
+              {countLabel(selectedIds.length, "seleccionado", "seleccionados")}
             </p>
             <div className="flex flex-wrap gap-2">{bulkActions?.(selectedIds, clearSelection)}</div>
             <Button variant="ghost" size="sm" onClick={clearSelection} className="ml-auto">
@@ -412,7 +418,7 @@ export function DataTable<Row extends RowData>({
                           </td>
                         )}
                         {row.getAllCells().map((cell) => (
-                          <td key={cell.id} className={cn("px-4 py-3 text-ink-800", columnById.get(cell.column.id)?.className)}>
+                          <td key={cell.id} className={cn("px-4 py-3 text-ink-800 [overflow-wrap:anywhere]", columnById.get(cell.column.id)?.className)}>
                             {columnById.get(cell.column.id)!.cell(row.original)}
                           </td>
                         ))}
@@ -466,7 +472,7 @@ export function DataTable<Row extends RowData>({
                         .map((column) => (
                           <div key={column.id} className="min-w-0">
                             <dt className="text-xs font-semibold tracking-wide text-ink-600 uppercase">{column.header}</dt>
-                            <dd className="mt-0.5 text-sm break-words text-ink-800">{column.cell(row.original)}</dd>
+                            <dd className="mt-0.5 text-sm text-ink-800 [overflow-wrap:anywhere]">{column.cell(row.original)}</dd>
                           </div>
                         ))}
                     </dl>
@@ -478,24 +484,30 @@ export function DataTable<Row extends RowData>({
           </ul>
         </div>
 
-        <nav aria-label="Paginación" className="flex flex-col gap-3 text-sm text-ink-700 sm:flex-row sm:items-center sm:justify-between">
-          <p aria-live="polite">
-            {summary && <span className="mr-2 font-semibold text-ink-900">{summary}</span>}
-            {page.total === 0 ? "Sin resultados" : `Mostrando ${first}–${last} de ${page.total.toLocaleString("es-PE")}`}
+        {!page ? (
+          <p aria-live="polite" className="text-sm text-ink-700">
+            {summary ? <span className="font-semibold text-ink-900">{summary}</span> : rows.length === 0 ? "Sin resultados" : countLabel(rows.length, "resultado", "resultados")}
           </p>
-          <div className="flex flex-wrap items-center gap-2">
-            <PerPageSelect value={page.per_page} onChange={(value) => url.set({ per_page: String(value) })} />
-            <Button variant="outline" size="sm" onClick={() => goTo(page.current_page - 1)} disabled={page.current_page <= 1 || url.pending}>
-              Anterior
-            </Button>
-            <span className="px-1 whitespace-nowrap">
-              Página {Math.min(page.current_page, page.last_page)} de {page.last_page}
-            </span>
-            <Button variant="outline" size="sm" onClick={() => goTo(page.current_page + 1)} disabled={page.current_page >= page.last_page || url.pending}>
-              Siguiente
-            </Button>
-          </div>
-        </nav>
+        ) : (
+          <nav aria-label="Paginación" className="flex flex-col gap-3 text-sm text-ink-700 sm:flex-row sm:items-center sm:justify-between">
+            <p aria-live="polite">
+              {summary && <span className="mr-2 font-semibold text-ink-900">{summary}</span>}
+              {page.total === 0 ? "Sin resultados" : `Mostrando ${first}–${last} de ${page.total.toLocaleString("es-PE")}`}
+            </p>
+            <div className="flex flex-wrap items-center gap-2">
+              <PerPageSelect value={page.per_page} onChange={(value) => url.set({ per_page: String(value) })} />
+              <Button variant="outline" size="sm" onClick={() => goTo(page.current_page - 1)} disabled={page.current_page <= 1 || url.pending}>
+                Anterior
+              </Button>
+              <span className="px-1 whitespace-nowrap">
+                Página {Math.min(page.current_page, page.last_page)} de {page.last_page}
+              </span>
+              <Button variant="outline" size="sm" onClick={() => goTo(page.current_page + 1)} disabled={page.current_page >= page.last_page || url.pending}>
+                Siguiente
+              </Button>
+            </div>
+          </nav>
+        )}
       </div>
     </TableUrlContext.Provider>
   );
