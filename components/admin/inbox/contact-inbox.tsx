@@ -20,6 +20,7 @@ import type { Paged } from "@/lib/api/paging";
 import type { ContactMessageItem, ReplyTemplateItem } from "@/lib/contact/admin-serialize";
 import { CONTACT_FILTERS, INBOX_FAILURES, UNDO_SECONDS } from "@/lib/contact/inbox-rules";
 import { formatDate } from "@/lib/format";
+import { countLabel, plural } from "@/components/ui/plural";
 import { MessageModal } from "./message-modal";
 
 // "Gestión de Contactos" (spec §2.6, issue 8 §3): the server-paged table with the filter buttons,
@@ -38,6 +39,19 @@ export const INBOX_SHORTCUTS = [
   { keys: "?", label: "Mostrar estos atajos" },
   { keys: "Esc", label: "Cerrar la ventana" },
 ] as const;
+
+/** An address that, when it must wrap, wraps before the "@" (and only then anywhere). */
+function EmailText({ email }: { email: string }) {
+  const at = email.lastIndexOf("@");
+  if (at <= 0) return <span className="[overflow-wrap:anywhere]">{email}</span>;
+  return (
+    <span className="[overflow-wrap:anywhere]">
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </span>
+  );
+}
 
 function preview(text: string) {
   const flat = text.replace(/\s+/g, " ").trim();
@@ -104,7 +118,7 @@ export function ContactInbox({ result, templates, exportHref }: { result: Paged<
     pendingDelete.clearSelection?.();
     refresh();
     const deletedIds = outcome.ids;
-    notify(deletedIds.length === 1 ? "Mensaje eliminado" : `${deletedIds.length} mensajes eliminados`, {
+    notify(deletedIds.length === 1 ? "Mensaje eliminado" : `${countLabel(deletedIds.length, "mensaje", "mensajes")} eliminados`, {
       duration: UNDO_SECONDS * 1000,
       action: {
         label: "Deshacer",
@@ -140,7 +154,11 @@ export function ContactInbox({ result, templates, exportHref }: { result: Paged<
       return;
     }
     const n = outcome.data.affected;
-    notify.success(action === "read" ? `${n} marcado${n === 1 ? "" : "s"} como leído${n === 1 ? "" : "s"}` : `${n} archivado${n === 1 ? "" : "s"}`);
+    if (n === 0) {
+      notify.info(action === "read" ? "Ningún mensaje cambió: los seleccionados ya estaban leídos." : "Ningún mensaje cambió: los seleccionados ya estaban archivados.");
+    } else {
+      notify.success(`${countLabel(n, "mensaje", "mensajes")} ${action === "read" ? plural(n, "marcado como leído", "marcados como leídos") : plural(n, "archivado", "archivados")}`);
+    }
     clear();
     refresh();
   }
@@ -156,8 +174,16 @@ export function ContactInbox({ result, templates, exportHref }: { result: Paged<
     setActiveId(id);
     document.querySelector(`[data-row-id="${id}"]`)?.scrollIntoView({ block: "nearest" });
   };
-  useHotkeys("j", () => move(1), { enabled: !modalOpen && !dialogOpen }, [rows, activeId, modalOpen, dialogOpen]);
-  useHotkeys("k", () => move(-1), { enabled: !modalOpen && !dialogOpen }, [rows, activeId, modalOpen, dialogOpen]);
+  const moveOpen = (by: number) => {
+    const index = rows.findIndex((row) => row.id === openId);
+    const next = rows[index + by];
+    if (index === -1 || !next) return;
+    openMessage(next.id);
+  };
+  // Inside an open message, j/k open the next or previous message of the list.
+  const step = (by: number) => (modalOpen ? moveOpen(by) : move(by));
+  useHotkeys("j", () => step(1), { enabled: !dialogOpen }, [rows, activeId, openId, modalOpen, dialogOpen]);
+  useHotkeys("k", () => step(-1), { enabled: !dialogOpen }, [rows, activeId, openId, modalOpen, dialogOpen]);
   useHotkeys("enter", () => activeId !== null && openMessage(activeId), { enabled: !modalOpen && !dialogOpen && activeId !== null, ignoreEventWhen: onControl }, [activeId, modalOpen, dialogOpen]);
   useHotkeys("e", () => {
     const id = openId ?? activeId;
@@ -190,8 +216,8 @@ export function ContactInbox({ result, templates, exportHref }: { result: Paged<
       header: "Contacto",
       cell: (row) => (
         <div className="flex min-w-0 flex-col gap-0.5">
-          <a href={`mailto:${row.email}`} className="break-all text-brand-800 underline underline-offset-2">
-            {row.email}
+          <a href={`mailto:${row.email}`} className="text-brand-800 underline underline-offset-2">
+            <EmailText email={row.email} />
           </a>
           {row.phone && (
             <a href={`tel:${row.phone.replace(/[^\d+]/g, "")}`} className="text-xs text-brand-800 underline underline-offset-2">
@@ -246,7 +272,7 @@ export function ContactInbox({ result, templates, exportHref }: { result: Paged<
           <>
             <FilterButtons label="Filtrar por estado" param="status" options={CONTACT_FILTERS.map((filter) => ({ ...filter }))} />
             <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-              <SearchBox label="Buscar mensajes" placeholder="Buscar por nombre, correo, empresa, asunto…" />
+              <SearchBox label="Buscar mensajes" placeholder="Nombre, correo, empresa o asunto" />
               <a href={exportHref} download className={buttonClasses("outline", "md", "shrink-0")}>
                 Exportar CSV
               </a>
@@ -274,7 +300,13 @@ export function ContactInbox({ result, templates, exportHref }: { result: Paged<
         )}
         bulkActions={(ids, clear) => (
           <>
-            <Button size="sm" variant="outline" onClick={() => void bulk(ids, "read", clear)}>
+            <Button
+              size="sm"
+              variant="outline"
+              // Only new messages can be marked as read.
+              disabled={!ids.some((id) => rows.find((row) => String(row.id) === id)?.status === "new")}
+              onClick={() => void bulk(ids, "read", clear)}
+            >
               Marcar como leídos
             </Button>
             <Button size="sm" variant="outline" onClick={() => void bulk(ids, "archive", clear)}>
@@ -285,7 +317,8 @@ export function ContactInbox({ result, templates, exportHref }: { result: Paged<
               variant="outline"
               className="text-red-800"
               onClick={() => {
-                setPendingDelete({ ids: ids.map(Number), label: `${ids.length} mensajes`, clearSelection: clear });
+                const only = ids.length === 1 ? rows.find((row) => String(row.id) === ids[0]) : undefined;
+                setPendingDelete({ ids: ids.map(Number), label: only?.name ?? "", clearSelection: clear });
               }}
             >
               Eliminar
@@ -306,12 +339,12 @@ export function ContactInbox({ result, templates, exportHref }: { result: Paged<
 
       <ConfirmDialog
         open={pendingDelete !== null}
-        title="Eliminar mensaje"
-        message={
-          pendingDelete && pendingDelete.ids.length > 1
-            ? `¿Seguro que deseas eliminar ${pendingDelete.ids.length} mensajes? Podrás deshacerlo durante ${UNDO_SECONDS} segundos.`
-            : `¿Seguro que deseas eliminar el mensaje de ${pendingDelete?.label ?? ""}? Podrás deshacerlo durante ${UNDO_SECONDS} segundos.`
-        }
+        title={pendingDelete && pendingDelete.ids.length > 1 ? "Eliminar mensajes" : "Eliminar mensaje"}
+        message={`¿Seguro que deseas eliminar ${
+          pendingDelete && (pendingDelete.ids.length > 1 || !pendingDelete.label)
+            ? countLabel(pendingDelete.ids.length, "mensaje", "mensajes")
+            : `el mensaje de ${pendingDelete?.label ?? ""}`
+        }? Podrás deshacerlo durante ${UNDO_SECONDS} segundos.`}
         pending={deleting}
         pendingLabel="Eliminando..."
         onConfirm={() => void confirmDelete()}
