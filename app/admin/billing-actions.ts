@@ -1,43 +1,62 @@
 "use server";
 
 import { requireAdminActor } from "@/lib/admin/actor";
-import { runAdminAction, type ActionResult } from "@/lib/admin/action-result";
+import { actionArguments, idArgument, plainObjectArgument, runAdminAction, type ActionResult } from "@/lib/admin/action-result";
 import { listPendingInvoiceOptions, type PendingInvoiceOption } from "@/lib/billing/admin-queries";
 import type { InvoiceDetailContract, PaymentContract, SubscriptionContract } from "@/lib/billing/serialize";
 import { createSubscription, issueInvoice, recordPayment, updateInvoice, updateSubscription } from "@/lib/billing/service";
-import { singleLineText } from "@/lib/zod";
+import { singleLineText, z } from "@/lib/zod";
 
 // "Suscripciones", "Facturas" and "Pagos" writes: the same service functions as the REST
-// handlers (lib/billing/service.ts), validated there with the same schemas as the forms.
+// handlers (lib/billing/service.ts), validated there with the same schemas as the forms. Each
+// action first checks the shape of its arguments (actionArguments): any other shape is a 422.
 
-export async function createSubscriptionAction(values: unknown): Promise<ActionResult<SubscriptionContract>> {
-  return runAdminAction(async () => createSubscription(await requireAdminActor(), values));
+export async function createSubscriptionAction(...args: [values: unknown]): Promise<ActionResult<SubscriptionContract>> {
+  return runAdminAction(async () => {
+    const [values] = actionArguments(args, [plainObjectArgument]);
+    return createSubscription(await requireAdminActor(), values);
+  });
 }
 
-export async function updateSubscriptionAction(id: number, values: unknown): Promise<ActionResult<SubscriptionContract>> {
-  return runAdminAction(async () => updateSubscription(await requireAdminActor(), id, values));
+export async function updateSubscriptionAction(...args: [id: number, values: unknown]): Promise<ActionResult<SubscriptionContract>> {
+  return runAdminAction(async () => {
+    const [id, values] = actionArguments(args, [idArgument, plainObjectArgument]);
+    return updateSubscription(await requireAdminActor(), id, values);
+  });
 }
 
-export async function issueInvoiceAction(values: unknown): Promise<ActionResult<InvoiceDetailContract>> {
-  return runAdminAction(async () => issueInvoice(await requireAdminActor(), values));
+export async function issueInvoiceAction(...args: [values: unknown]): Promise<ActionResult<InvoiceDetailContract>> {
+  return runAdminAction(async () => {
+    const [values] = actionArguments(args, [plainObjectArgument]);
+    return issueInvoice(await requireAdminActor(), values);
+  });
 }
+
+/** The reason of "Anular factura": optional text (its length is the service schema's). */
+const cancelReasonArgument = z.string({ error: "El motivo debe ser texto." }).max(10_000, "El motivo es demasiado largo.").nullish();
 
 /** "Anular factura": `{ status: "cancelled", cancel_reason? }`. */
-export async function cancelInvoiceAction(id: number, reason: unknown): Promise<ActionResult<InvoiceDetailContract>> {
-  return runAdminAction(async () => updateInvoice(await requireAdminActor(), id, { status: "cancelled", cancel_reason: reason }));
+export async function cancelInvoiceAction(...args: [id: number, reason: unknown]): Promise<ActionResult<InvoiceDetailContract>> {
+  return runAdminAction(async () => {
+    const [id, reason] = actionArguments(args, [idArgument, cancelReasonArgument]);
+    return updateInvoice(await requireAdminActor(), id, { status: "cancelled", cancel_reason: reason });
+  });
 }
 
-export async function recordPaymentAction(values: unknown): Promise<ActionResult<PaymentContract & { invoice_status: string; balance: string }>> {
-  return runAdminAction(async () => recordPayment(await requireAdminActor(), values));
+export async function recordPaymentAction(...args: [values: unknown]): Promise<ActionResult<PaymentContract & { invoice_status: string; balance: string }>> {
+  return runAdminAction(async () => {
+    const [values] = actionArguments(args, [plainObjectArgument]);
+    return recordPayment(await requireAdminActor(), values);
+  });
 }
 
-const userIdSchema = singleLineText().min(1).max(40);
+const userIdArgument = singleLineText({ error: "Elige un cliente." }).min(1, "Elige un cliente.").max(40, "El cliente no existe.");
 
 /** The pending invoices of one client, for "Registrar pago" (client first, then its invoice). */
-export async function pendingInvoicesAction(userId: unknown): Promise<ActionResult<PendingInvoiceOption[]>> {
+export async function pendingInvoicesAction(...args: [userId: unknown]): Promise<ActionResult<PendingInvoiceOption[]>> {
   return runAdminAction(async () => {
+    const [userId] = actionArguments(args, [userIdArgument]);
     await requireAdminActor();
-    const parsed = userIdSchema.safeParse(userId);
-    return parsed.success ? listPendingInvoiceOptions(parsed.data) : [];
+    return listPendingInvoiceOptions(userId);
   });
 }

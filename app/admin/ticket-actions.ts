@@ -1,17 +1,24 @@
 "use server";
 
 import { requireAdminActor } from "@/lib/admin/actor";
-import { runAdminAction, type ActionResult } from "@/lib/admin/action-result";
+import { actionArguments, idArgument, plainObjectArgument, runAdminAction, type ActionResult } from "@/lib/admin/action-result";
 import type { TicketDetailContract } from "@/lib/support/serialize";
 import { replyAsStaff, updateTicket } from "@/lib/support/service";
 
 // "Tickets" (admin) writes: the same service functions as the REST handlers
-// (lib/support/service.ts), validated there with the same schemas as the forms.
+// (lib/support/service.ts), validated there with the same schemas as the forms, after the
+// shape of the arguments (actionArguments: any other shape is a 422).
 
-export async function replyToTicketAction(id: number, values: unknown): Promise<ActionResult<TicketDetailContract>> {
-  return runAdminAction(async () => replyAsStaff(await requireAdminActor(), id, values));
+export async function replyToTicketAction(...args: [id: number, values: unknown]): Promise<ActionResult<TicketDetailContract>> {
+  return runAdminAction(async () => {
+    const [id, values] = actionArguments(args, [idArgument, plainObjectArgument]);
+    return replyAsStaff(await requireAdminActor(), id, values);
+  });
 }
 
-export async function updateTicketAction(id: number, values: unknown): Promise<ActionResult<TicketDetailContract>> {
-  return runAdminAction(async () => updateTicket(await requireAdminActor(), id, values));
+export async function updateTicketAction(...args: [id: number, values: unknown]): Promise<ActionResult<TicketDetailContract>> {
+  return runAdminAction(async () => {
+    const [id, values] = actionArguments(args, [idArgument, plainObjectArgument]);
+    return updateTicket(await requireAdminActor(), id, values);
+  });
 }

@@ -1,18 +1,25 @@
 "use server";
 
-import { runAdminAction, type ActionResult } from "@/lib/admin/action-result";
+import { actionArguments, idArgument, plainObjectArgument, runAdminAction, type ActionResult } from "@/lib/admin/action-result";
 import { requireUserActor } from "@/lib/auth/actor";
 import type { TicketDetailContract } from "@/lib/support/serialize";
 import { openTicket, replyAsClient } from "@/lib/support/service";
 
 // Client portal "Tickets" writes: the same service functions as /api/v1/client/tickets
-// (lib/support/service.ts), validated there with the same schemas as the forms. runAdminAction
-// only shapes the outcome (message, per-field errors, status) for the form; nothing admin here.
+// (lib/support/service.ts), validated there with the same schemas as the forms, after the shape
+// of the arguments (actionArguments: any other shape is a 422). runAdminAction only shapes the
+// outcome (message, per-field errors, status) for the form; nothing admin here.
 
-export async function openTicketAction(values: unknown): Promise<ActionResult<TicketDetailContract>> {
-  return runAdminAction(async () => openTicket(await requireUserActor(), values));
+export async function openTicketAction(...args: [values: unknown]): Promise<ActionResult<TicketDetailContract>> {
+  return runAdminAction(async () => {
+    const [values] = actionArguments(args, [plainObjectArgument]);
+    return openTicket(await requireUserActor(), values);
+  });
 }
 
-export async function replyToMyTicketAction(id: number, values: unknown): Promise<ActionResult<TicketDetailContract>> {
-  return runAdminAction(async () => replyAsClient(await requireUserActor(), id, values));
+export async function replyToMyTicketAction(...args: [id: number, values: unknown]): Promise<ActionResult<TicketDetailContract>> {
+  return runAdminAction(async () => {
+    const [id, values] = actionArguments(args, [idArgument, plainObjectArgument]);
+    return replyAsClient(await requireUserActor(), id, values);
+  });
 }

@@ -1,7 +1,9 @@
 import "server-only";
 import { unstable_rethrow } from "next/navigation";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError, validationFailed } from "@/lib/api/errors";
 import { fromDatabaseError } from "@/lib/api/handler";
+import { idSchema } from "@/lib/api/ids";
+import { z } from "@/lib/zod";
 
 /**
  * What an admin server action answers its screen: the service's result, or the same Spanish
@@ -25,4 +27,44 @@ export async function runAdminAction<T>(work: () => Promise<T>): Promise<ActionR
     console.error("[admin action]", error);
     return { ok: false, status: 500, message: UNEXPECTED_ACTION_ERROR };
   }
+}
+
+// ── Arguments ────────────────────────────────────────────────────────────────
+// A server action is a public endpoint: anyone can post any arguments to its id (React decodes
+// numbers, strings, arrays, objects, FormData, Maps, dates, promises…). Each action checks how
+// many it got and the shape of each against its zod schema before using any, so whatever is
+// sent the answer is an ActionResult (422 here; the service's own schema then checks the values).
+
+export const ACTION_ARGUMENTS_MESSAGE = "Los datos enviados no son válidos.";
+
+/** A plain object (a form's values): not null, an array, FormData, a Map, a Date or a class instance. */
+export const plainObjectArgument = z.custom<Record<string, unknown>>(
+  (value) => {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+    const prototype = Object.getPrototypeOf(value);
+    return prototype === Object.prototype || prototype === null;
+  },
+  { error: "Envía los datos del formulario como un objeto." },
+);
+
+/** A record's id: digits or a whole number in 1..2^31-1 (lib/api/ids.ts). */
+export const idArgument = idSchema("El identificador no es válido.");
+
+type Outputs<S extends readonly z.ZodType[]> = { [K in keyof S]: z.output<S[K]> };
+
+/**
+ * The action's arguments parsed by `schemas`, one per position; 422 (ApiError, which
+ * runAdminAction turns into its ActionResult) for more arguments than schemas or any that fails.
+ */
+export function actionArguments<const S extends readonly z.ZodType[]>(args: readonly unknown[], schemas: S): Outputs<S> {
+  if (args.length > schemas.length) throw validationFailed({ _: [`Esta acción recibe como máximo ${schemas.length} argumento(s).`] }, ACTION_ARGUMENTS_MESSAGE);
+  const errors: Record<string, string[]> = {};
+  const parsed = schemas.map((schema, index) => {
+    const result = schema.safeParse(args[index]);
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) (errors[[index, ...issue.path].join(".")] ??= []).push(issue.message);
+    return undefined;
+  });
+  if (Object.keys(errors).length > 0) throw validationFailed(errors, ACTION_ARGUMENTS_MESSAGE);
+  return parsed as Outputs<S>;
 }

@@ -1,13 +1,17 @@
 "use server";
 
 import { requireAdminActor } from "@/lib/admin/actor";
-import { runAdminAction, type ActionResult } from "@/lib/admin/action-result";
+import { actionArguments, plainObjectArgument, runAdminAction, type ActionResult } from "@/lib/admin/action-result";
 import type { SiteSettingsContract } from "@/lib/content/settings-schema";
 import { updateSiteSettings } from "@/lib/content/settings-service";
 
 // "Configuración del sitio" writes: the same service function as PUT /api/v1/admin/settings
-// (lib/content/settings-service.ts), validated there with the same schema as the form.
+// (lib/content/settings-service.ts), validated there with the same schema as the form, after
+// the shape of the argument (actionArguments: a plain object, else 422).
 
-export async function updateSiteSettingsAction(values: unknown): Promise<ActionResult<SiteSettingsContract>> {
-  return runAdminAction(async () => updateSiteSettings(await requireAdminActor(), values));
+export async function updateSiteSettingsAction(...args: [values: unknown]): Promise<ActionResult<SiteSettingsContract>> {
+  return runAdminAction(async () => {
+    const [values] = actionArguments(args, [plainObjectArgument]);
+    return updateSiteSettings(await requireAdminActor(), values);
+  });
 }

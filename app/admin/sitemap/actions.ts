@@ -1,20 +1,25 @@
 "use server";
 
 import { requireAdminActor } from "@/lib/admin/actor";
-import { runAdminAction, type ActionResult } from "@/lib/admin/action-result";
+import { actionArguments, runAdminAction, type ActionResult } from "@/lib/admin/action-result";
 import { generateSitemap, type GeneratedSitemap } from "@/lib/sitemap/service";
 import { getSitemapStatus, type SitemapStatus } from "@/lib/sitemap/status";
 
 // "Generar" of the sitemap panel: the same service function as POST /api/v1/admin/sitemap/generate.
+// Neither action takes an argument: a call with any is refused (422) before anything runs.
 
-export async function generateSitemapAction(): Promise<ActionResult<GeneratedSitemap>> {
-  return runAdminAction(async () => generateSitemap(await requireAdminActor()));
+export async function generateSitemapAction(...args: []): Promise<ActionResult<GeneratedSitemap>> {
+  return runAdminAction(async () => {
+    actionArguments(args, []);
+    return generateSitemap(await requireAdminActor());
+  });
 }
 
 // "Actualizar": the status with a new SEO audit of every page, as POST /api/v1/admin/sitemap/refresh
 // (a server action is a POST with Next's origin check: no cross-site GET can force a crawl).
-export async function refreshSitemapStatusAction(): Promise<ActionResult<SitemapStatus>> {
+export async function refreshSitemapStatusAction(...args: []): Promise<ActionResult<SitemapStatus>> {
   return runAdminAction(async () => {
+    actionArguments(args, []);
     await requireAdminActor();
     return getSitemapStatus({ refresh: true });
   });
