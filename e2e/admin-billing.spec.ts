@@ -173,11 +173,34 @@ test.describe("Facturas, Pagos y Suscripciones", () => {
     const item = modal.getByLabel("Producto o servicio (opcional)");
     const firstItem = item.locator("option").nth(1);
     const itemLabel = (await firstItem.textContent())!;
-    await item.selectOption({ index: 1 });
+    // A product priced in euros: choosing it fills the plan's name, price, currency and period.
+    const stamp = Date.now();
+    const priced = await withDb(async (db) => {
+      const { rows } = await db.query<{ id: number; name: string }>(
+        `insert into catalog_items (kind, name, slug, description, price_from, currency, billing_period, status, updated_at)
+         values ('product', $1, $2, 'Borrador de prueba', 321.5, 'EUR', 'yearly', 'draft', now()) returning id, name`,
+        [`Plan en euros ${stamp}`, `plan-en-euros-${stamp}`],
+      );
+      return rows[0];
+    });
+    try {
+      await page.reload();
+      await page.getByRole("button", { name: "+ Nueva suscripción" }).click();
+      await modal.getByLabel("Cliente *").selectOption(client.id);
+      await item.selectOption(String(priced.id));
+      await expect(modal.getByLabel("Plan *")).toHaveValue(priced.name);
+      await expect(modal.getByLabel("Importe sin IGV *")).toHaveValue("321.50");
+      await expect(modal.getByLabel("Moneda")).toHaveValue("EUR");
+      await expect(modal.getByLabel("Periodo")).toHaveValue("yearly");
+    } finally {
+      await withDb((db) => db.query("delete from catalog_items where id = $1", [priced.id]));
+    }
+    await item.selectOption({ label: itemLabel });
     await expect(modal.getByLabel("Plan *")).toHaveValue(itemLabel.replace(/^(Producto|Servicio): /, ""));
     await modal.getByLabel("Plan *").fill("Plan Pyme");
     await modal.getByLabel("Importe sin IGV *").fill("149.90");
     await modal.getByLabel("Moneda").selectOption("PEN");
+    await modal.getByLabel("Periodo").selectOption("monthly");
     await expectNoAxeViolations(page);
     await modal.getByRole("button", { name: "Crear suscripción" }).click();
     await expect(toast(page, "Suscripción creada correctamente")).toBeVisible();

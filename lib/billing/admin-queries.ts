@@ -2,7 +2,7 @@ import "server-only";
 import { notFound } from "@/lib/api/errors";
 import { paged, pageWindow, type Paged, type PageRequest } from "@/lib/api/paging";
 import { db } from "@/lib/db";
-import type { CatalogKind, Currency, InvoiceStatus, PaymentMethod, Prisma, SubscriptionStatus } from "@/lib/generated/prisma/client";
+import type { BillingPeriod, CatalogKind, Currency, InvoiceStatus, PaymentMethod, Prisma, SubscriptionStatus } from "@/lib/generated/prisma/client";
 import { BILLING_MESSAGES } from "./schema";
 import {
   invoiceSelect,
@@ -220,12 +220,24 @@ export async function listClientOptions(): Promise<ClientOption[]> {
   return rows.map((row) => ({ id: row.id, name: row.name, email: row.email, billing_name: row.billingName, tax_id: row.taxId }));
 }
 
-export type CatalogItemOption = { id: number; kind: CatalogKind; name: string };
+/** A product or service for the subscription form, with the price and terms it suggests. */
+export type CatalogItemOption = { id: number; kind: CatalogKind; name: string; price_from: string | null; currency: Currency; billing_period: BillingPeriod };
 
 /** Products and services (any status) a subscription may point to. */
 export async function listCatalogItemOptions(): Promise<CatalogItemOption[]> {
-  const rows = await db.catalogItem.findMany({ orderBy: [{ kind: "asc" }, { name: "asc" }], select: { id: true, kind: true, name: true }, take: 1000 });
-  return rows;
+  const rows = await db.catalogItem.findMany({
+    orderBy: [{ kind: "asc" }, { name: "asc" }],
+    select: { id: true, kind: true, name: true, priceFrom: true, currency: true, billingPeriod: true },
+    take: 1000,
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    price_from: row.priceFrom === null ? null : row.priceFrom.toFixed(2),
+    currency: row.currency,
+    billing_period: row.billingPeriod,
+  }));
 }
 
 export type PendingInvoiceOption = { id: number; invoice_number: string; amount: string; balance: string; currency: Currency; due_date: string | null };

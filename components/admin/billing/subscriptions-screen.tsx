@@ -229,12 +229,17 @@ function NewSubscriptionModal({
           className="sm:col-span-2"
           options={itemOptions}
           error={errors.catalog_item_id?.message}
-          hint="Al elegir uno, su nombre se usa como plan (puedes cambiarlo)."
+          hint="Al elegir uno, su nombre, precio, moneda y periodo llenan el plan (puedes cambiarlos)."
           {...itemField}
           onChange={async (event) => {
             await itemField.onChange(event);
             const item = catalogItems.find((candidate) => String(candidate.id) === event.target.value);
-            if (item) form.setValue("plan_name", item.name, { shouldValidate: form.formState.isSubmitted });
+            if (!item) return;
+            const options = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
+            form.setValue("plan_name", item.name, options);
+            if (item.price_from !== null) form.setValue("amount", item.price_from, options);
+            form.setValue("currency", item.currency, options);
+            if ((BILLING_PERIODS as readonly string[]).includes(item.billing_period)) form.setValue("billing_period", item.billing_period, options);
           }}
         />
         <TextField
