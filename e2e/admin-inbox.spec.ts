@@ -239,6 +239,14 @@ test.describe("Gestión de Contactos", () => {
     await page.keyboard.press("Enter");
     const modal = page.getByTestId("contact-message-modal");
     await expect(modal.getByRole("heading", { name: `Antiguo ${tag}` })).toBeVisible();
+    // Inside an open message j/k move to the previous and next message of the list.
+    await page.keyboard.press("k");
+    await expect(modal.getByRole("heading", { name: `Reciente ${tag}` })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`[?&]id=${newer.id}(&|$)`));
+    await page.keyboard.press("j");
+    await expect(modal.getByRole("heading", { name: `Antiguo ${tag}` })).toBeVisible();
+    await page.keyboard.press("j"); // the last message: nothing further
+    await expect(modal.getByRole("heading", { name: `Antiguo ${tag}` })).toBeVisible();
     await page.keyboard.press("r");
     await expect(modal.getByLabel("Tu respuesta")).toBeFocused();
     await page.keyboard.type("e r j"); // typing in the box never triggers a shortcut
