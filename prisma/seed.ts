@@ -468,6 +468,8 @@ export async function seedDatabase(db: PrismaClient, env: Env = process.env): Pr
             repliedById: repliedAt ? admin.id : null,
             // A demo reply was e-mailed when it was written.
             replySentAt: repliedAt,
+            replyStatus: repliedAt ? "sent" : null,
+            replyAttemptedAt: repliedAt,
           },
           select: { id: true },
         });

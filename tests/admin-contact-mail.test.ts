@@ -45,7 +45,7 @@ describe("the reply e-mail", () => {
 
     const { status, body } = await reply(message.id, `Hola, gracias por escribir (${tag}).\nLe enviamos la propuesta.`);
     expect(status).toBe(200);
-    expect(body.email).toEqual({ sent: true, error: null });
+    expect(body.email).toEqual({ sent: true, status: "sent", error: null });
     expect(body.message).toBe("Respuesta enviada por correo.");
 
     const mail = await smtp.waitFor((m) => m.recipients.includes(email));
@@ -83,10 +83,10 @@ describe("the reply e-mail", () => {
 
     const failed = await reply(message.id, "Esta respuesta no debe perderse.");
     expect(failed.status).toBe(200);
-    expect(failed.body.email).toMatchObject({ sent: false, error: expect.stringMatching(/^No se pudo enviar el correo: /) });
+    expect(failed.body.email).toMatchObject({ sent: false, status: "failed", error: expect.stringMatching(/^No se pudo enviar el correo: /) });
     expect(failed.body.message).toBe("La respuesta se guardó, pero no se pudo enviar el correo. Usa «Reenviar» para intentarlo de nuevo.");
     let stored = await db.contactMessage.findUniqueOrThrow({ where: { id: message.id } });
-    expect(stored).toMatchObject({ status: "replied", replyText: "Esta respuesta no debe perderse.", replySentAt: null });
+    expect(stored).toMatchObject({ status: "replied", replyText: "Esta respuesta no debe perderse.", replySentAt: null, replyStatus: "failed" });
     expect(stored.replyError).toMatch(/ECONNREFUSED/);
     const firstMessageId = stored.replyMessageId;
     expect((failed.body.data as { reply_error: string }).reply_error).toBe(stored.replyError);
@@ -99,7 +99,7 @@ describe("the reply e-mail", () => {
     try {
       const resent = await resend(message.id);
       expect(resent.status).toBe(200);
-      expect(resent.body.email).toEqual({ sent: true, error: null });
+      expect(resent.body.email).toEqual({ sent: true, status: "sent", error: null });
       const mail = await upAgain.waitFor((m) => m.recipients.includes(email));
       stored = await db.contactMessage.findUniqueOrThrow({ where: { id: message.id } });
       expect(stored.replySentAt).toBeInstanceOf(Date);
@@ -144,7 +144,7 @@ describe("the reply e-mail", () => {
     const pending = await createMessage(`${tag}b`, { email: `espera.${tag}@example.pe` });
     await db.contactMessage.update({
       where: { id: pending.id },
-      data: { status: "replied", replyText: "En camino", repliedAt: new Date(), replySentAt: null, replyError: null },
+      data: { status: "replied", replyText: "En camino", repliedAt: new Date(), replySentAt: null, replyError: null, replyStatus: "sending", replyAttemptedAt: new Date() },
     });
     expect((await resend(pending.id)).status).toBe(409);
   });

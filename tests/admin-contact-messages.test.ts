@@ -105,21 +105,14 @@ describe("GET /api/v1/admin/contact-messages (the paged list)", () => {
 });
 
 describe("GET /api/v1/admin/contact-messages/{id}", () => {
-  it("opening a new message marks it read with read_at, once, audited", async () => {
+  it("answers a new message with its fields and changes nothing (the modal's action marks it read: tests/contact-get-no-write.test.ts)", async () => {
     const message = await createMessage(uniqueTag());
     const first = await show(message.id);
     expect(first.status).toBe(200);
-    const data = first.body.data as { status: string; read_at: string; notes: unknown[]; ip_address: string; user_agent: string };
-    expect(data).toMatchObject({ status: "read", notes: [], ip_address: "203.0.113.7", user_agent: "InboxTest/1.0" });
-    const stored = await row(message.id);
-    expect(stored.status).toBe("read");
-    expect(stored.readAt?.toISOString()).toBe(data.read_at);
-
-    await show(message.id);
-    expect((await row(message.id)).readAt).toEqual(stored.readAt);
-    const audit = await auditOf("contact_message", message.id);
-    expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: "contact_message.read", actorId: admin.user.id, details: { before: { status: "new", read_at: null }, after: { status: "read" } } });
+    const data = first.body.data as { status: string; read_at: string | null; notes: unknown[]; ip_address: string; user_agent: string };
+    expect(data).toMatchObject({ status: "new", read_at: null, notes: [], ip_address: "203.0.113.7", user_agent: "InboxTest/1.0", reply_status: null });
+    expect((await row(message.id)).status).toBe("new");
+    expect(await auditOf("contact_message", message.id)).toHaveLength(0);
   });
 
   it("opening a message in another status changes nothing", async () => {
@@ -141,16 +134,16 @@ describe("GET /api/v1/admin/contact-messages/{id}", () => {
 });
 
 describe("PUT /api/v1/admin/contact-messages/{id}: the state machine of spec §4", () => {
-  it("replies from new: status replied with the text, who and when; the e-mail counts as sent without SMTP", async () => {
+  it("replies from new: status replied with the text, who and when; without SMTP the e-mail is not sent (not_configured)", async () => {
     const message = await createMessage(uniqueTag());
     const { status, body } = await put(message.id, { status: "replied", reply: "  Gracias por escribirnos.\r\nSaludos.  " });
     expect(status).toBe(200);
-    expect(body.email).toEqual({ sent: true, error: null });
-    expect(body.data).toMatchObject({ status: "replied", reply_text: "Gracias por escribirnos.\nSaludos.", replied_by: { id: admin.user.id } });
+    expect(body.email).toEqual({ sent: false, status: "not_configured", error: null });
+    expect(body.data).toMatchObject({ status: "replied", reply_text: "Gracias por escribirnos.\nSaludos.", replied_by: { id: admin.user.id }, reply_status: "not_configured" });
     const stored = await row(message.id);
-    expect(stored).toMatchObject({ status: "replied", replyText: "Gracias por escribirnos.\nSaludos.", repliedById: admin.user.id, replyError: null });
+    expect(stored).toMatchObject({ status: "replied", replyText: "Gracias por escribirnos.\nSaludos.", repliedById: admin.user.id, replyError: null, replyStatus: "not_configured" });
     expect(stored.repliedAt).toBeInstanceOf(Date);
-    expect(stored.replySentAt).toBeInstanceOf(Date);
+    expect(stored.replySentAt).toBeNull();
     expect(stored.readAt).toBeInstanceOf(Date);
     expect(stored.replyMessageId).toMatch(/^<[0-9a-f-]{36}@[a-z0-9.-]+>$/);
     const audit = await auditOf("contact_message", message.id);
@@ -377,13 +370,18 @@ describe("POST /api/v1/admin/contact-messages/{id}/notes", () => {
 });
 
 describe("POST /{id}/resend", () => {
-  it("409 when there is no reply, or it was already sent", async () => {
+  it("409 when there is no reply, SMTP is not configured, or it was already sent", async () => {
     const message = await createMessage(uniqueTag());
     expect(await adminCall<Id>(admin, resendRoute.POST, `/x/${message.id}/resend`, { method: "POST", ...idParams(message.id) })).toMatchObject({
       status: 409,
       body: { message: "El mensaje no tiene una respuesta que reenviar." },
     });
     await put(message.id, { status: "replied", reply: "Hola" });
+    expect(await adminCall<Id>(admin, resendRoute.POST, `/x/${message.id}/resend`, { method: "POST", ...idParams(message.id) })).toMatchObject({
+      status: 409,
+      body: { message: "El correo saliente no está configurado: la respuesta no se puede reenviar todavía." },
+    });
+    await db.contactMessage.update({ where: { id: message.id }, data: { replyStatus: "sent", replySentAt: new Date() } });
     expect(await adminCall<Id>(admin, resendRoute.POST, `/x/${message.id}/resend`, { method: "POST", ...idParams(message.id) })).toMatchObject({
       status: 409,
       body: { message: "La respuesta ya se envió por correo." },

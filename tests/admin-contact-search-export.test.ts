@@ -151,7 +151,7 @@ describe("GET /api/v1/admin/contact-messages/export", () => {
     const rows = parseCsv(text.slice(1));
     expect(rows[0]).toEqual([
       "ID", "Fecha", "Estado", "Nombre", "Correo electrónico", "Teléfono", "Empresa", "Sector", "Asunto", "Mensaje",
-      "Respuesta", "Fecha de respuesta", "Respuesta enviada", "Leído el", "Dirección IP", "Navegador",
+      "Respuesta", "Fecha de respuesta", "Envío de la respuesta", "Leído el", "Dirección IP", "Navegador",
     ]);
     expect(rows).toHaveLength(2);
     const [id, , status, name, email, phone, company, sectorName, subject, message] = rows[1];

@@ -57,6 +57,7 @@ function message(createdAt: Date, status: ContactStatus = "new", repliedAt: Date
     createdAt,
     repliedAt,
     replySentAt: repliedAt,
+    replyStatus: repliedAt ? ("sent" as const) : null,
     replyText: repliedAt ? "Respuesta" : null,
   };
 }
@@ -269,7 +270,8 @@ describe("chart: median first response time over the last 30 days", () => {
           replied(5, 200),
           replied(10, 60 * 24 * 3), // 3 days
           message(new Date(now.getTime() - DAY)), // no reply
-          { ...replied(3, 5), replySentAt: null, replyError: "No se pudo enviar el correo" }, // stored, never e-mailed
+          { ...replied(3, 5), replySentAt: null, replyStatus: "failed", replyError: "No se pudo enviar el correo" }, // stored, never e-mailed
+          { ...replied(3, 6), replySentAt: null, replyStatus: "not_configured" }, // stored without SMTP configured
           { ...replied(4, 7), deletedAt: now }, // deleted (undo window)
           replied(40, 10), // replied 40 days ago: outside
           message(new Date(now.getTime() + HOUR), "replied", new Date(now.getTime() + 2 * HOUR)), // after now

@@ -42,6 +42,8 @@ async function emailInvoice(invoiceId: number) {
     subject: `Nueva factura ${invoice.invoiceNumber}`,
     text: `Hola, ${invoice.customerName}:\n\nEmitimos la factura ${invoice.invoiceNumber} de tu suscripción por ${formatMoney(invoice.amount.toFixed(2), invoice.currency)} (IGV incluido), con vencimiento el ${invoice.dueDate ? formatCalendarDate(calendarDate(invoice.dueDate)) : "—"}.\nPuedes verla y descargar el PDF en tu portal:`,
     link: `/client/invoices/${invoice.id}`,
+    kind: "invoice",
+    related: { type: "invoice", id: invoice.id },
   });
 }
 

@@ -192,6 +192,8 @@ function invoiceEmail(invoice: InvoiceDetailContract) {
     subject: `Nueva factura ${invoice.invoice_number}`,
     text: `Hola, ${invoice.customer.name}:\n\nEmitimos la ${invoice.document_type.toLowerCase()} ${invoice.invoice_number} por ${formatMoney(invoice.amount, invoice.currency)} (IGV incluido), con vencimiento el ${formatCalendarDate(invoice.due_date)}.\nPuedes verla y descargar el PDF en tu portal:`,
     link: `/client/invoices/${invoice.id}`,
+    kind: "invoice",
+    related: { type: "invoice", id: invoice.id },
   };
 }
 
@@ -353,6 +355,8 @@ export async function recordPayment(actor: AdminActor, input: unknown): Promise<
     subject: result.invoice_status === "paid" ? `Factura ${result.invoice?.invoice_number} pagada` : `Pago recibido: factura ${result.invoice?.invoice_number}`,
     text: `Hola, ${result.user.name}:\n\nRegistramos tu pago de ${formatMoney(result.amount, result.currency)} por ${PAYMENT_METHOD_LABELS[result.method]}.${result.invoice_status === "paid" ? " La factura quedó pagada." : ` Saldo pendiente: ${formatMoney(result.balance, result.currency)}.`}`,
     link: result.invoice ? `/client/invoices/${result.invoice.id}` : "/client/payments",
+    kind: "payment",
+    related: { type: "payment", id: result.id },
   });
   return result;
 }
@@ -591,6 +595,8 @@ export async function requestSubscriptionCancellation(actor: UserActor, id: unkn
     subject: `Solicitud de cancelación: ${result.plan_name}`,
     text: `${actor.name} (${actor.email}) pidió cancelar la suscripción «${result.plan_name}» al final del periodo (${formatCalendarDate(result.next_billing_date)}).${result.cancel_reason ? `\nMotivo: ${result.cancel_reason}` : ""}`,
     link: "/admin/subscriptions",
+    kind: "subscription",
+    related: { type: "subscription", id: result.id },
   });
   return result;
 }

@@ -42,6 +42,7 @@ const ROW_COLUMNS = Prisma.sql`
   m.id, m.name, m.email, m.phone, m.company, m.sector_id AS "sectorId", s.name AS "sectorName",
   m.subject, m.message, m.status::text AS status, m.created_at AS "createdAt", m.read_at AS "readAt",
   m.replied_at AS "repliedAt", m.reply_text AS "replyText", m.reply_sent_at AS "replySentAt",
+  m.reply_status::text AS "replyStatus", m.reply_attempted_at AS "replyAttemptedAt",
   m.reply_error AS "replyError", m.ip_address AS "ipAddress", m.user_agent AS "userAgent"`;
 
 /** The page of messages, newest first, with the total of the same filter. */

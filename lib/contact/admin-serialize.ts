@@ -1,4 +1,4 @@
-import type { ContactStatusValue } from "./inbox-rules";
+import type { ContactStatusValue, ReplyStatusValue } from "./inbox-rules";
 
 // Contact messages as the admin API and the inbox screen read them (spec §3 "Contact message",
 // DESIGN §4: snake_case, dates as ISO strings). Pure: client components import the types.
@@ -20,9 +20,13 @@ export type ContactMessageItem = {
   read_at: string | null;
   replied_at: string | null;
   reply_text: string | null;
+  /** Where the reply's e-mail stands: sending, sent, failed or not_configured; null without a reply. */
+  reply_status: ReplyStatusValue | null;
+  /** When the last attempt to e-mail the reply started. */
+  reply_attempted_at: string | null;
   /** When the mail server accepted the reply; null while not sent. */
   reply_sent_at: string | null;
-  /** The last sending error; null when sent or never tried. */
+  /** The last sending error (short, no credentials); null unless reply_status is failed. */
   reply_error: string | null;
   ip_address: string | null;
   user_agent: string | null;
@@ -45,7 +49,7 @@ export type ContactMessageDetail = ContactMessageItem & {
 export type ReplyTemplateItem = { id: number; name: string; body: string; created_at: string; updated_at: string };
 
 /** What a reply or a resend reports about the e-mail (the reply itself is stored either way). */
-export type ReplyDelivery = { sent: boolean; error: string | null };
+export type ReplyDelivery = { sent: boolean; status: ReplyStatusValue; error: string | null };
 
 const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
 
@@ -65,6 +69,8 @@ export type ContactMessageRow = {
   readAt: Date | null;
   repliedAt: Date | null;
   replyText: string | null;
+  replyStatus: ReplyStatusValue | null;
+  replyAttemptedAt: Date | null;
   replySentAt: Date | null;
   replyError: string | null;
   ipAddress: string | null;
@@ -86,6 +92,9 @@ export function serializeContactRow(row: ContactMessageRow): ContactMessageItem 
     read_at: iso(row.readAt),
     replied_at: iso(row.repliedAt),
     reply_text: row.replyText,
+    // A reply with no recorded state (not written by this version) is not claimed as sent.
+    reply_status: row.replyText === null ? null : (row.replyStatus ?? (row.replySentAt ? "sent" : "sending")),
+    reply_attempted_at: iso(row.replyAttemptedAt),
     reply_sent_at: iso(row.replySentAt),
     reply_error: row.replyError,
     ip_address: row.ipAddress,

@@ -7,7 +7,7 @@ import { recordAudit } from "@/lib/audit/service";
 import { getSiteSettings } from "@/lib/content/settings";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { DEFAULT_MAIL_FROM, sendMail } from "@/lib/mail";
+import { DEFAULT_MAIL_FROM, mailErrorText, sendMail, smtpConfigured } from "@/lib/mail";
 import { formatDate } from "@/lib/format";
 import {
   contactBulkSchema,
@@ -31,9 +31,12 @@ import {
   archiveRefusal,
   closeRefusal,
   PURGE_AFTER_MINUTES,
+  REPLY_SEND_STALE_MS,
+  replyDeliveryView,
   replyRefusal,
   replySubject,
   RESTORE_WINDOW_SECONDS,
+  type ReplyStatusValue,
 } from "./inbox-rules";
 
 // Every write of the contact inbox (spec §4, issue 8): ONE function per action, called by the
@@ -57,6 +60,8 @@ const stateSelect = {
   replyMessageId: true,
   replySentAt: true,
   replyError: true,
+  replyStatus: true,
+  replyAttemptedAt: true,
   deletedAt: true,
 } satisfies Prisma.ContactMessageSelect;
 type MessageState = Prisma.ContactMessageGetPayload<{ select: typeof stateSelect }>;
@@ -115,8 +120,9 @@ async function detail(id: number, client: Tx | typeof db = db): Promise<ContactM
 // ── Opening ────────────────────────────────────────────────────────────────────────────
 
 /**
- * The detail of a message as an admin opens it (GET /{id}, the modal): a `new` message becomes
- * `read` with read_at (audited). Opening a message in any other status changes nothing.
+ * The inbox modal's mark-read, run by its server action when it opens a message (never by a
+ * GET: reading through the API or following a link changes nothing): a `new` message becomes
+ * `read` with read_at (audited). A message in any other status is only read.
  */
 export async function openContactMessage(actor: AdminActor, id: number): Promise<ContactMessageDetail> {
   return db.$transaction(async (tx) => {
@@ -185,12 +191,14 @@ export const newMessageId = () => `<${randomUUID()}@${messageIdDomain()}>`;
 
 /**
  * Replies to a message: allowed only from new or read, with non-blank text. The reply is
- * STORED FIRST (status replied, reply_text, replied_at, who, the Message-ID it will carry), in
- * one transaction with its audit entry; only then is it e-mailed. A failed send loses nothing:
- * the error is stored and "Reenviar" (resendContactReply) tries again.
+ * STORED FIRST (status replied, reply_text, replied_at, who, the Message-ID it will carry, and
+ * reply_status `sending` with the attempt's time), in one transaction with its audit entry; only
+ * then is it e-mailed, and the outcome replaces `sending`. A failed or unconfigured send loses
+ * nothing: "Reenviar" (resendContactReply) tries again.
  */
 export async function replyToContactMessage(actor: AdminActor, id: number, input: unknown): Promise<ContactUpdateResult> {
   const { reply } = parseWith(contactReplySchema, input);
+  const attemptAt = new Date();
   await db.$transaction(async (tx) => {
     const before = await lockedState(tx, id);
     const refusal = replyRefusal(before.status);
@@ -198,61 +206,71 @@ export async function replyToContactMessage(actor: AdminActor, id: number, input
     await transition(tx, actor, before, "contact_message.reply", {
       status: "replied",
       replyText: reply,
-      repliedAt: new Date(),
+      repliedAt: attemptAt,
       repliedById: actor.id,
       replyMessageId: newMessageId(),
       replySentAt: null,
       replyError: null,
-      readAt: before.readAt ?? new Date(),
+      replyStatus: "sending",
+      replyAttemptedAt: attemptAt,
+      readAt: before.readAt ?? attemptAt,
     });
   });
-  const delivery = await deliverReply(id);
+  const delivery = await deliverReply(id, attemptAt);
   return { message: await detail(id), delivery };
 }
 
-/** A send that neither succeeded nor failed after this long died with its process: it may be retried. */
-export const REPLY_SEND_STALE_MS = 2 * 60_000;
+export const NOTHING_TO_RESEND = "El mensaje no tiene una respuesta que reenviar.";
+export const ALREADY_SENT = "La respuesta ya se envió por correo.";
+export const MAIL_NOT_CONFIGURED_RESEND = "El correo saliente no está configurado: la respuesta no se puede reenviar todavía.";
+export const SEND_IN_FLIGHT = "La respuesta ya se está enviando por correo. Espera unos segundos.";
 
 /**
- * "Reenviar": sends the stored reply again when the last send failed (or died: see
- * REPLY_SEND_STALE_MS). The attempt is CLAIMED first (the error is cleared only if it is still
- * there), so two resends at once, or a resend while the first send is in flight, cannot e-mail
- * the visitor twice: the second gets a 409. Audited; the same Message-ID is kept.
+ * "Reenviar": sends the stored reply again when its last send failed, found no mail
+ * configuration, or died on the way (`sending` for longer than REPLY_SEND_STALE_MS). 409 when
+ * there is no reply, it was sent, SMTP is still not configured, or a send is in flight. The
+ * attempt is CLAIMED first (`sending` again, only if the state is still the one checked), so two
+ * resends at once cannot e-mail the visitor twice: the second gets a 409. Audited; the same
+ * Message-ID is kept.
  */
 export async function resendContactReply(actor: AdminActor, id: number): Promise<ContactUpdateResult> {
+  const attemptAt = new Date();
   await db.$transaction(async (tx) => {
     const before = await lockedState(tx, id);
-    if (!before.replyText) throw new ApiError(409, "El mensaje no tiene una respuesta que reenviar.");
-    if (before.replySentAt) throw new ApiError(409, "La respuesta ya se envió por correo.");
+    if (!before.replyText) throw new ApiError(409, NOTHING_TO_RESEND);
+    const status: ReplyStatusValue = before.replyStatus ?? (before.replySentAt ? "sent" : "sending");
+    if (status === "sent") throw new ApiError(409, ALREADY_SENT);
+    if (!smtpConfigured()) throw new ApiError(409, MAIL_NOT_CONFIGURED_RESEND);
+    const stale = new Date(attemptAt.getTime() - REPLY_SEND_STALE_MS);
     const { count } = await tx.contactMessage.updateMany({
       where: {
         id,
         deletedAt: null,
         replySentAt: null,
-        OR: [{ replyError: { not: null } }, { updatedAt: { lt: new Date(Date.now() - REPLY_SEND_STALE_MS) } }],
+        OR: [
+          { replyStatus: { in: ["failed", "not_configured"] } },
+          { replyStatus: "sending", OR: [{ replyAttemptedAt: null }, { replyAttemptedAt: { lt: stale } }] },
+          { replyStatus: null },
+        ],
       },
-      data: { replyError: null, replyMessageId: before.replyMessageId ?? newMessageId() },
+      data: {
+        replyStatus: "sending",
+        replyAttemptedAt: attemptAt,
+        replyError: null,
+        replyMessageId: before.replyMessageId ?? newMessageId(),
+      },
     });
-    if (count !== 1) throw new ApiError(409, "La respuesta ya se está enviando por correo. Espera unos segundos.");
-    // The attempt, not its outcome (which the message shows): what failed before.
+    if (count !== 1) throw new ApiError(409, SEND_IN_FLIGHT);
+    // The attempt, not its outcome (which the message shows): why the reply had not gone out.
     await recordAudit(tx, actor, {
       action: "contact_message.resend_reply",
       entityType: "contact_message",
       entityId: id,
-      before: { reply_error: before.replyError },
+      before: { reply_error: before.replyError ?? replyDeliveryView(status, before.replyAttemptedAt, attemptAt.getTime())?.label ?? null },
     });
   });
-  const delivery = await deliverReply(id);
+  const delivery = await deliverReply(id, attemptAt);
   return { message: await detail(id), delivery };
-}
-
-const MAX_ERROR = 1000;
-
-/** A person-readable reason for a failed send (nodemailer's message, without line breaks). */
-function sendError(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  const clean = text.replace(/\s+/g, " ").trim() || "error desconocido";
-  return `No se pudo enviar el correo: ${clean}`.slice(0, MAX_ERROR);
 }
 
 /** The reply e-mail: the text, the signature, and the visitor's message quoted below. */
@@ -273,34 +291,45 @@ function replyBody(message: { name: string; message: string; createdAt: Date; re
 }
 
 /**
- * Sends the stored reply of message `id` and records the outcome (reply_sent_at, or reply_error).
- * Never throws for a mail failure: the outcome is returned and stored.
+ * Sends the stored reply of message `id` (the attempt claimed at `attemptAt`) and records the
+ * outcome over `sending`: sent (with reply_sent_at), failed (with a short error) or
+ * not_configured. Only the attempt that claimed the row settles it, so a late answer never
+ * overwrites a newer attempt. Never throws for a mail failure: the outcome is returned and stored.
  */
-async function deliverReply(id: number): Promise<ReplyDelivery> {
+async function deliverReply(id: number, attemptAt: Date): Promise<ReplyDelivery> {
   const message = await db.contactMessage.findUniqueOrThrow({
     where: { id },
     select: { name: true, email: true, subject: true, message: true, createdAt: true, replyText: true, replyMessageId: true },
   });
-  if (!message.replyText) return { sent: false, error: null };
-  const settings = await getSiteSettings();
+  if (!message.replyText) return { sent: false, status: "failed", error: null };
+  const mine = { id, replyStatus: "sending" as const, replyAttemptedAt: attemptAt };
   const messageId = message.replyMessageId ?? newMessageId();
+  let outcome: ReplyDelivery;
   try {
-    await sendMail({
+    const settings = await getSiteSettings();
+    const result = await sendMail({
       to: message.email,
       replyTo: settings.contactEmail ?? undefined,
       subject: replySubject(message.subject),
       text: replyBody({ ...message, replyText: message.replyText }, settings.companyName),
       messageId,
+      kind: "contact_reply",
+      related: { type: "contact_message", id },
     });
+    outcome = result.status === "sent" ? { sent: true, status: "sent", error: null } : { sent: false, status: "not_configured", error: null };
   } catch (error) {
-    const reason = sendError(error);
     console.error(`[contact] La respuesta al mensaje ${id} se guardó, pero el correo falló`, error);
-    // Never over a success recorded meanwhile by another attempt.
-    await db.contactMessage.updateMany({ where: { id, replySentAt: null }, data: { replyError: reason } });
-    return { sent: false, error: reason };
+    outcome = { sent: false, status: "failed", error: mailErrorText(error) };
   }
-  await db.contactMessage.update({ where: { id }, data: { replySentAt: new Date(), replyError: null, replyMessageId: messageId } });
-  return { sent: true, error: null };
+  await db.contactMessage.updateMany({
+    where: mine,
+    data: {
+      replyStatus: outcome.status,
+      replyError: outcome.error,
+      ...(outcome.sent ? { replySentAt: new Date(), replyMessageId: messageId } : {}),
+    },
+  });
+  return outcome;
 }
 
 // ── Delete and undo ───────────────────────────────────────────────────────────────────

@@ -4,7 +4,7 @@
 import { csvFileName, csvRow } from "@/lib/api/csv";
 import { formatDate } from "@/lib/format";
 import type { ContactMessageItem } from "./admin-serialize";
-import { CONTACT_STATUS_NAMES } from "./inbox-rules";
+import { CONTACT_STATUS_NAMES, replyDeliveryView } from "./inbox-rules";
 
 export const CONTACT_CSV_HEADER = [
   "ID",
@@ -19,7 +19,7 @@ export const CONTACT_CSV_HEADER = [
   "Mensaje",
   "Respuesta",
   "Fecha de respuesta",
-  "Respuesta enviada",
+  "Envío de la respuesta",
   "Leído el",
   "Dirección IP",
   "Navegador",
@@ -39,7 +39,7 @@ export function contactCsvRow(item: ContactMessageItem): string {
     item.message,
     item.reply_text,
     item.replied_at ? formatDate(item.replied_at) : null,
-    item.reply_text ? (item.reply_sent_at ? "Sí" : "No") : null,
+    replyDeliveryView(item.reply_status, item.reply_attempted_at)?.label ?? null,
     item.read_at ? formatDate(item.read_at) : null,
     item.ip_address,
     item.user_agent,

@@ -82,3 +82,57 @@ export const CONTACT_STATUS_NAMES: Record<ContactStatusValue, string> = {
   closed: "Cerrado",
   archived: "Archivado",
 };
+
+// ── The reply's e-mail ─────────────────────────────────────────────────────────────────
+
+/** Where a reply's e-mail stands (the API's `reply_status`; null while there is no reply). */
+export const REPLY_STATUSES = ["sending", "sent", "failed", "not_configured"] as const;
+export type ReplyStatusValue = (typeof REPLY_STATUSES)[number];
+
+/**
+ * `sending` is written before the mail server is called and replaced by the outcome as soon as it
+ * answers (nodemailer gives up within about 40 s). A reply still `sending` after this long lost
+ * its process on the way (a crash, a restart): whether the visitor got it is unknown, so the
+ * inbox says "sin confirmar" and "Reenviar" is allowed, knowing it may send a second copy.
+ */
+export const REPLY_SEND_STALE_MS = 2 * 60_000;
+
+export type ReplyDeliveryView = {
+  label: string;
+  tone: "success" | "warning" | "danger";
+  /** Not (known to be) sent: "Reenviar" applies once the mail is configured. */
+  resendable: boolean;
+};
+
+/** How the inbox, the list and the CSV name a reply's e-mail state (Spanish, shown as is). */
+export function replyDeliveryView(
+  status: ReplyStatusValue | null,
+  attemptedAt: string | Date | null,
+  now: number = Date.now(),
+): ReplyDeliveryView | null {
+  switch (status) {
+    case null:
+      return null;
+    case "sent":
+      return { label: "Enviado por correo", tone: "success", resendable: false };
+    case "failed":
+      return { label: "No enviado: falló el envío", tone: "danger", resendable: true };
+    case "not_configured":
+      return { label: "No enviado: correo saliente no configurado", tone: "danger", resendable: true };
+    case "sending": {
+      const started = attemptedAt ? new Date(attemptedAt).getTime() : 0;
+      const stale = now - started >= REPLY_SEND_STALE_MS;
+      return stale
+        ? { label: "Enviando… (sin confirmar)", tone: "warning", resendable: true }
+        : { label: "Enviando…", tone: "warning", resendable: false };
+    }
+  }
+}
+
+/** What a reply or a resend tells the admin about its e-mail (API `message`, the modal's toasts). */
+export const REPLY_DELIVERY_MESSAGES: Record<ReplyStatusValue, string> = {
+  sent: "Respuesta enviada por correo.",
+  failed: "La respuesta se guardó, pero no se pudo enviar el correo. Usa «Reenviar» para intentarlo de nuevo.",
+  not_configured: "La respuesta se guardó, pero no se envió: el correo saliente no está configurado.",
+  sending: "La respuesta se guardó; su envío por correo aún no se confirma.",
+};

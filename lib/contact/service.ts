@@ -140,6 +140,8 @@ async function emailCompany(id: number, request: ContactRequest, sectorName: str
       subject: `Nuevo mensaje de contacto: ${request.subject ?? request.name}`,
       text: lines.join("\n"),
       replyTo: request.email,
+      kind: "contact_notice",
+      related: { type: "contact_message", id },
     });
   } catch (error) {
     console.error(`[contact] El mensaje ${id} se guardó, pero no se pudo enviar el aviso por correo`, error);

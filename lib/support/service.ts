@@ -84,6 +84,8 @@ export async function openTicket(actor: UserActor, input: unknown): Promise<Tick
     subject: `Nuevo ticket ${ticketNumber(ticket.id)}: ${ticket.subject}`,
     text: `${actor.name} (${actor.email}) abrió un ticket de soporte.\n\nAsunto: ${ticket.subject}\n\n${ticket.description}`,
     link: adminLink(ticket.id),
+    kind: "ticket",
+    related: { type: "ticket", id: ticket.id },
   });
   return ticket;
 }
@@ -131,6 +133,8 @@ export async function replyAsClient(actor: UserActor, id: unknown, input: unknow
     subject: `Nueva respuesta en el ticket ${ticketNumber(ticket.id)}: ${ticket.subject}`,
     text: `${actor.name} (${actor.email}) respondió en el ticket «${ticket.subject}»:\n\n${data.body}`,
     link: adminLink(ticket.id),
+    kind: "ticket",
+    related: { type: "ticket", id: ticket.id },
   });
   return ticket;
 }
@@ -178,6 +182,8 @@ export async function replyAsStaff(actor: AdminActor, id: unknown, input: unknow
     subject: `Respuesta a tu ticket ${ticketNumber(ticket.id)}: ${ticket.subject}`,
     text: `Nuestro equipo de soporte respondió a tu ticket «${ticket.subject}»:\n\n${data.body}`,
     link: clientLink(ticket.id),
+    kind: "ticket",
+    related: { type: "ticket", id: ticket.id },
   });
   return ticket;
 }
@@ -232,6 +238,8 @@ export async function updateTicket(actor: AdminActor, id: unknown, input: unknow
             data.status === "resolved" ? "\n\nSi el problema continúa, responde al ticket y lo reabriremos." : ""
           }`,
           link: clientLink(ticketId),
+          kind: "ticket",
+          related: { type: "ticket", id: ticketId },
         },
       };
     }

@@ -1,25 +1,26 @@
 import { actorFromCaller } from "@/lib/admin/actor";
 import { authRoute } from "@/lib/api/auth";
+import { notFound } from "@/lib/api/errors";
 import { dataResponse } from "@/lib/api/handler";
 import { readJsonBody } from "@/lib/api/request";
 import { contactUpdateSchema } from "@/lib/contact/admin-schema";
+import { findContactMessage } from "@/lib/contact/admin-queries";
 import { routeId } from "@/lib/contact/admin-route";
-import {
-  deleteContactMessage,
-  MESSAGE_NOT_FOUND,
-  openContactMessage,
-  updateContactMessage,
-} from "@/lib/contact/admin-service";
+import { deleteContactMessage, MESSAGE_NOT_FOUND, updateContactMessage } from "@/lib/contact/admin-service";
 import { RESTORE_WINDOW_SECONDS } from "@/lib/contact/inbox-rules";
 import { replyResponse } from "@/lib/contact/admin-response";
 
 type Params = { id: string };
 const messageId = (context: { params: Promise<Params> }) => routeId(context, MESSAGE_NOT_FOUND);
 
-/** GET /{id} → `{ data: message }` with its notes. Opening a `new` message marks it read (spec §4). */
+/**
+ * GET /{id} → `{ data: message }` with its notes. Reading changes nothing (a link or a prefetch
+ * must not alter state): mark a message read with POST /bulk `{ ids: [id], action: "read" }`.
+ */
 export const GET = authRoute<Params>("admin", async (request, context, caller) => {
-  const actor = actorFromCaller(request, caller);
-  const message = await openContactMessage(actor, await messageId(context));
+  actorFromCaller(request, caller);
+  const message = await findContactMessage(await messageId(context));
+  if (!message) throw notFound(MESSAGE_NOT_FOUND);
   return dataResponse(message, { headers: { "Cache-Control": "no-store" } });
 });
 
