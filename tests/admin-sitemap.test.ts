@@ -140,6 +140,10 @@ describe("health, grade and formats", () => {
     expect(sitemapHealth({ publicExists: false, seoScore: 95, lastResponseMs: 40 })).toBe("error");
     expect(sitemapHealth({ publicExists: true, seoScore: 79, lastResponseMs: 40 })).toBe("warning");
     expect(sitemapHealth({ publicExists: true, seoScore: 95, lastResponseMs: 2001 })).toBe("warning");
+    // One verdict: active problems are never "Saludable", however high the score.
+    expect(sitemapHealth({ publicExists: true, seoScore: 97, lastResponseMs: 40, activeIssues: 7 })).toBe("warning");
+    expect(sitemapGrade(sitemapHealth({ publicExists: true, seoScore: 97, lastResponseMs: 40, activeIssues: 7 }), 97)).toBe("B");
+    expect(sitemapHealth({ publicExists: true, seoScore: 97, lastResponseMs: 40, activeIssues: 0 })).toBe("healthy");
     expect(sitemapGrade("healthy", 95)).toBe("A+");
     expect(sitemapGrade("healthy", null)).toBe("A+");
     expect(sitemapGrade("healthy", 85)).toBe("A");

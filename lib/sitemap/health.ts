@@ -13,10 +13,12 @@ export const SEO_WARNING_SCORE = 80;
 
 /**
  * Spec §4: healthy when the public sitemap answers, error otherwise; a warning (which the spec
- * can show but never set) when the SEO score is under 80 or the last check was slower than 2 s.
+ * can show but never set) when the SEO score is under 80, the last check was slower than 2 s, or
+ * any problem is still listed: the panel never says "Saludable" beside active problems.
  */
-export function sitemapHealth(input: { publicExists: boolean; seoScore: number | null; lastResponseMs: number | null }): SitemapHealth {
+export function sitemapHealth(input: { publicExists: boolean; seoScore: number | null; lastResponseMs: number | null; activeIssues?: number }): SitemapHealth {
   if (!input.publicExists) return "error";
+  if ((input.activeIssues ?? 0) > 0) return "warning";
   if (input.seoScore !== null && input.seoScore < SEO_WARNING_SCORE) return "warning";
   if (input.lastResponseMs !== null && input.lastResponseMs > SLOW_RESPONSE_MS) return "warning";
   return "healthy";

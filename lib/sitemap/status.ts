@@ -334,7 +334,7 @@ export async function getSitemapStatus(options: { refresh?: boolean; origins?: s
     publicModified = lastGenerated.createdAt.toISOString();
   }
   const responseMs = Math.round(measurement.responseMs);
-  const health = sitemapHealth({ publicExists: measurement.ok, seoScore: seo.score, lastResponseMs: responseMs });
+  const health = sitemapHealth({ publicExists: measurement.ok, seoScore: seo.score, lastResponseMs: responseMs, activeIssues: seo.issues.length });
 
   return {
     public_exists: measurement.ok,
