@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { AreaShell } from "@/components/account/area-shell";
 import { ADMIN_NAV } from "@/components/admin/nav";
+import { OutboundMailBanner } from "@/components/admin/outbound-mail-banner";
 import { requireAdmin } from "@/lib/auth/guards";
 
 export const metadata: Metadata = {
@@ -21,6 +22,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
       navGroups={ADMIN_NAV}
       user={{ name: user.name, email: user.email }}
     >
+      <OutboundMailBanner />
       {children}
     </AreaShell>
   );

@@ -6,6 +6,7 @@ import { pageRequest } from "@/lib/api/paging";
 import { requireAdmin } from "@/lib/auth/guards";
 import { contactListQuerySchema } from "@/lib/contact/admin-schema";
 import { listContactMessages, listReplyTemplates } from "@/lib/contact/admin-queries";
+import { smtpConfigured } from "@/lib/mail";
 import { searchParamValues, type PageSearchParams } from "@/lib/api/query-params";
 
 export const metadata: Metadata = { title: "Gestión de Contactos" };
@@ -38,7 +39,7 @@ export default async function ContactMessagesPage({ searchParams }: { searchPara
         }
       />
       <div className="mt-6">
-        <ContactInbox result={result} templates={templates} exportHref={exportHref} />
+        <ContactInbox result={result} templates={templates} exportHref={exportHref} mailConfigured={smtpConfigured()} />
       </div>
     </AreaPage>
   );

@@ -18,7 +18,7 @@ import { Modal } from "@/components/ui/modal";
 import { notify } from "@/components/ui/toast";
 import type { Paged } from "@/lib/api/paging";
 import type { ContactMessageItem, ReplyTemplateItem } from "@/lib/contact/admin-serialize";
-import { CONTACT_FILTERS, INBOX_FAILURES, UNDO_SECONDS } from "@/lib/contact/inbox-rules";
+import { CONTACT_FILTERS, INBOX_FAILURES, replyDeliveryView, UNDO_SECONDS } from "@/lib/contact/inbox-rules";
 import { formatDate } from "@/lib/format";
 import { countLabel, plural } from "@/components/ui/plural";
 import { MessageModal } from "./message-modal";
@@ -66,7 +66,18 @@ function onControl(event: KeyboardEvent) {
 /** `clearSelection`: the bulk bar's selection, cleared once the delete is confirmed and done (a cancel keeps it). */
 type PendingDelete = { ids: number[]; label: string; clearSelection?: () => void };
 
-export function ContactInbox({ result, templates, exportHref }: { result: Paged<ContactMessageItem>; templates: ReplyTemplateItem[]; exportHref: string }) {
+export function ContactInbox({
+  result,
+  templates,
+  exportHref,
+  mailConfigured,
+}: {
+  result: Paged<ContactMessageItem>;
+  templates: ReplyTemplateItem[];
+  exportHref: string;
+  /** Whether outgoing e-mail is configured on the server (SMTP_URL). */
+  mailConfigured: boolean;
+}) {
   const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
@@ -79,6 +90,8 @@ export function ContactInbox({ result, templates, exportHref }: { result: Paged<
   const [deleting, setDeleting] = useState(false);
   const [showShortcuts, setShowShortcuts] = useState(false);
   const [focusReplyToken, setFocusReplyToken] = useState(0);
+  // How long a reply has been `sending` is measured from when the list was first shown.
+  const [shownAt] = useState(() => Date.now());
 
   const rows = result.data;
   const refresh = useCallback(() => router.refresh(), [router]);
@@ -244,10 +257,11 @@ export function ContactInbox({ result, templates, exportHref }: { result: Paged<
       header: "Estado",
       cell: (row) => {
         const label = contactStatusLabel(row.status);
+        const delivery = replyDeliveryView(row.reply_status, row.reply_attempted_at, shownAt);
         return (
           <div className="flex flex-col items-start gap-1">
             <Badge tone={label.tone}>{label.label}</Badge>
-            {row.reply_error && !row.reply_sent_at && <Badge tone="danger">Correo no enviado</Badge>}
+            {delivery && delivery.tone !== "success" && <Badge tone={delivery.tone}>{delivery.label}</Badge>}
           </div>
         );
       },
@@ -329,6 +343,7 @@ export function ContactInbox({ result, templates, exportHref }: { result: Paged<
 
       <MessageModal
         id={openId}
+        mailConfigured={mailConfigured}
         templates={templates}
         focusReplyToken={focusReplyToken}
         onClose={() => setOpenId(null)}

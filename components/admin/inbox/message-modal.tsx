@@ -17,7 +17,7 @@ import { AuditHistory } from "@/components/admin/audit-history";
 import { notify } from "@/components/ui/toast";
 import { contactNoteSchema, contactReplySchema } from "@/lib/contact/admin-schema";
 import type { ContactMessageDetail, ReplyTemplateItem } from "@/lib/contact/admin-serialize";
-import { canArchive, canClose, canReply, INBOX_FAILURES, INBOX_LIMITS } from "@/lib/contact/inbox-rules";
+import { canArchive, canClose, canReply, INBOX_FAILURES, INBOX_LIMITS, REPLY_DELIVERY_MESSAGES, replyDeliveryView } from "@/lib/contact/inbox-rules";
 import { formatDate } from "@/lib/format";
 
 // The detail modal of spec §2.6: every field, the reply (or "Sin respuesta aún"), the reply box
@@ -27,6 +27,8 @@ import { formatDate } from "@/lib/format";
 
 type Props = {
   id: number | null;
+  /** Whether the server has outgoing e-mail configured (SMTP_URL): "Reenviar" is useless without it. */
+  mailConfigured: boolean;
   templates: ReplyTemplateItem[];
   /** Increments when "r" asks for the reply box. */
   focusReplyToken: number;
@@ -47,10 +49,12 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-export function MessageModal({ id, templates, focusReplyToken, onClose, onChanged, onDelete, onArchive }: Props) {
-  const [loaded, setMessage] = useState<ContactMessageDetail | null>(null);
+export function MessageModal({ id, mailConfigured, templates, focusReplyToken, onClose, onChanged, onDelete, onArchive }: Props) {
+  const [loaded, setLoaded] = useState<{ message: ContactMessageDetail; at: number } | null>(null);
+  // When the message was read from the server: how long a send has been unconfirmed is measured from it.
+  const setMessage = (next: ContactMessageDetail) => setLoaded({ message: next, at: Date.now() });
   // What is shown belongs to the id asked for (an earlier message never flashes in).
-  const message = loaded && loaded.id === id ? loaded : null;
+  const message = loaded && loaded.message.id === id ? loaded.message : null;
   const [busy, setBusy] = useState<null | "reply" | "close" | "archive" | "resend" | "note">(null);
   const replyRef = useRef<HTMLTextAreaElement | null>(null);
   const request = useRef(0);
@@ -117,9 +121,9 @@ export function MessageModal({ id, templates, focusReplyToken, onClose, onChange
     }
     onChanged();
     if (result.data.delivery && !result.data.delivery.sent) {
-      // Stored, but the e-mail failed: stay open to show the notice and "Reenviar".
+      // Stored, but not e-mailed (failed, or no outgoing mail configured): stay open to show the notice and "Reenviar".
       setMessage(result.data.message);
-      notify.error(INBOX_FAILURES.reply, { description: "La respuesta se guardó, pero el correo no se pudo enviar. Usa «Reenviar»." });
+      notify.error(INBOX_FAILURES.reply, { description: REPLY_DELIVERY_MESSAGES[result.data.delivery.status] });
       return;
     }
     notify.success("Respuesta enviada");
@@ -155,7 +159,7 @@ export function MessageModal({ id, templates, focusReplyToken, onClose, onChange
     setMessage(result.data.message);
     onChanged();
     if (result.data.delivery?.sent) notify.success("Respuesta enviada");
-    else notify.error(INBOX_FAILURES.reply, { description: result.data.delivery?.error ?? undefined });
+    else notify.error(INBOX_FAILURES.reply, { description: result.data.delivery?.error ?? (result.data.delivery ? REPLY_DELIVERY_MESSAGES[result.data.delivery.status] : undefined) });
   }
 
   async function addNote(values: { body: string }) {
@@ -181,11 +185,13 @@ export function MessageModal({ id, templates, focusReplyToken, onClose, onChange
 
   const label = contactStatusLabel(status);
   const working = busy !== null;
+  const delivery = message ? replyDeliveryView(message.reply_status, message.reply_attempted_at, loaded?.at) : null;
   const resendButton = (
-    <Button variant="outline" size="sm" onClick={resend} disabled={working}>
+    <Button variant="outline" size="sm" onClick={resend} disabled={working || !mailConfigured} className="shrink-0">
       {busy === "resend" ? "Reenviando..." : "Reenviar"}
     </Button>
   );
+  const resendHint = mailConfigured ? null : " Configura SMTP_URL en el servidor para poder reenviarla.";
 
   return (
     <Modal
@@ -271,24 +277,36 @@ export function MessageModal({ id, templates, focusReplyToken, onClose, onChange
                 <p className="mt-2 text-xs text-ink-600">
                   {message.replied_by ? `Respondido por ${message.replied_by.name}` : "Respondido"}
                   {message.replied_at ? ` el ${formatDate(message.replied_at)}` : ""}
-                  {message.reply_sent_at ? ` · Enviado por correo el ${formatDate(message.reply_sent_at)}` : ""}
+                  {message.reply_status === "sent" && message.reply_sent_at ? ` · Enviado por correo el ${formatDate(message.reply_sent_at)}` : ""}
                 </p>
-                {!message.reply_sent_at && message.reply_error && (
+                {message.reply_status === "failed" && (
                   <div data-testid="reply-failure" className="mt-3 flex flex-col gap-3 rounded-xl border border-red-200 bg-red-50 p-4 sm:flex-row sm:items-center sm:justify-between">
                     <p className="text-sm text-red-900">
-                      <strong className="font-semibold">El correo con la respuesta no se pudo enviar.</strong> {message.reply_error} La respuesta
-                      está guardada.
+                      <strong className="font-semibold">{delivery?.label}.</strong> El correo con la respuesta no se pudo enviar. {message.reply_error} La
+                      respuesta está guardada.{resendHint}
                     </p>
                     {resendButton}
                   </div>
                 )}
-                {!message.reply_sent_at && !message.reply_error && (
-                  // Another send is in flight (or its process died: the server accepts a retry after two minutes).
-                  <div data-testid="reply-sending" className="mt-3 flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between">
-                    <p className="text-sm text-amber-950">
-                      <strong className="font-semibold">Enviando el correo con la respuesta...</strong> Si no se confirma en unos minutos, usa «Reenviar».
+                {message.reply_status === "not_configured" && (
+                  <div data-testid="reply-not-configured" className="mt-3 flex flex-col gap-3 rounded-xl border border-red-200 bg-red-50 p-4 sm:flex-row sm:items-center sm:justify-between">
+                    <p className="text-sm text-red-900">
+                      <strong className="font-semibold">{delivery?.label}.</strong> La respuesta está guardada, pero no se envió al remitente.
+                      {resendHint ?? " El correo ya está configurado: usa «Reenviar» para enviarla."}
                     </p>
                     {resendButton}
+                  </div>
+                )}
+                {message.reply_status === "sending" && (
+                  // `sending` is written before the mail server is called; one that stays for minutes lost its process on the way.
+                  <div data-testid="reply-sending" className="mt-3 flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between">
+                    <p className="text-sm text-amber-950">
+                      <strong className="font-semibold">{delivery?.label}</strong>{" "}
+                      {delivery?.resendable
+                        ? `El envío empezó${message.reply_attempted_at ? ` el ${formatDate(message.reply_attempted_at)}` : ""} y el servidor de correo nunca lo confirmó: puede que el remitente no la haya recibido. Usa «Reenviar» si hace falta.`
+                        : "El servidor de correo aún no confirma el envío."}
+                    </p>
+                    {delivery?.resendable && resendButton}
                   </div>
                 )}
               </>
@@ -369,7 +387,7 @@ export function MessageModal({ id, templates, focusReplyToken, onClose, onChange
             <AuditHistory
               entityType="contact_message"
               entityId={String(message.id)}
-              refreshKey={`${message.status}:${message.read_at ?? ""}:${message.reply_sent_at ?? ""}:${message.notes.length}`}
+              refreshKey={`${message.status}:${message.read_at ?? ""}:${message.reply_status ?? ""}:${message.reply_attempted_at ?? ""}:${message.notes.length}`}
             />
           </div>
         </div>
