@@ -54,8 +54,10 @@ test.describe("Product form", () => {
     const tabs = page.getByRole("tablist", { name: "Secciones del producto" });
     await expect(tabs.getByRole("tab")).toHaveText(["Información Básica", "Contenido", "Multimedia", "SEO y Contacto"]);
     await expect(page.getByRole("tab", { name: "Información Básica" })).toHaveAttribute("aria-selected", "true");
-    // §9 defaults.
-    await expect(page.getByLabel("Estado")).toHaveValue("active");
+    // §9 defaults. A new product has no "Estado" select: it is saved as a draft or published.
+    await expect(page.getByLabel("Estado")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Guardar borrador" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Publicar" })).toBeVisible();
     await expect(page.getByLabel("Moneda")).toHaveValue("USD");
     await expect(page.getByLabel("Periodo de facturación")).toHaveValue("monthly");
     await expect(page.getByLabel("Precio desde")).toHaveAttribute("step", "0.01");
@@ -66,15 +68,19 @@ test.describe("Product form", () => {
     await page.getByRole("tab", { name: "SEO y Contacto" }).click();
     await expect(page.getByLabel("Correo de contacto")).toHaveAttribute("type", "email");
     await expect(page.getByLabel("Teléfono de contacto")).toHaveAttribute("type", "tel");
-    await page.getByRole("button", { name: "Crear Producto" }).click();
+    await page.getByRole("button", { name: "Publicar" }).click();
     await expect(page.getByRole("tab", { name: /Información Básica/ })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByText("El nombre es obligatorio.")).toBeVisible();
     await expect(page.getByText("Revisa los campos marcados.")).toBeVisible();
     await expect(page.getByLabel("Nombre")).toBeFocused();
 
-    // The slug follows the name (lower case, no accents, hyphens) until the admin edits it.
+    // The slug follows the name (lower case, no accents, hyphens) until the admin edits it; the
+    // slug's error from the failed save goes once the suggestion fills it.
+    await expect(page.getByText("El slug es obligatorio.")).toBeVisible();
     await page.getByLabel("Nombre").fill(name);
     await expect(page.getByLabel("Slug")).toHaveValue(slug);
+    await expect(page.getByText("El slug es obligatorio.")).toHaveCount(0);
+    await expect(page.getByLabel("Slug")).not.toHaveAttribute("aria-invalid", "true");
     await page.getByLabel("Descripción", { exact: true }).fill("ERP en la nube para pymes que crecen.");
     await page.getByLabel("Características").fill("Facturación electrónica, Inventario\nReportes");
     await page.getByLabel("Precio desde").fill("149.9");
@@ -83,6 +89,10 @@ test.describe("Product form", () => {
 
     await page.getByRole("tab", { name: "Contenido" }).click();
     const content = editorOf(page, "Contenido (editor HTML)");
+    // The headings sit together, the link after them.
+    const toolbarNames = await page.getByRole("toolbar", { name: "Formato: Contenido (editor HTML)" }).getByRole("button").evaluateAll((buttons) => buttons.map((button) => button.getAttribute("aria-label")));
+    const at = (label: string) => toolbarNames.indexOf(label);
+    expect([at("Título 2") - at("Título 1"), at("Título 3") - at("Título 2"), at("Enlace") - at("Título 3")]).toEqual([1, 1, 1]);
     await content.area.click();
     await page.keyboard.type("Introducción con ");
     await content.button("Negrita").click();
@@ -133,7 +143,7 @@ test.describe("Product form", () => {
 
     await page.getByRole("tab", { name: "SEO y Contacto" }).click();
     await page.getByLabel("Correo de contacto").fill("Ventas@Lumenti.pe");
-    await page.getByRole("button", { name: "Crear Producto" }).click();
+    await page.getByRole("button", { name: "Publicar" }).click();
     await expect(page.getByText("Producto creado correctamente")).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/products$/);
 
@@ -155,6 +165,8 @@ test.describe("Product form", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Editar Producto" })).toBeVisible();
     await expect(page.getByLabel("Características")).toHaveValue("Facturación electrónica\nInventario\nReportes");
     await expect(page.getByLabel("Precio desde")).toHaveValue("149.90");
+    // Published with "Publicar"; an existing product keeps its "Estado" select.
+    await expect(page.getByLabel("Estado")).toHaveValue("active");
     await expect(page.getByRole("button", { name: "Actualizar Producto" })).toBeVisible();
   });
 
@@ -172,15 +184,18 @@ test.describe("Product form", () => {
     await page.getByLabel("Nombre").fill("Otro ERP distinto");
     await expect(page.getByLabel("Slug")).toHaveValue("lumen-erp-pyme");
     await page.getByLabel("Descripción", { exact: true }).fill("Una descripción.");
-    await page.getByRole("button", { name: "Crear Producto" }).click();
+    await page.getByRole("button", { name: "Publicar" }).click();
     const slugField = page.getByLabel("Slug");
     await expect(slugField).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByText("Ya existe otro elemento con ese slug. Elige uno distinto.").first()).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/products\/new$/);
     await expectNoAxeViolations(page);
 
-    // Cancelar goes back to the list.
+    // Cancelar with unsaved edits asks first; "Salir sin guardar" goes back to the list.
     await page.getByRole("link", { name: "Cancelar" }).click();
+    const leave = page.getByRole("alertdialog", { name: "Cambios sin guardar" });
+    await expect(leave).toContainText("Tienes cambios sin guardar");
+    await leave.getByRole("button", { name: "Salir sin guardar" }).click();
     await expect(page).toHaveURL(/\/admin\/products$/);
   });
 
@@ -210,7 +225,7 @@ test.describe("Service form, preview and history", () => {
       await expect(page.getByRole("heading", { level: 2, name: section, exact: true })).toBeVisible();
     }
     // Service errors show in a red banner (and on the field).
-    await page.getByRole("button", { name: "Crear", exact: true }).click();
+    await page.getByRole("button", { name: "Guardar borrador" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Revisa los campos marcados." })).toBeVisible();
     await expect(page.getByText("La descripción es obligatoria.")).toBeVisible();
     await expectNoAxeViolations(page);
@@ -224,9 +239,9 @@ test.describe("Service form, preview and history", () => {
     await page.keyboard.type("Qué incluye");
     await page.getByLabel("Videos").fill("https://youtu.be/abc, https://vimeo.com/1");
     await page.getByLabel("Beneficios").fill("Menos errores, más control\nDatos confiables");
-    await page.getByLabel("Estado").selectOption("draft");
-    await page.getByRole("button", { name: "Crear", exact: true }).click();
-    await expect(page.getByText("Servicio creado correctamente")).toBeVisible();
+    await expect(page.getByLabel("Estado")).toHaveCount(0);
+    await page.getByRole("button", { name: "Guardar borrador" }).click();
+    await expect(page.getByText("Servicio guardado como borrador: no se muestra en el sitio")).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/services$/);
     const id = await itemId(slug);
 

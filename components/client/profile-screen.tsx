@@ -7,6 +7,7 @@ import { AccountCard, PasswordForm, ProfileLayout, ProfileSection } from "@/comp
 import { Button } from "@/components/ui/button";
 import { applyServerErrors, registerFilled, TextField, useZodForm } from "@/components/ui/form-field";
 import { notify } from "@/components/ui/toast";
+import { UnsavedChangesGuard } from "@/components/ui/unsaved-changes";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "@/lib/auth/schema";
 import { BILLING_LIMITS } from "@/lib/billing/schema";
 import { clientProfileSchema } from "@/lib/users/schema";
@@ -75,6 +76,7 @@ function ClientProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (p
 
   return (
     <ProfileSection title="Información personal" description="Tu nombre, el correo con el que inicias sesión y los datos con los que te facturamos.">
+      <UnsavedChangesGuard dirty={form.formState.isDirty} />
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <TextField label="Nombre" autoComplete="name" maxLength={NAME_MAX_LENGTH} error={errors.name?.message} {...registerFilled(form, "name")} />
         <TextField

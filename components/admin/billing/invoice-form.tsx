@@ -1,11 +1,13 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { useFieldArray, useWatch, type Path } from "react-hook-form";
 import { issueInvoiceAction } from "@/app/admin/billing-actions";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { SelectField, TextAreaField, TextField, useZodForm, type SelectOption } from "@/components/ui/form-field";
 import { notify } from "@/components/ui/toast";
+import { UnsavedChangesGuard } from "@/components/ui/unsaved-changes";
 import type { ClientOption } from "@/lib/billing/admin-queries";
 import { addDays, businessDate } from "@/lib/billing/dates";
 import { CURRENCIES, CURRENCY_LABELS, INVOICE_SERIES, taxIdLabel } from "@/lib/billing/labels";
@@ -40,10 +42,13 @@ export function InvoiceForm({ clients }: { clients: ClientOption[] }) {
   const client = clients.find((candidate) => candidate.id === userId) ?? null;
   const totals = invoiceTotals((watchedLines ?? []).map((line) => ({ quantity: previewAmount(line?.quantity), unit_price: previewAmount(line?.unit_price) })));
   const money = (value: string) => formatMoney(value, currency ?? "PEN");
+  // Issued: the edits are no longer at risk while the invoice page loads.
+  const [issued, setIssued] = useState(false);
 
   const submit = form.handleSubmit(async (values) => {
     const outcome = await issueInvoiceAction(values);
     if (outcome.ok) {
+      setIssued(true);
       notify.success(`Factura ${outcome.data.invoice_number} emitida correctamente`);
       router.push(`/admin/invoices/${outcome.data.id}`);
       return;
@@ -62,6 +67,7 @@ export function InvoiceForm({ clients }: { clients: ClientOption[] }) {
 
   return (
     <form onSubmit={submit} noValidate aria-label="Emitir factura" className="flex flex-col gap-6">
+      <UnsavedChangesGuard dirty={form.formState.isDirty && !issued} />
       <section className="rounded-2xl border border-ink-200 bg-white p-5 shadow-card sm:p-6">
         <h2 className="text-lg font-semibold text-ink-900">Cliente y condiciones</h2>
         <div className="mt-4 grid gap-4 sm:grid-cols-2">

@@ -91,7 +91,8 @@ function CatalogFormFieldControl({ kind, form, name, slugFollowsName }: { kind: 
     case "name": {
       const field = register("name", {
         onChange: (event) => {
-          if (slugFollowsName?.value) form.setValue("slug", suggestSlug(String(event.target.value)), { shouldDirty: true });
+          // A slug error shown before (e.g. "El slug es obligatorio.") is checked again against the suggestion.
+          if (slugFollowsName?.value) form.setValue("slug", suggestSlug(String(event.target.value)), { shouldDirty: true, shouldValidate: Boolean(form.getFieldState("slug").error) });
         },
       });
       return <TextField label={label} required maxLength={CATALOG_LIMITS.name} autoComplete="off" error={error} {...field} />;

@@ -7,6 +7,7 @@ import { Button, ButtonLink } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { applyServerErrors, useZodForm } from "@/components/ui/form-field";
 import { notify } from "@/components/ui/toast";
+import { UnsavedChangesGuard } from "@/components/ui/unsaved-changes";
 import { createCatalogItemAction, updateCatalogItemAction } from "@/app/admin/catalog-actions";
 import { CATALOG_MESSAGES, type CatalogItemInput } from "@/lib/catalog/admin-schema";
 import type { CatalogItemContract } from "@/lib/catalog/serialize";
@@ -42,9 +43,13 @@ const SERVICE_SECTIONS: { id: string; title: string; fields: readonly CatalogFor
 ];
 
 const TEXTS = {
-  product: { create: "Crear Producto", update: "Actualizar Producto", created: "Producto creado correctamente", updated: "Producto actualizado correctamente" },
-  service: { create: "Crear", update: "Actualizar", created: "Servicio creado correctamente", updated: "Servicio actualizado correctamente" },
+  product: { update: "Actualizar Producto", created: "Producto creado correctamente", drafted: "Producto guardado como borrador: no se muestra en el sitio", updated: "Producto actualizado correctamente" },
+  service: { update: "Actualizar", created: "Servicio creado correctamente", drafted: "Servicio guardado como borrador: no se muestra en el sitio", updated: "Servicio actualizado correctamente" },
 } as const;
+
+// A new item is saved as a draft or published by the button pressed, never by a select that
+// starts at "Activo"; an existing item keeps its "Estado" select (Activo, Inactivo, Borrador).
+type SaveIntent = "draft" | "active";
 
 function firstErrorField(errors: FieldErrors<CatalogFormValues>, order: readonly CatalogFormField[]): CatalogFormField | undefined {
   return order.find((name) => fieldError(errors, name));
@@ -56,8 +61,12 @@ export function CatalogItemForm({ kind, item }: CatalogItemFormProps) {
   const router = useRouter();
   const editing = item !== undefined;
   const form: CatalogForm = useZodForm(catalogFormSchema(kind), {
-    defaultValues: item ? catalogItemToFormValues(kind, item) : emptyCatalogFormValues(),
+    // Enter in a field submits with the first button, "Guardar borrador": a draft either way.
+    defaultValues: item ? catalogItemToFormValues(kind, item) : { ...emptyCatalogFormValues(), status: "draft" },
   }) as unknown as CatalogForm;
+  const [intent, setIntent] = useState<SaveIntent>("draft");
+  // Saved: the edits are no longer at risk while the list loads.
+  const [saved, setSaved] = useState(false);
   const [slugFollows, setSlugFollows] = useState(!editing);
   const [banner, setBanner] = useState<string | null>(null);
   const [historyKey, setHistoryKey] = useState(0);
@@ -67,7 +76,9 @@ export function CatalogItemForm({ kind, item }: CatalogItemFormProps) {
   const texts = TEXTS[kind];
   const submitting = form.formState.isSubmitting;
 
-  const fieldOrder = kind === "product" ? PRODUCT_TABS.flatMap((t) => t.fields) : SERVICE_SECTIONS.flatMap((s) => s.fields);
+  // The "Estado" select only when editing; a new item's status is the button pressed.
+  const shownFields = (fields: readonly CatalogFormField[]) => (editing ? fields : fields.filter((name) => name !== "status"));
+  const fieldOrder = shownFields(kind === "product" ? PRODUCT_TABS.flatMap((t) => t.fields) : SERVICE_SECTIONS.flatMap((s) => s.fields));
 
   // A field with an error on another tab: show that tab, then focus the field.
   useEffect(() => {
@@ -115,7 +126,8 @@ export function CatalogItemForm({ kind, item }: CatalogItemFormProps) {
       showError(result.message);
       return;
     }
-    notify.success(editing ? texts.updated : texts.created);
+    setSaved(true);
+    notify.success(editing ? texts.updated : values.status === "active" ? texts.created : texts.drafted);
     router.push(LIST_PATH[kind]);
     router.refresh();
   }
@@ -140,16 +152,33 @@ export function CatalogItemForm({ kind, item }: CatalogItemFormProps) {
       <ButtonLink href={LIST_PATH[kind]} variant="outline">
         Cancelar
       </ButtonLink>
-      <Button type="submit" disabled={submitting} aria-disabled={submitting}>
-        {submitting ? "Guardando..." : editing ? texts.update : texts.create}
-      </Button>
+      {editing ? (
+        <Button type="submit" disabled={submitting} aria-disabled={submitting}>
+          {submitting ? "Guardando..." : texts.update}
+        </Button>
+      ) : (
+        <>
+          <Button type="submit" variant="outline" disabled={submitting} aria-disabled={submitting} onClick={() => choose("draft")}>
+            {submitting && intent === "draft" ? "Guardando..." : "Guardar borrador"}
+          </Button>
+          <Button type="submit" disabled={submitting} aria-disabled={submitting} onClick={() => choose("active")}>
+            {submitting && intent === "active" ? "Publicando..." : "Publicar"}
+          </Button>
+        </>
+      )}
     </div>
   );
+
+  function choose(next: SaveIntent) {
+    setIntent(next);
+    form.setValue("status", next);
+  }
 
   const slugFollowsName = { value: slugFollows, stop: () => setSlugFollows(false) };
 
   return (
     <div className="space-y-10">
+      <UnsavedChangesGuard dirty={form.formState.isDirty && !saved} />
       {editing && (
         <div className="flex flex-wrap gap-2">
           <ButtonLink href={`/admin/preview/${kind}/${item.id}`} variant="outline" size="sm" prefetch={false} target="_blank" rel="noopener">
@@ -167,7 +196,7 @@ export function CatalogItemForm({ kind, item }: CatalogItemFormProps) {
         {kind === "product" ? (
           <ProductTabs tab={tab} onTab={setTab} errors={form.formState.errors}>
             {(tabId) => (
-              <CatalogFormFields kind={kind} form={form} fields={PRODUCT_TABS.find((t) => t.id === tabId)!.fields} slugFollowsName={slugFollowsName} />
+              <CatalogFormFields kind={kind} form={form} fields={shownFields(PRODUCT_TABS.find((t) => t.id === tabId)!.fields)} slugFollowsName={slugFollowsName} />
             )}
           </ProductTabs>
         ) : (
@@ -176,7 +205,7 @@ export function CatalogItemForm({ kind, item }: CatalogItemFormProps) {
               <h2 id={`service-section-${section.id}`} className="mb-5 text-lg font-semibold text-ink-900">
                 {section.title}
               </h2>
-              <CatalogFormFields kind={kind} form={form} fields={section.fields} slugFollowsName={slugFollowsName} />
+              <CatalogFormFields kind={kind} form={form} fields={shownFields(section.fields)} slugFollowsName={slugFollowsName} />
             </section>
           ))
         )}

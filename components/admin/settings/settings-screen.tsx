@@ -7,6 +7,7 @@ import { AuditHistory } from "@/components/admin/audit-history";
 import { Button } from "@/components/ui/button";
 import { applyServerErrors, registerFilled, TextAreaField, TextField, useZodForm } from "@/components/ui/form-field";
 import { notify } from "@/components/ui/toast";
+import { UnsavedChangesGuard } from "@/components/ui/unsaved-changes";
 import { formatDate } from "@/lib/format";
 import {
   SETTINGS_FIELDS,
@@ -88,6 +89,7 @@ export function SettingsScreen({ settings }: { settings: SiteSettingsContract })
         </p>
       )}
 
+      <UnsavedChangesGuard dirty={form.formState.isDirty} />
       <form noValidate onSubmit={submit} className="mt-8 flex flex-col gap-6" aria-label="Configuración del sitio">
         <Section title="Empresa" description="El nombre con el que se presenta la empresa y sus datos legales.">
           <TextField

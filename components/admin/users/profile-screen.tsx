@@ -7,6 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { applyServerErrors, registerFilled, TextField, useZodForm } from "@/components/ui/form-field";
 import { notify } from "@/components/ui/toast";
+import { UnsavedChangesGuard } from "@/components/ui/unsaved-changes";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "@/lib/auth/schema";
 import { profileSchema, USER_ROLE_LABELS, type UserRole } from "@/lib/users/schema";
 
@@ -50,6 +51,7 @@ function ProfileForm({ user }: { user: ProfileUser }) {
 
   return (
     <ProfileSection title="Información personal" description="Tu nombre y el correo con el que inicias sesión.">
+      <UnsavedChangesGuard dirty={form.formState.isDirty} />
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <TextField label="Nombre" autoComplete="name" maxLength={NAME_MAX_LENGTH} error={errors.name?.message} {...registerFilled(form, "name")} />
         <TextField
