@@ -148,6 +148,8 @@ export async function seedDatabase(db: PrismaClient, env: Env = process.env): Pr
             taxId: profile.taxId ?? null,
             role,
             passwordHash: await hashPassword(account.password),
+            // The demo accounts' addresses count as verified (they can link Google at once).
+            emailVerified: now,
           },
         });
       };
@@ -494,6 +496,7 @@ export async function seedDatabase(db: PrismaClient, env: Env = process.env): Pr
             title: n.title,
             body: n.body,
             link: subject ? `/admin/contact-messages?id=${subject.id}` : n.link,
+            adminOnly: true,
             createdAt,
             readAt: n.read ? new Date(createdAt.getTime() + 3 * HOUR_MS) : null,
           },

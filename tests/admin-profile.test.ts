@@ -36,11 +36,11 @@ const profileAudit = (userId: string) =>
 const passwordChange = (current = PASSWORD, next = "clave-nueva-4567") => ({ current_password: current, new_password: next, confirm_password: next });
 
 describe("PUT /api/v1/admin/profile {name, email}", () => {
-  it("updates the admin's own name and e-mail (lower-cased), answers the user, audited as profile", async () => {
-    const admin = await createTestUser({ role: "admin" });
+  it("updates the admin's own name and e-mail (lower-cased, with the current password), answers the user, audited as profile", async () => {
+    const admin = await createTestUser({ role: "admin", password: PASSWORD });
     const token = await tokenFor(admin);
     const tag = uniqueTag();
-    const response = await put({ name: ` Admin ${tag} `, email: `Admin.${tag}@Example.PE` }, { bearer: token });
+    const response = await put({ name: ` Admin ${tag} `, email: `Admin.${tag}@Example.PE`, current_password: PASSWORD }, { bearer: token });
     expect(response.status).toBe(200);
     expect(response.body.data).toEqual({ id: admin.id, name: `Admin ${tag}`, email: `admin.${tag}@example.pe`, role: "admin", created_at: expect.any(String) });
     expect(await db.user.findUniqueOrThrow({ where: { id: admin.id } })).toMatchObject({ name: `Admin ${tag}`, email: `admin.${tag}@example.pe` });
@@ -55,8 +55,8 @@ describe("PUT /api/v1/admin/profile {name, email}", () => {
   });
 
   it("an e-mail of another account is 409 and changes nothing", async () => {
-    const [admin, other] = await Promise.all([createTestUser({ role: "admin" }), createTestUser()]);
-    const response = await put({ name: "Otro", email: other.email }, { bearer: await tokenFor(admin) });
+    const [admin, other] = await Promise.all([createTestUser({ role: "admin", password: PASSWORD }), createTestUser()]);
+    const response = await put({ name: "Otro", email: other.email, current_password: PASSWORD }, { bearer: await tokenFor(admin) });
     expect(response.status).toBe(409);
     expect(response.body.message).toBe("Ya existe una cuenta con este correo electrónico.");
     expect(await db.user.findUniqueOrThrow({ where: { id: admin.id } })).toMatchObject({ name: admin.name, email: admin.email });

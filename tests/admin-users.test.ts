@@ -216,12 +216,17 @@ describe("POST /api/v1/admin/users", () => {
 });
 
 describe("PUT /api/v1/admin/users/{id}", () => {
-  it("changes name and e-mail; a blank password keeps the current one and the user's sessions", async () => {
+  it("changes name and e-mail; a blank password keeps the current one; a new e-mail ends the user's sessions", async () => {
     const user = await createTestUser({ password: "clave-original-1" });
     const cookie = await sessionCookieFor(user);
     const token = await tokenFor(user);
     const before = await db.user.findUniqueOrThrow({ where: { id: user.id } });
     const tag = uniqueTag();
+
+    // The name alone: the user's sessions stay.
+    expect((await update(user.id, { name: `Solo nombre ${tag}`, email: user.email, role: "client" })).status).toBe(200);
+    expect(await meStatus({ cookie })).toBe(200);
+    expect(await meStatus({ bearer: token })).toBe(200);
 
     for (const password of [undefined, "", "   ", null]) {
       const response = await update(user.id, { name: `Editada ${tag}`, email: `Editada.${tag}@example.pe`, role: "client", password });
@@ -231,14 +236,14 @@ describe("PUT /api/v1/admin/users/{id}", () => {
     }
     const after = await db.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(after.passwordHash).toBe(before.passwordHash);
-    expect(await meStatus({ cookie })).toBe(200);
-    expect(await meStatus({ bearer: token })).toBe(200);
+    expect(await meStatus({ cookie })).toBe(401);
+    expect(await meStatus({ bearer: token })).toBe(401);
 
     const entries = await auditFor(user.id);
-    expect(entries[0]).toMatchObject({
+    expect(entries[1]).toMatchObject({
       action: "user.update",
       actorId: admin.id,
-      details: { before: { name: user.name, email: user.email }, after: { name: `Editada ${tag}`, email: `editada.${tag}@example.pe` } },
+      details: { before: { name: `Solo nombre ${tag}`, email: user.email }, after: { name: `Editada ${tag}`, email: `editada.${tag}@example.pe` } },
     });
     for (const entry of entries) expectNoSecrets(entry.details);
   });

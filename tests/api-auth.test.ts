@@ -413,9 +413,10 @@ describe("POST /api/v1/auth/google", () => {
     expect((await db.user.findUniqueOrThrow({ where: { email }, select: { name: true } })).name).toBe("Luis Paredes");
   });
 
-  it("links an existing e-mail account instead of creating a second user, keeping its role and password", async () => {
+  it("links an existing e-mail account whose address is verified instead of creating a second user, keeping its role and password", async () => {
     const password = `Clave#${uniqueTag()}`;
     const existing = await createTestUser({ password });
+    await db.user.update({ where: { id: existing.id }, data: { emailVerified: new Date() } });
     const claims = { ...identity(), email: existing.email.toUpperCase() };
     const { status, body } = await call(google, "/api/v1/auth/google", { body: { token: await idToken(claims) } });
     expect(status).toBe(200);

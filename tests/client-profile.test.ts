@@ -61,11 +61,14 @@ describe("GET /api/v1/client/profile", () => {
 });
 
 describe("PUT /api/v1/client/profile {name, email, billing_name, tax_id}", () => {
-  it("saves name, e-mail (lower-cased) and the billing profile with a RUC; GET shows it; audited", async () => {
-    const client = await createTestUser();
+  it("saves name, e-mail (lower-cased, with the current password) and the billing profile with a RUC; GET shows it; audited", async () => {
+    const client = await createTestUser({ password: PASSWORD });
     const token = await tokenFor(client);
     const tag = uniqueTag();
-    const response = await put({ name: ` Ana ${tag} `, email: `Ana.${tag}@Empresa.PE`, billing_name: " Inversiones Ana S.A.C. ", tax_id: VALID_RUC }, { bearer: token });
+    const response = await put(
+      { name: ` Ana ${tag} `, email: `Ana.${tag}@Empresa.PE`, billing_name: " Inversiones Ana S.A.C. ", tax_id: VALID_RUC, current_password: PASSWORD },
+      { bearer: token },
+    );
     expect(response.status).toBe(200);
     const expected = {
       id: client.id,
@@ -147,8 +150,11 @@ describe("PUT /api/v1/client/profile {name, email, billing_name, tax_id}", () =>
   });
 
   it("an e-mail of another account is 409 and changes nothing", async () => {
-    const [client, other] = await Promise.all([createTestUser(), createTestUser()]);
-    const response = await put({ name: "Otro Nombre", email: other.email.toUpperCase(), billing_name: "X S.A.C.", tax_id: VALID_RUC }, { bearer: await tokenFor(client) });
+    const [client, other] = await Promise.all([createTestUser({ password: PASSWORD }), createTestUser()]);
+    const response = await put(
+      { name: "Otro Nombre", email: other.email.toUpperCase(), billing_name: "X S.A.C.", tax_id: VALID_RUC, current_password: PASSWORD },
+      { bearer: await tokenFor(client) },
+    );
     expect(response.status).toBe(409);
     expect(response.body).toEqual({ message: "Ya existe una cuenta con este correo electrónico.", errors: { email: ["Ya existe una cuenta con este correo electrónico."] } });
     expect(await row(client.id)).toMatchObject({ name: client.name, email: client.email, billingName: null, taxId: null });
@@ -251,11 +257,11 @@ describe("e-mail change notice", () => {
     const smtp = await startSmtpServer();
     process.env.SMTP_URL = smtp.url;
     try {
-      const client = await createTestUser();
+      const client = await createTestUser({ password: PASSWORD });
       const token = await tokenFor(client);
       const tag = uniqueTag();
       expect((await put({ name: client.name, email: client.email }, { bearer: token })).status).toBe(200);
-      const moved = await put({ name: client.name, email: `nuevo.${tag}@empresa.pe` }, { bearer: token });
+      const moved = await put({ name: client.name, email: `nuevo.${tag}@empresa.pe`, current_password: PASSWORD }, { bearer: token });
       expect(moved.status).toBe(200);
       const notice = await smtp.waitFor((mail) => mail.recipients.includes(client.email));
       expect(notice.headers.subject).toBe("Tu correo de acceso cambió");

@@ -1,9 +1,15 @@
 import { googleSignInAction } from "./actions";
 
+/**
+ * This form always posts a FormData while Google is configured (the button shows only then), so
+ * the action leaves for Google or for /login: its refusal answer is for other callers.
+ */
+const startGoogleSignIn = googleSignInAction as (formData: FormData) => Promise<void>;
+
 /** "Continuar con Google" (shown only when AUTH_GOOGLE_ID / AUTH_GOOGLE_SECRET are set). */
 export function GoogleButton({ callbackUrl, label = "Continuar con Google" }: { callbackUrl?: string; label?: string }) {
   return (
-    <form action={googleSignInAction}>
+    <form action={startGoogleSignIn}>
       {callbackUrl && <input type="hidden" name="callbackUrl" value={callbackUrl} />}
       <button
         type="submit"

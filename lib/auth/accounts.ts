@@ -3,6 +3,8 @@ import { db } from "@/lib/db";
 import { rateLimitAddress } from "@/lib/client-address";
 import { hitRateLimit, releaseRateLimit, type RateLimitRule } from "@/lib/rate-limit";
 import { stripUnsafeText } from "@/lib/zod";
+import { startEmailVerification } from "./email-verification";
+import { GOOGLE_SIGN_IN_MESSAGES } from "./google-messages";
 import { hashPassword, verifyPassword } from "./password";
 import type { RegisterInput } from "./schema";
 
@@ -72,14 +74,18 @@ export async function authenticateWithPassword(email: string, password: string, 
   return { ok: true, user: { id: user.id, name: user.name, email: user.email, role: user.role, createdAt: user.createdAt } };
 }
 
-/** Creates a client account. Throws RateLimitedError or EmailTakenError. */
+/**
+ * Creates a client account, usable at once with its address unverified; a verification link is
+ * e-mailed after the response. Throws RateLimitedError or EmailTakenError.
+ */
 export async function registerClient(input: RegisterInput, ip: string): Promise<AccountUser> {
   const limit = await hitRateLimit(`register:ip:${rateLimitAddress(ip)}`, REGISTER_LIMIT);
   if (!limit.allowed) throw new RateLimitedError(limit.retryAfterSeconds);
   if (await db.user.findUnique({ where: { email: input.email }, select: { id: true } })) throw new EmailTakenError();
   const passwordHash = await hashPassword(input.password);
+  let user: AccountUser;
   try {
-    return await db.user.create({
+    user = await db.user.create({
       data: { name: input.name, email: input.email, passwordHash, role: "client" },
       select: ACCOUNT_USER_FIELDS,
     });
@@ -88,6 +94,8 @@ export async function registerClient(input: RegisterInput, ip: string): Promise<
     if ((error as { code?: string }).code === "P2002") throw new EmailTakenError();
     throw error;
   }
+  await startEmailVerification(user.id);
+  return user;
 }
 
 /** users.name's size. */
@@ -102,7 +110,42 @@ export function providerDisplayName(name: string | null | undefined, email: stri
   return stripUnsafeText(name ?? "").trim().slice(0, MAX_NAME_LENGTH).trim() || email;
 }
 
-/** The user a verified Google identity belongs to, created as a client on first sign-in. */
+/** Google refused to link an identity to an account whose address nobody has verified. */
+export class GoogleLinkRefusedError extends Error {
+  constructor() {
+    super(GOOGLE_SIGN_IN_MESSAGES.accountUnverified);
+  }
+}
+
+export type GoogleSignInDecision = "allow" | "google_email_unverified" | "account_unverified";
+
+/**
+ * Whether a Google identity may sign in (the browser's and the API's rule): an identity already
+ * linked to an account always may; otherwise Google must have verified its e-mail, and an
+ * existing account with that e-mail is linked only when its own address is verified (else
+ * whoever registered the address first would receive its owner's Google sign-in).
+ */
+export async function googleSignInDecision(identity: { sub?: unknown; email?: unknown; email_verified?: unknown }): Promise<GoogleSignInDecision> {
+  const sub = typeof identity.sub === "string" && identity.sub.length <= 255 ? identity.sub : "";
+  if (sub) {
+    const linked = await db.account.findUnique({
+      where: { provider_providerAccountId: { provider: "google", providerAccountId: sub } },
+      select: { id: true },
+    });
+    if (linked) return "allow";
+  }
+  const email = typeof identity.email === "string" ? identity.email.trim().toLowerCase() : "";
+  if (!sub || !email || identity.email_verified !== true) return "google_email_unverified";
+  const existing = await db.user.findUnique({ where: { email }, select: { emailVerified: true } });
+  if (existing && !existing.emailVerified) return "account_unverified";
+  return "allow";
+}
+
+/**
+ * The user a verified Google identity belongs to (POST /api/v1/auth/google): the linked account,
+ * else the account with that e-mail when its address is verified (GoogleLinkRefusedError when it
+ * is not), else a new client account, created verified (Google verified the address).
+ */
 export async function findOrCreateGoogleUser(profile: { sub: string; email: string; name: string }): Promise<AccountUser> {
   const linked = await db.account.findUnique({
     where: { provider_providerAccountId: { provider: "google", providerAccountId: profile.sub } },
@@ -111,12 +154,14 @@ export async function findOrCreateGoogleUser(profile: { sub: string; email: stri
   if (linked) return linked.user;
   const email = profile.email.toLowerCase();
   return db.$transaction(async (tx) => {
-    const user =
-      (await tx.user.findUnique({ where: { email }, select: ACCOUNT_USER_FIELDS })) ??
-      (await tx.user.create({
-        data: { name: providerDisplayName(profile.name, email), email, emailVerified: new Date(), role: "client" },
-        select: ACCOUNT_USER_FIELDS,
-      }));
+    const existing = await tx.user.findUnique({ where: { email }, select: { ...ACCOUNT_USER_FIELDS, emailVerified: true } });
+    if (existing && !existing.emailVerified) throw new GoogleLinkRefusedError();
+    const user = existing
+      ? { id: existing.id, name: existing.name, email: existing.email, role: existing.role, createdAt: existing.createdAt }
+      : await tx.user.create({
+          data: { name: providerDisplayName(profile.name, email), email, emailVerified: new Date(), role: "client" },
+          select: ACCOUNT_USER_FIELDS,
+        });
     await tx.account.create({
       data: { userId: user.id, type: "oidc", provider: "google", providerAccountId: profile.sub },
     });

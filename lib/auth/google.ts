@@ -5,8 +5,22 @@ import { providerDisplayName } from "./accounts";
 // Verifies Google ID tokens (POST /api/v1/auth/google): signature against Google's
 // published keys, audience (our client id), issuer and expiry.
 
-const GOOGLE_ISSUERS = ["https://accounts.google.com", "accounts.google.com"];
+const GOOGLE_ISSUER = "https://accounts.google.com";
+const GOOGLE_ISSUERS = [GOOGLE_ISSUER, "accounts.google.com"];
 const DEFAULT_JWKS_URL = "https://www.googleapis.com/oauth2/v3/certs";
+
+/**
+ * The OpenID issuer the browser's Google sign-in talks to: AUTH_GOOGLE_ISSUER (a stand-in that
+ * speaks the same protocol, e.g. in the end-to-end tests), else Google's.
+ */
+export function googleIssuer(): string {
+  return process.env.AUTH_GOOGLE_ISSUER?.trim() || GOOGLE_ISSUER;
+}
+
+/** The `iss` values an ID token may carry: the configured issuer, else Google's two spellings. */
+function acceptedIssuers(): string[] {
+  return process.env.AUTH_GOOGLE_ISSUER?.trim() ? [googleIssuer()] : GOOGLE_ISSUERS;
+}
 
 let keySet: { url: string; get: JWTVerifyGetKey } | null = null;
 
@@ -31,7 +45,7 @@ export async function verifyGoogleIdToken(token: string): Promise<GoogleIdentity
   try {
     const { payload } = await jwtVerify(token, googleKeys(), {
       audience,
-      issuer: GOOGLE_ISSUERS,
+      issuer: acceptedIssuers(),
       algorithms: ["RS256"],
     });
     const email = typeof payload.email === "string" ? payload.email : "";

@@ -6,7 +6,9 @@ import Credentials from "next-auth/providers/credentials";
 import Google from "next-auth/providers/google";
 import { db } from "@/lib/db";
 import { clientIp } from "@/lib/client-address";
-import { authenticateWithPassword, providerDisplayName, RateLimitedError } from "./accounts";
+import { authenticateWithPassword, googleSignInDecision, providerDisplayName, RateLimitedError } from "./accounts";
+import { googleIssuer } from "./google";
+import { GOOGLE_REFUSAL_CODES } from "./google-messages";
 import { loginSchema } from "./schema";
 import { secureSessionCookies } from "./session-token";
 import { createSession, endSession, findActiveSession, SESSION_MAX_AGE_SECONDS } from "./sessions";
@@ -41,9 +43,20 @@ export function authAdapter(): Adapter {
   const base = PrismaAdapter(db as never);
   return {
     ...base,
-    // users.email is stored lower-case (check constraint); the provider's name as providerDisplayName cleans it.
+    // Only Google creates users through Auth.js, and only with an e-mail Google verified (the
+    // signIn callback refuses the others): the account starts verified. users.email is stored
+    // lower-case (check constraint); the provider's name as providerDisplayName cleans it.
     createUser: (user: AdapterUser) =>
-      base.createUser!({ ...user, email: user.email.toLowerCase(), name: providerDisplayName(user.name, user.email.toLowerCase()) }),
+      base.createUser!({
+        ...user,
+        email: user.email.toLowerCase(),
+        name: providerDisplayName(user.name, user.email.toLowerCase()),
+        emailVerified: new Date(),
+      }),
+    // Auth.js links a provider to the user its session cookie names. Sessions here live in the
+    // database (a revoked cookie still decodes), so that path stays closed: a Google identity
+    // reaches an account only through googleSignInDecision's rule.
+    getUser: async () => null,
   };
 }
 
@@ -77,9 +90,16 @@ const config: NextAuthConfig = {
         }
       },
     }),
-    ...(googleSignInEnabled() ? [Google({ allowDangerousEmailAccountLinking: true })] : []),
+    // Linking by e-mail is safe only behind the signIn callback, which allows it for an account
+    // whose address is verified.
+    ...(googleSignInEnabled() ? [Google({ issuer: googleIssuer(), allowDangerousEmailAccountLinking: true })] : []),
   ],
   callbacks: {
+    async signIn({ account, profile }) {
+      if (account?.provider !== "google") return true;
+      const decision = await googleSignInDecision({ sub: account.providerAccountId, email: profile?.email, email_verified: profile?.email_verified });
+      return decision === "allow" ? true : `/login?error=${GOOGLE_REFUSAL_CODES[decision]}`;
+    },
     async jwt({ token, user }) {
       if (user?.id) {
         // Sign-in (credentials or Google): a new server-side session.

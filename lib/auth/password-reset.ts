@@ -1,19 +1,18 @@
 import "server-only";
-import { createHash, randomBytes } from "node:crypto";
-import { after } from "next/server";
 import { rateLimitAddress } from "@/lib/client-address";
 import { db } from "@/lib/db";
 import { sendMail, type MailMessage } from "@/lib/mail";
 import { hitRateLimit, type RateLimitRule } from "@/lib/rate-limit";
 import { siteUrl } from "@/lib/site-url";
 import { RateLimitedError } from "./accounts";
+import { linkTokenHash, newLinkToken, runAfterResponse } from "./one-time-token";
 import { hashPassword } from "./password";
 import { newPasswordSchema } from "./schema";
 import { endUserSessions } from "./sessions";
 
-// "Forgot password" that really works (DESIGN.md §5): a single-use link valid for 60 minutes.
-// The link carries 32 random bytes; only their SHA-256 is stored, so a leaked table cannot be
-// turned into working links. Unknown e-mails get the same answer and nothing is sent.
+// "Forgot password" that really works: a single-use link valid for 60 minutes. The link carries
+// 32 random bytes; only their SHA-256 is stored (lib/auth/one-time-token.ts, shared with the
+// e-mail verification links). Unknown e-mails get the same answer and nothing is sent.
 
 /** Reset requests: 5 per 15 minutes per IP address. */
 export const PASSWORD_RESET_LIMIT: RateLimitRule = { limit: 5, windowSeconds: 15 * 60 };
@@ -27,11 +26,6 @@ export class InvalidResetTokenError extends Error {
     super(INVALID_RESET_LINK_MESSAGE);
   }
 }
-
-/** 32 random bytes in base64url are exactly 43 characters of this alphabet. */
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
 export function passwordResetUrl(token: string) {
   return `${siteUrl()}/reset-password/${token}`;
@@ -62,18 +56,7 @@ export async function requestPasswordReset(email: string, ip: string, options: {
  */
 export async function startPasswordReset(email: string, ip: string): Promise<void> {
   await limitPasswordResetRequests(ip);
-  const task = async () => {
-    try {
-      await sendPasswordResetLink(email);
-    } catch (error) {
-      console.error("[password-reset] No se pudo preparar el enlace de restablecimiento", error);
-    }
-  };
-  try {
-    after(task);
-  } catch {
-    await task();
-  }
+  await runAfterResponse("password-reset", () => sendPasswordResetLink(email));
 }
 
 /**
@@ -85,12 +68,12 @@ export async function sendPasswordResetLink(email: string, options: { mailer?: M
   const user = await db.user.findUnique({ where: { email: email.trim().toLowerCase() }, select: { id: true, name: true, email: true } });
   if (!user) return;
 
-  const token = randomBytes(32).toString("base64url");
+  const { token, tokenHash } = newLinkToken();
   await db.$transaction([
     // Only the newest link works: earlier unused ones (and spent ones) go away.
     db.passwordResetToken.deleteMany({ where: { userId: user.id } }),
     db.passwordResetToken.create({
-      data: { userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000) },
+      data: { userId: user.id, tokenHash, expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000) },
     }),
   ]);
 
@@ -118,9 +101,10 @@ export async function sendPasswordResetLink(email: string, options: { mailer?: M
 
 /** The stored row of a link that can still be used, or null. */
 async function usableToken(token: string) {
-  if (!TOKEN_PATTERN.test(token)) return null;
+  const tokenHash = linkTokenHash(token);
+  if (!tokenHash) return null;
   const row = await db.passwordResetToken.findUnique({
-    where: { tokenHash: sha256(token) },
+    where: { tokenHash },
     select: { id: true, userId: true, usedAt: true, expiresAt: true },
   });
   if (!row || row.usedAt || row.expiresAt <= new Date()) return null;

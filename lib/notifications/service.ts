@@ -17,6 +17,18 @@ export type AdminNotificationInput = {
 /** The main client or a transaction client, so notifications can be part of a larger write. */
 type DbClient = Prisma.TransactionClient | typeof db;
 
+/** Who reads notifications: the user as the database has them now (the role decides what they see). */
+export type NotificationReader = { id: string; role: "admin" | "client" };
+
+/**
+ * The notifications a reader may see: their own, and of those announced to the admins only
+ * while they are an admin (a demoted admin never reads visitors' messages or other clients'
+ * tickets, whatever path changed the role).
+ */
+export function readableBy(reader: NotificationReader): Prisma.NotificationWhereInput {
+  return { userId: reader.id, ...(reader.role !== "admin" && { adminOnly: false }) };
+}
+
 const LIMITS = { type: 60, title: 200, body: 1000, link: 500 } as const;
 
 function fit(value: string, max: number): string {
@@ -24,8 +36,8 @@ function fit(value: string, max: number): string {
 }
 
 /**
- * Creates one unread notification per admin user. Pass the transaction client to make the
- * notifications commit (or roll back) together with the change they announce.
+ * Creates one unread notification per admin user, marked admin-only. Pass the transaction
+ * client to make the notifications commit (or roll back) together with the change they announce.
  * Returns how many notifications were created.
  */
 export async function notifyAdmins(input: AdminNotificationInput, client: DbClient = db): Promise<number> {
@@ -34,6 +46,7 @@ export async function notifyAdmins(input: AdminNotificationInput, client: DbClie
   const { count } = await client.notification.createMany({
     data: admins.map((admin) => ({
       userId: admin.id,
+      adminOnly: true,
       type: fit(input.type, LIMITS.type),
       title: fit(input.title, LIMITS.title),
       body: input.body ? fit(input.body, LIMITS.body) : null,
@@ -45,18 +58,29 @@ export async function notifyAdmins(input: AdminNotificationInput, client: DbClie
 }
 
 /**
- * Marks one of the user's notifications as read (keeping the first read time) and returns it;
- * null when the id does not exist or belongs to someone else (callers answer 404 either way).
+ * Marks one of the reader's notifications as read (keeping the first read time) and returns it;
+ * null when the id does not exist, belongs to someone else or is not readable by the reader's
+ * role (callers answer 404 either way).
  */
-export async function markRead(userId: string, id: number) {
-  await db.notification.updateMany({ where: { id, userId, readAt: null }, data: { readAt: new Date() } });
-  const row = await db.notification.findFirst({ where: { id, userId }, select: notificationSelect });
+export async function markRead(reader: NotificationReader, id: number) {
+  const where = { ...readableBy(reader), id };
+  await db.notification.updateMany({ where: { ...where, readAt: null }, data: { readAt: new Date() } });
+  const row = await db.notification.findFirst({ where, select: notificationSelect });
   return row ? serializeNotification(row) : null;
 }
 
-/** Marks every unread notification of the user as read. Returns how many changed. */
-export async function markAllRead(userId: string): Promise<number> {
-  const { count } = await db.notification.updateMany({ where: { userId, readAt: null }, data: { readAt: new Date() } });
+/** Marks every unread notification the reader may see as read. Returns how many changed. */
+export async function markAllRead(reader: NotificationReader): Promise<number> {
+  const { count } = await db.notification.updateMany({ where: { ...readableBy(reader), readAt: null }, data: { readAt: new Date() } });
+  return count;
+}
+
+/**
+ * A user stopped being an admin: the admins' notifications they received go, in the
+ * transaction of the role change. Returns how many were deleted.
+ */
+export async function deleteAdminNotifications(userId: string, client: DbClient = db): Promise<number> {
+  const { count } = await client.notification.deleteMany({ where: { userId, adminOnly: true } });
   return count;
 }
 

@@ -8,10 +8,18 @@ import type { UserActor } from "@/lib/auth/actor";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { endUserSessions } from "@/lib/auth/sessions";
 import { db } from "@/lib/db";
-import { sendMail } from "@/lib/mail";
 import { hitRateLimit, releaseRateLimit, type RateLimitRule } from "@/lib/rate-limit";
+import { announceEmailChange, applyEmailChange } from "./email-change";
 import { USER_FIELDS } from "./queries";
-import { changePasswordSchema, CLIENT_PROFILE_FIELDS, clientProfileSchema, PASSWORD_FIELDS, PROFILE_FIELDS, profileSchema } from "./schema";
+import {
+  changePasswordSchema,
+  CLIENT_PROFILE_FIELDS,
+  clientProfileSchema,
+  PASSWORD_FIELDS,
+  PROFILE_FIELDS,
+  profileSchema,
+  USER_MESSAGES,
+} from "./schema";
 import { serializeClientProfile, serializeUser, type ClientProfileContract, type UserContract } from "./serialize";
 import { USER_ERRORS } from "./service";
 
@@ -19,7 +27,9 @@ import { USER_ERRORS } from "./service";
 // - "Perfil de Administrador" (spec §2.6, §5, §7 PUT /api/v1/admin/profile): name and e-mail;
 // - the client's "Mi perfil" (spec §2.7, issue 10; PUT /api/v1/client/profile): the same, plus
 //   the billing profile (billing_name, tax_id) the invoices are issued to;
-// and, for both, the password change with the current password. Audited as entityType "profile"
+// and, for both, the password change with the current password. A new sign-in e-mail needs the
+// current password too (as guarded as the password: whoever holds a stolen session could
+// otherwise move the address and ask for a reset link there). Audited as entityType "profile"
 // with the user's id.
 
 /** Whoever edits their own profile: an admin in the back office or a user in the client portal. */
@@ -27,10 +37,13 @@ export type ProfileActor = AdminActor | UserActor;
 
 export const PROFILE_ERRORS = {
   wrongCurrentPassword: "La contraseña actual no es correcta.",
+  currentPasswordForEmail: "Para cambiar tu correo ingresa tu contraseña actual.",
+  noPasswordForEmail:
+    "Tu cuenta no tiene contraseña (entras con Google). Crea una con «¿Olvidaste tu contraseña?» y después podrás cambiar tu correo.",
   mixedPayload:
-    "Envía {name, email} para actualizar el perfil o {current_password, new_password, confirm_password} para cambiar la contraseña, no ambos.",
+    "Envía {name, email} (con current_password si cambias el correo) para actualizar el perfil o {current_password, new_password, confirm_password} para cambiar la contraseña, no ambos.",
   clientMixedPayload:
-    "Envía {name, email, billing_name, tax_id} para actualizar el perfil o {current_password, new_password, confirm_password} para cambiar la contraseña, no ambos.",
+    "Envía {name, email, billing_name, tax_id} (con current_password si cambias el correo) para actualizar el perfil o {current_password, new_password, confirm_password} para cambiar la contraseña, no ambos.",
 } as const;
 
 /**
@@ -51,27 +64,38 @@ type ProfileChanges = {
 };
 
 /**
- * Writes the actor's own name, e-mail and (when given) billing fields in one transaction with
- * its audit entry. 409 when the e-mail belongs to another account.
+ * Checks the actor's current password, counted against PASSWORD_CHANGE_FAILURE_LIMIT (shared by
+ * the password change and the e-mail change): missing or wrong → 422 on current_password, too
+ * many wrong ones → 429. Only failures are kept.
  */
-/**
- * The sign-in e-mail changed: the old address hears of it (when SMTP is configured), so an owner
- * whose session was taken over learns it before a password reset can go to the new address.
- */
-async function warnPreviousAddress(previous: string, current: string) {
-  if (!process.env.SMTP_URL?.trim()) return;
-  try {
-    await sendMail({
-      to: previous,
-      subject: "Tu correo de acceso cambió",
-      text: `Hola:\n\nEl correo con el que inicias sesión cambió a ${current}. Si no fuiste tú, responde a este mensaje o escríbenos de inmediato para recuperar tu cuenta.`,
-    });
-  } catch (error) {
-    console.error("[profile] no se pudo avisar del cambio de correo:", (error as Error).message);
+async function checkCurrentPassword(actor: ProfileActor, currentPassword: string | undefined, missingMessage: string): Promise<void> {
+  if (!currentPassword) throw validationFailed({ current_password: [missingMessage] }, missingMessage);
+  const key = `password-change:user:${actor.id}`;
+  const attempt = await hitRateLimit(key, PASSWORD_CHANGE_FAILURE_LIMIT);
+  if (!attempt.allowed) {
+    await releaseRateLimit([key]);
+    throw tooManyRequests(attempt.retryAfterSeconds);
   }
+  const current = await db.user.findUnique({ where: { id: actor.id }, select: { passwordHash: true } });
+  if (!current) throw unauthenticated();
+  if (!current.passwordHash) {
+    await releaseRateLimit([key]);
+    throw validationFailed({ current_password: [PROFILE_ERRORS.noPasswordForEmail] }, PROFILE_ERRORS.noPasswordForEmail);
+  }
+  if (!(await verifyPassword(currentPassword, current.passwordHash))) {
+    throw validationFailed({ current_password: [PROFILE_ERRORS.wrongCurrentPassword] }, PROFILE_ERRORS.wrongCurrentPassword);
+  }
+  await releaseRateLimit([key]);
 }
 
-async function saveProfile(actor: ProfileActor, changes: ProfileChanges) {
+/**
+ * Writes the actor's own name, e-mail and (when given) billing fields in one transaction with
+ * its audit entry. 409 when the e-mail belongs to another account. A new e-mail needs the
+ * current password (checkCurrentPassword) and, in the same transaction, ends the actor's other
+ * sessions and tokens, deletes their reset links and marks the address unverified; then the old
+ * address is warned and the new one gets its verification link.
+ */
+async function saveProfile(actor: ProfileActor, changes: ProfileChanges, currentPassword: string | undefined) {
   const billing = {
     ...(changes.billingName !== undefined && { billingName: changes.billingName }),
     ...(changes.taxId !== undefined && { taxId: changes.taxId }),
@@ -82,13 +106,20 @@ async function saveProfile(actor: ProfileActor, changes: ProfileChanges) {
     ...("billingName" in billing && { billing_name: row.billingName }),
     ...("taxId" in billing && { tax_id: row.taxId }),
   });
-  let previousEmail: string | null = null;
+  const stored = await db.user.findUnique({ where: { id: actor.id }, select: { email: true } });
+  if (!stored) throw unauthenticated();
+  const passwordChecked = changes.email !== stored.email;
+  if (passwordChecked) await checkCurrentPassword(actor, currentPassword, PROFILE_ERRORS.currentPasswordForEmail);
+
+  let emailChange: { previous: string; verificationToken: string } | null = null;
   try {
     const saved = await db.$transaction(async (tx) => {
       const before = await tx.user.findUnique({ where: { id: actor.id }, select: PROFILE_SELECT });
-      previousEmail = before && changes.email !== before.email ? before.email : null;
       if (!before) throw unauthenticated();
-      if (changes.email !== before.email) {
+      const emailChanged = changes.email !== before.email;
+      if (emailChanged) {
+        // Changed meanwhile by another request: the password was not asked for this change.
+        if (!passwordChecked) throw validationFailed({ current_password: [PROFILE_ERRORS.currentPasswordForEmail] }, PROFILE_ERRORS.currentPasswordForEmail);
         const owner = await tx.user.findUnique({ where: { email: changes.email }, select: { id: true } });
         if (owner) throw new ApiError(409, USER_ERRORS.emailTaken, { email: [USER_ERRORS.emailTaken] });
       }
@@ -97,16 +128,22 @@ async function saveProfile(actor: ProfileActor, changes: ProfileChanges) {
         data: { name: changes.name, email: changes.email, ...billing },
         select: PROFILE_SELECT,
       });
+      const ended = emailChanged ? await applyEmailChange(tx, actor.id, { sessionId: actor.sessionId, tokenId: actor.tokenId ?? null }) : null;
+      if (ended) emailChange = { previous: before.email, verificationToken: ended.verificationToken };
       await recordAudit(tx, actor, {
         action: "profile.update",
         entityType: "profile",
         entityId: actor.id,
         before: audited(before),
-        after: audited(after),
+        after: {
+          ...audited(after),
+          ...(ended && { email_verified: false, other_sessions_ended: ended.ended.sessions, api_keys_revoked: ended.ended.apiTokens }),
+        },
       });
       return after;
     });
-    if (previousEmail) await warnPreviousAddress(previousEmail, saved.email);
+    const change = emailChange as { previous: string; verificationToken: string } | null;
+    if (change) await announceEmailChange(change.previous, { email: saved.email, name: saved.name }, change.verificationToken);
     return saved;
   } catch (error) {
     if ((error as { code?: string }).code === "P2002") throw new ApiError(409, USER_ERRORS.emailTaken, { email: [USER_ERRORS.emailTaken] });
@@ -117,7 +154,7 @@ async function saveProfile(actor: ProfileActor, changes: ProfileChanges) {
 /** Name and e-mail of the signed-in admin. 422 invalid, 409 e-mail taken. */
 export async function updateProfile(actor: ProfileActor, input: unknown): Promise<UserContract> {
   const data = parseWith(profileSchema, input);
-  return serializeUser(await saveProfile(actor, data));
+  return serializeUser(await saveProfile(actor, { name: data.name, email: data.email }, data.current_password));
 }
 
 /**
@@ -128,7 +165,7 @@ export async function updateProfile(actor: ProfileActor, input: unknown): Promis
 export async function updateClientProfile(actor: ProfileActor, input: unknown): Promise<ClientProfileContract> {
   const data = parseWith(clientProfileSchema, input);
   return serializeClientProfile(
-    await saveProfile(actor, { name: data.name, email: data.email, billingName: data.billing_name, taxId: data.tax_id }),
+    await saveProfile(actor, { name: data.name, email: data.email, billingName: data.billing_name, taxId: data.tax_id }, data.current_password),
   );
 }
 
@@ -147,19 +184,7 @@ export async function getClientProfile(userId: string): Promise<ClientProfileCon
  */
 export async function changePassword(actor: ProfileActor, input: unknown): Promise<UserContract> {
   const data = parseWith(changePasswordSchema, input);
-
-  const key = `password-change:user:${actor.id}`;
-  const attempt = await hitRateLimit(key, PASSWORD_CHANGE_FAILURE_LIMIT);
-  if (!attempt.allowed) {
-    await releaseRateLimit([key]);
-    throw tooManyRequests(attempt.retryAfterSeconds);
-  }
-  const current = await db.user.findUnique({ where: { id: actor.id }, select: { passwordHash: true } });
-  if (!current) throw unauthenticated();
-  if (!(await verifyPassword(data.current_password, current.passwordHash))) {
-    throw validationFailed({ current_password: [PROFILE_ERRORS.wrongCurrentPassword] }, PROFILE_ERRORS.wrongCurrentPassword);
-  }
-  await releaseRateLimit([key]);
+  await checkCurrentPassword(actor, data.current_password, USER_MESSAGES.currentPasswordRequired);
 
   const passwordHash = await hashPassword(data.new_password);
   return db.$transaction(async (tx) => {
@@ -179,8 +204,8 @@ export type ProfilePayloadKind = "profile" | "password";
 
 /**
  * Which of the two §7 payloads a PUT …/profile body is, by the keys present: only profile fields
- * (name/email, and for the client billing_name/tax_id) → profile, only the password fields →
- * password; both kinds or neither → 422.
+ * (name/email, and for the client billing_name/tax_id, with current_password when the e-mail
+ * changes) → profile, only the password fields → password; both kinds or neither → 422.
  */
 export function profilePayloadKind(
   body: unknown,
@@ -190,7 +215,10 @@ export function profilePayloadKind(
   const keys = typeof body === "object" && body !== null && !Array.isArray(body) ? Object.keys(body) : [];
   const profile = profileFields.some((field) => keys.includes(field));
   const password = PASSWORD_FIELDS.some((field) => keys.includes(field));
-  if (profile !== password) return profile ? "profile" : "password";
+  // current_password alone also belongs to a profile change (a new e-mail asks for it).
+  const newPassword = PASSWORD_FIELDS.some((field) => field !== "current_password" && keys.includes(field));
+  if (profile && !newPassword) return "profile";
+  if (password && !profile) return "password";
   throw validationFailed({ _: [mixedMessage] }, mixedMessage);
 }
 

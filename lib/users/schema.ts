@@ -75,8 +75,20 @@ export type UserListQuery = z.output<typeof userListQuerySchema>;
 
 // ─────────────────────────────── Admin profile (spec §5, §7) ───────────────────────────────
 
-/** PUT /api/v1/admin/profile {name, email}. */
-export const profileSchema = z.object({ name: nameSchema, email: requiredEmail });
+/**
+ * The current password that a new sign-in e-mail needs (lib/users/profile.ts decides whether the
+ * e-mail changed): optional here, blank counts as not given.
+ */
+const currentPasswordForEmail = z.preprocess(
+  (value) => (value === "" ? undefined : value),
+  z
+    .string({ error: USER_MESSAGES.currentPasswordRequired })
+    .max(PASSWORD_MAX_LENGTH, "La contraseña actual no es correcta.")
+    .optional(),
+);
+
+/** PUT /api/v1/admin/profile {name, email, current_password?}: current_password when the e-mail changes. */
+export const profileSchema = z.object({ name: nameSchema, email: requiredEmail, current_password: currentPasswordForEmail });
 export type ProfileInput = z.output<typeof profileSchema>;
 
 /** PUT /api/v1/admin/profile {current_password, new_password, confirm_password}. */

@@ -8,6 +8,8 @@ import { hashPassword } from "@/lib/auth/password";
 import { endUserSessions } from "@/lib/auth/sessions";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { deleteAdminNotifications } from "@/lib/notifications/service";
+import { announceEmailChange, applyEmailChange } from "./email-change";
 import { USER_FIELDS } from "./queries";
 import { createUserSchema, updateUserSchema } from "./schema";
 import { serializeUser, type UserContract } from "./serialize";
@@ -22,6 +24,7 @@ export const USER_ERRORS = {
   selfDelete: "No puedes eliminar tu propia cuenta.",
   selfDemote: "No puedes quitarte a ti mismo el rol de administrador.",
   selfPassword: "Para cambiar tu propia contraseña usa Perfil de Administrador (te pedirá la contraseña actual).",
+  selfEmail: "Para cambiar tu propio correo usa Perfil de Administrador (te pedirá la contraseña actual).",
   lastAdminDelete: "No se puede eliminar al último administrador.",
   lastAdminDemote: "No se puede quitar el rol de administrador al último administrador.",
   inUse: "No se puede eliminar este usuario porque otros registros dependen de él.",
@@ -93,8 +96,10 @@ export async function createUser(actor: AdminActor, input: unknown): Promise<Use
 /**
  * Editing a user / PUT /api/v1/admin/users/{id}. A blank password keeps the current one.
  * 404 unknown id; 409 e-mail taken, demoting oneself, demoting the last admin, or setting one's
- * own password here (the profile asks for the current one). A new role or password ends every
- * session and API token of the user, in the same transaction.
+ * own password or e-mail here (the profile asks for the current password). A new role, password
+ * or e-mail ends every session and API token of the user, in the same transaction; a new e-mail
+ * also deletes their reset links and is verified by a link sent to it (the old address is
+ * warned); a user who stops being admin loses the admins' notifications.
  */
 export async function updateUser(actor: AdminActor, id: unknown, input: unknown): Promise<UserContract> {
   const targetId = userId(id);
@@ -102,7 +107,8 @@ export async function updateUser(actor: AdminActor, id: unknown, input: unknown)
   if (data.password !== undefined && targetId === actor.id) throw new ApiError(409, USER_ERRORS.selfPassword, { password: [USER_ERRORS.selfPassword] });
   const passwordHash = data.password === undefined ? undefined : await hashPassword(data.password);
 
-  return uniqueEmail(() =>
+  let emailChange: { previous: string; verificationToken: string } | null = null;
+  const contract = await uniqueEmail(() =>
     db.$transaction(async (tx) => {
       const demoting = data.role === "client";
       if (demoting) await lockAdminSet(tx);
@@ -113,7 +119,9 @@ export async function updateUser(actor: AdminActor, id: unknown, input: unknown)
         if ((await otherAdmins(tx, targetId)) === 0) throw new ApiError(409, USER_ERRORS.lastAdminDemote, { role: [USER_ERRORS.lastAdminDemote] });
         await assertStillAdmin(tx, actor);
       }
-      if (data.email !== before.email) await assertEmailFree(tx, data.email, targetId);
+      const emailChanged = data.email !== before.email;
+      if (emailChanged && targetId === actor.id) throw new ApiError(409, USER_ERRORS.selfEmail, { email: [USER_ERRORS.selfEmail] });
+      if (emailChanged) await assertEmailFree(tx, data.email, targetId);
 
       const after = await tx.user.update({
         where: { id: targetId },
@@ -123,6 +131,11 @@ export async function updateUser(actor: AdminActor, id: unknown, input: unknown)
       const roleChanged = after.role !== before.role;
       const credentialsChanged = passwordHash !== undefined;
       if (roleChanged || credentialsChanged) await endUserSessions(targetId, { tx });
+      if (roleChanged && after.role !== "admin") await deleteAdminNotifications(targetId, tx);
+      if (emailChanged) {
+        const { verificationToken } = await applyEmailChange(tx, targetId);
+        emailChange = { previous: before.email, verificationToken };
+      }
 
       const contract = serializeUser(after);
       await recordAudit(tx, actor, {
@@ -135,6 +148,9 @@ export async function updateUser(actor: AdminActor, id: unknown, input: unknown)
       return contract;
     }),
   );
+  const change = emailChange as { previous: string; verificationToken: string } | null;
+  if (change) await announceEmailChange(change.previous, { email: contract.email, name: contract.name }, change.verificationToken);
+  return contract;
 }
 
 /**

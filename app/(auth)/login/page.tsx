@@ -4,6 +4,7 @@ import { AuthCard } from "@/components/auth/auth-card";
 import { GoogleButton } from "@/components/auth/google-button";
 import { googleSignInEnabled } from "@/lib/auth";
 import { currentUser } from "@/lib/auth/guards";
+import { GOOGLE_REFUSAL_CODES, GOOGLE_SIGN_IN_MESSAGES } from "@/lib/auth/google-messages";
 import { afterSignIn, safeReturnPath } from "@/lib/auth/redirects";
 import { AUTH_MESSAGES } from "../form-state";
 import { firstParam, type SearchParams } from "../search-params";
@@ -18,6 +19,9 @@ export const metadata: Metadata = {
 function errorFromAuthJs(error: string | undefined, code: string | undefined) {
   if (!error) return undefined;
   if (error === "CredentialsSignin") return code === "rate_limited" ? AUTH_MESSAGES.tooManyAttempts : AUTH_MESSAGES.invalidCredentials;
+  if (error === GOOGLE_REFUSAL_CODES.google_email_unverified) return GOOGLE_SIGN_IN_MESSAGES.googleEmailUnverified;
+  if (error === GOOGLE_REFUSAL_CODES.account_unverified) return GOOGLE_SIGN_IN_MESSAGES.accountUnverified;
+  if (error === GOOGLE_REFUSAL_CODES.unavailable) return GOOGLE_SIGN_IN_MESSAGES.unavailable;
   return AUTH_MESSAGES.googleFailed;
 }
 

@@ -6,5 +6,5 @@ import { listForUser } from "@/lib/notifications/queries";
  * (at most 50), and the real number of unread ones. Polled every 30 s by the signed-in layouts.
  */
 export const GET = authRoute("user", async (_request, _context, caller) =>
-  Response.json(await listForUser(caller.user.id), { headers: { "Cache-Control": "no-store" } }),
+  Response.json(await listForUser(caller.user), { headers: { "Cache-Control": "no-store" } }),
 );

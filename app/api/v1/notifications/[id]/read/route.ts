@@ -13,7 +13,7 @@ const NOT_FOUND = "Notificación no encontrada";
 export const PUT = authRoute<{ id: string }>("user", async (_request, context, caller) => {
   const { id } = await context.params;
   if (!/^\d{1,9}$/.test(id)) throw notFound(NOT_FOUND);
-  const notification = await markRead(caller.user.id, Number(id));
+  const notification = await markRead(caller.user, Number(id));
   if (!notification) throw notFound(NOT_FOUND);
   return dataResponse(notification, { headers: { "Cache-Control": "no-store" } });
 });
