@@ -6,6 +6,7 @@ import { bulkCatalogItemsAction, deleteCatalogItemAction } from "@/app/admin/cat
 import { Button, ButtonLink, buttonClasses } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTable, FilterButtons, SearchBox, useTableUrl, type DataTableColumn } from "@/components/ui/data-table";
+import { countLabel, plural } from "@/components/ui/plural";
 import { notify } from "@/components/ui/toast";
 import type { Paged } from "@/lib/api/paging";
 import { CATALOG_STATUS_LABELS, CATALOG_STATUSES, type CatalogStatusValue } from "@/lib/catalog/admin-schema";
@@ -76,7 +77,7 @@ export function CatalogListScreen({ kind, result, exportHref }: { kind: CatalogK
     }
     pendingDelete.clearSelection?.();
     const removed = "affected" in outcome.data ? outcome.data.affected : 1;
-    notify.success(ids.length === 1 ? texts.deleted : `${removed} ${texts.plural} eliminados`);
+    notify.success(ids.length === 1 ? texts.deleted : `${countLabel(removed, texts.singular, texts.plural)} ${plural(removed, "eliminado", "eliminados")}`);
     router.refresh();
   }
 
@@ -187,7 +188,7 @@ export function CatalogListScreen({ kind, result, exportHref }: { kind: CatalogK
         title={texts.deleteTitle}
         message={
           pendingDelete && pendingDelete.ids.length > 1
-            ? `¿Seguro que deseas eliminar ${pendingDelete.ids.length} ${texts.plural}?`
+            ? `¿Seguro que deseas eliminar ${countLabel(pendingDelete.ids.length, texts.singular, texts.plural)}?`
             : texts.deleteQuestion
         }
         pending={deleting}
