@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { AreaShell } from "@/components/account/area-shell";
 import { ADMIN_NAV } from "@/components/admin/nav";
 import { OutboundMailBanner } from "@/components/admin/outbound-mail-banner";
+import { EmailVerificationBanner } from "@/components/auth/email-verification-banner";
 import { requireAdmin } from "@/lib/auth/guards";
 
 export const metadata: Metadata = {
@@ -23,6 +24,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
       user={{ name: user.name, email: user.email }}
     >
       <OutboundMailBanner />
+      <EmailVerificationBanner userId={user.id} email={user.email} />
       {children}
     </AreaShell>
   );

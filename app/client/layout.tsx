@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { AreaShell } from "@/components/account/area-shell";
+import { EmailVerificationBanner } from "@/components/auth/email-verification-banner";
 import { CLIENT_NAV } from "@/components/client/nav";
 import { requireClientAreaUser } from "@/lib/auth/guards";
 
@@ -21,6 +22,7 @@ export default async function ClientLayout({ children }: { children: ReactNode }
       navGroups={CLIENT_NAV}
       user={{ name: user.name, email: user.email }}
     >
+      <EmailVerificationBanner userId={user.id} email={user.email} />
       {children}
     </AreaShell>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, type ReactNode } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
 import { userInitial } from "@/components/account/user-menu";
 import { Button } from "@/components/ui/button";
 import { applyServerErrors, PasswordField, useZodForm } from "@/components/ui/form-field";
@@ -56,6 +57,30 @@ export function ProfileLayout({ card, children }: { card: ReactNode; children: R
       {card}
       <div className="flex min-w-0 flex-col gap-6">{children}</div>
     </div>
+  );
+}
+
+/** Whether the e-mail typed is a new sign-in e-mail (the server compares it trimmed and lower-cased). */
+export function isNewEmail(typed: string | undefined, stored: string): boolean {
+  return (typed ?? "").trim().toLowerCase() !== stored.trim().toLowerCase();
+}
+
+export const EMAIL_CHANGED_MESSAGE = "Perfil actualizado. Te enviamos un enlace a tu nuevo correo para verificarlo.";
+
+/**
+ * «Contraseña actual» of the profile form, shown once the e-mail differs from the stored one: a
+ * new sign-in e-mail needs it, and the person is told what follows.
+ */
+export function EmailChangePasswordField({ error, ...field }: { error?: string } & UseFormRegisterReturn<"current_password">) {
+  return (
+    <PasswordField
+      label="Contraseña actual"
+      autoComplete="current-password"
+      maxLength={PASSWORD_MAX_LENGTH}
+      hint="Para cambiar tu correo confirma tu contraseña. Se cerrarán tus otras sesiones y te enviaremos un enlace para verificar la nueva dirección."
+      error={error}
+      {...field}
+    />
   );
 }
 

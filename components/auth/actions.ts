@@ -1,7 +1,10 @@
 "use server";
 
 import { redirect, unstable_rethrow } from "next/navigation";
+import type { ActionResult } from "@/lib/admin/action-result";
 import { signIn, signOut, googleSignInEnabled } from "@/lib/auth";
+import { resendEmailVerification } from "@/lib/auth/email-verification";
+import { currentUser } from "@/lib/auth/guards";
 import { GOOGLE_REFUSAL_CODES, GOOGLE_SIGN_IN_MESSAGES } from "@/lib/auth/google-messages";
 import { safeReturnPath } from "@/lib/auth/redirects";
 
@@ -42,4 +45,23 @@ async function refuseGoogleSignIn(formData: unknown): Promise<GoogleSignInRefusa
   if (!(formData instanceof FormData)) return { ok: false, status: 400, message: GOOGLE_SIGN_IN_MESSAGES.invalidRequest };
   if (!googleSignInEnabled()) return { ok: false, status: 404, message: GOOGLE_SIGN_IN_MESSAGES.unavailable };
   return null;
+}
+
+const RESEND_MESSAGES = {
+  sent: "Te enviamos un nuevo enlace de verificación.",
+  alreadyVerified: "Tu correo ya está verificado.",
+  rateLimited: "Ya te enviamos varios enlaces. Revisa tu bandeja (y la carpeta de spam) o inténtalo en unos minutos.",
+  signedOut: "Tu sesión expiró. Inicia sesión de nuevo.",
+} as const;
+
+/**
+ * «Reenviar enlace» of the unverified-address banner: a fresh link to the signed-in user's
+ * current address (rate limited). Takes no arguments; whatever is passed is ignored.
+ */
+export async function resendVerificationAction(): Promise<ActionResult<{ message: string }>> {
+  const user = await currentUser();
+  if (!user) return { ok: false, status: 401, message: RESEND_MESSAGES.signedOut };
+  const outcome = await resendEmailVerification(user.id);
+  if (outcome.status === "rate_limited") return { ok: false, status: 429, message: RESEND_MESSAGES.rateLimited };
+  return { ok: true, data: { message: outcome.status === "sent" ? RESEND_MESSAGES.sent : RESEND_MESSAGES.alreadyVerified } };
 }

@@ -3,7 +3,15 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { changeClientPasswordAction, updateClientProfileAction } from "@/app/client/profile/actions";
-import { AccountCard, PasswordForm, ProfileLayout, ProfileSection } from "@/components/account/profile";
+import {
+  AccountCard,
+  EMAIL_CHANGED_MESSAGE,
+  EmailChangePasswordField,
+  isNewEmail,
+  PasswordForm,
+  ProfileLayout,
+  ProfileSection,
+} from "@/components/account/profile";
 import { Button } from "@/components/ui/button";
 import { applyServerErrors, registerFilled, TextField, useZodForm } from "@/components/ui/form-field";
 import { notify } from "@/components/ui/toast";
@@ -20,7 +28,7 @@ import type { ClientProfileContract } from "@/lib/users/serialize";
 type Profile = Pick<ClientProfileContract, "name" | "email" | "billing_name" | "tax_id" | "tax_id_type">;
 
 function formValues(profile: Profile) {
-  return { name: profile.name, email: profile.email, billing_name: profile.billing_name ?? "", tax_id: profile.tax_id ?? "" };
+  return { name: profile.name, email: profile.email, billing_name: profile.billing_name ?? "", tax_id: profile.tax_id ?? "", current_password: "" };
 }
 
 function BillingSummary({ profile }: { profile: Profile }) {
@@ -60,11 +68,12 @@ function ClientProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (p
   const router = useRouter();
   const form = useZodForm(clientProfileSchema, { defaultValues: formValues(profile) });
   const { errors, isSubmitting } = form.formState;
+  const emailIsNew = isNewEmail(form.watch("email"), profile.email);
 
-  const submit = form.handleSubmit(async (values) => {
-    const result = await updateClientProfileAction(values);
+  const submit = form.handleSubmit(async ({ current_password, ...values }) => {
+    const result = await updateClientProfileAction(emailIsNew ? { ...values, current_password } : values);
     if (result.ok) {
-      notify.success("Perfil actualizado correctamente");
+      notify.success(emailIsNew ? EMAIL_CHANGED_MESSAGE : "Perfil actualizado correctamente");
       form.reset(formValues(result.data));
       onSaved(result.data);
       router.refresh(); // the header shows the new name
@@ -87,6 +96,7 @@ function ClientProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (p
           error={errors.email?.message}
           {...registerFilled(form, "email")}
         />
+        {emailIsNew && <EmailChangePasswordField error={errors.current_password?.message} {...form.register("current_password")} />}
         <fieldset className="mt-2 flex flex-col gap-4 border-t border-ink-200 pt-4">
           <legend className="pr-2 text-base font-semibold text-ink-900">Perfil de facturación</legend>
           <TextField

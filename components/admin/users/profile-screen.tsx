@@ -1,8 +1,17 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { changePasswordAction, updateProfileAction } from "@/app/admin/profile/actions";
-import { AccountCard, PasswordForm, ProfileLayout, ProfileSection } from "@/components/account/profile";
+import {
+  AccountCard,
+  EMAIL_CHANGED_MESSAGE,
+  EmailChangePasswordField,
+  isNewEmail,
+  PasswordForm,
+  ProfileLayout,
+  ProfileSection,
+} from "@/components/account/profile";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { applyServerErrors, registerFilled, TextField, useZodForm } from "@/components/ui/form-field";
@@ -34,14 +43,17 @@ export function ProfileScreen({ user }: { user: ProfileUser }) {
 }
 function ProfileForm({ user }: { user: ProfileUser }) {
   const router = useRouter();
-  const form = useZodForm(profileSchema, { defaultValues: { name: user.name, email: user.email } });
+  const [storedEmail, setStoredEmail] = useState(user.email);
+  const form = useZodForm(profileSchema, { defaultValues: { name: user.name, email: user.email, current_password: "" } });
   const { errors, isSubmitting } = form.formState;
+  const emailIsNew = isNewEmail(form.watch("email"), storedEmail);
 
-  const submit = form.handleSubmit(async (values) => {
-    const result = await updateProfileAction(values);
+  const submit = form.handleSubmit(async ({ current_password, ...values }) => {
+    const result = await updateProfileAction(emailIsNew ? { ...values, current_password } : values);
     if (result.ok) {
-      notify.success("Perfil actualizado correctamente");
-      form.reset({ name: result.data.name, email: result.data.email });
+      notify.success(emailIsNew ? EMAIL_CHANGED_MESSAGE : "Perfil actualizado correctamente");
+      setStoredEmail(result.data.email);
+      form.reset({ name: result.data.name, email: result.data.email, current_password: "" });
       router.refresh(); // the header shows the new name
       return;
     }
@@ -62,6 +74,7 @@ function ProfileForm({ user }: { user: ProfileUser }) {
           error={errors.email?.message}
           {...registerFilled(form, "email")}
         />
+        {emailIsNew && <EmailChangePasswordField error={errors.current_password?.message} {...form.register("current_password")} />}
         <div>
           <Button type="submit" disabled={isSubmitting}>
             {isSubmitting ? "Guardando..." : "Actualizar perfil"}
