@@ -1,5 +1,0 @@
-import { CatalogFormLoading } from "@/components/admin/catalog/catalog-form-page";
-
-export default function Loading() {
-  return <CatalogFormLoading kind="service" />;
-}

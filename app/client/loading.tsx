@@ -1,5 +1,0 @@
-import { VerifyingAuth } from "@/components/account/area-shell";
-
-export default function Loading() {
-  return <VerifyingAuth />;
-}
