@@ -17,6 +17,9 @@ const embeddedDbPort = 54339;
 // server (smtp-server) while its tests run. A port per E2E_PORT, so parallel runs never share it.
 // Other specs' mails (contact notices, reset links) find no listener: their senders log and go on.
 process.env.E2E_SMTP_PORT ||= String(port + 1000);
+// The browser's Google sign-in goes to a real OpenID provider on loopback, which
+// e2e/google-sign-in.spec.ts starts on this port while its tests run (a port per E2E_PORT).
+process.env.E2E_OIDC_PORT ||= String(port + 5);
 process.env.E2E_DATABASE_URL ||=
   process.env.DATABASE_URL || `postgresql://postgres:postgres@127.0.0.1:${embeddedDbPort}/postgres?sslmode=disable`;
 
@@ -57,6 +60,9 @@ export default defineConfig({
       // so each test can come from its own address (e2e/client-ip.spec.ts).
       TRUST_PROXY_HOPS: "1",
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      AUTH_GOOGLE_ID: "e2e-google-client",
+      AUTH_GOOGLE_SECRET: "e2e-google-secret",
+      AUTH_GOOGLE_ISSUER: `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`,
     },
   },
 });

@@ -225,6 +225,7 @@ test.describe("Perfil de Administrador", () => {
   });
 
   test("muestra los datos y actualiza nombre y correo; la cabecera refleja el cambio", async ({ page, context }) => {
+    await setPassword(admin, "clave-actual-123"); // a new sign-in e-mail asks for it
     await signInAs(context, BASE_URL, admin);
     await page.goto("/admin/profile");
     await expect(page.getByRole("heading", { level: 1, name: "Perfil de Administrador" })).toBeVisible();
@@ -236,8 +237,9 @@ test.describe("Perfil de Administrador", () => {
     const section = page.getByRole("region", { name: "Información personal" });
     await section.getByLabel("Nombre").fill(`Perfil Renombrado ${stamp}`);
     await section.getByLabel("Correo electrónico").fill(`Perfil.${stamp}@Ejemplo.pe`);
+    await section.getByLabel("Contraseña actual", { exact: true }).fill("clave-actual-123");
     await section.getByRole("button", { name: "Actualizar perfil" }).click();
-    await expect(toast(page, "Perfil actualizado correctamente")).toBeVisible();
+    await expect(toast(page, "Perfil actualizado. Te enviamos un enlace a tu nuevo correo para verificarlo.")).toBeVisible();
     await expect(page.getByTestId("user-menu")).toContainText(`Perfil Renombrado ${stamp}`);
     await expect(page.getByTestId("profile-email")).toHaveText(`perfil.${stamp}@ejemplo.pe`);
     const { rows } = await withDb((db) => db.query("select name, email from users where id = $1", [admin.id]));

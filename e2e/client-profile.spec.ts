@@ -84,6 +84,9 @@ test.describe("Mi perfil (zona cliente)", () => {
     const stamp = unique();
     const newRuc = ruc(`2060${stamp.slice(-6)}`);
     try {
+      // A new sign-in e-mail asks for the current password.
+      const hash = await bcrypt.hash("clave-actual-123", 4);
+      await withDb((db) => db.query("update users set password_hash = $1 where id = $2", [hash, client.id]));
       await signInAs(context, BASE_URL, client);
       await page.goto("/client/profile");
       await expect(heading(page)).toBeVisible();
@@ -93,6 +96,7 @@ test.describe("Mi perfil (zona cliente)", () => {
       const section = page.getByRole("region", { name: "Información personal" });
       await section.getByLabel("Nombre", { exact: true }).fill(`María Quispe ${stamp}`);
       await section.getByLabel("Correo electrónico").fill(`Maria.${stamp}@Ejemplo.pe`);
+      await section.getByLabel("Contraseña actual", { exact: true }).fill("clave-actual-123");
       await section.getByLabel("Razón social o nombre de facturación").fill(`Inversiones Quispe ${stamp} S.A.C.`);
 
       // A RUC with a wrong check digit is refused on the field, nothing is saved.
@@ -104,7 +108,7 @@ test.describe("Mi perfil (zona cliente)", () => {
 
       await taxId.fill(newRuc);
       await section.getByRole("button", { name: "Actualizar perfil" }).click();
-      await expect(toast(page, "Perfil actualizado correctamente")).toBeVisible();
+      await expect(toast(page, "Perfil actualizado. Te enviamos un enlace a tu nuevo correo para verificarlo.")).toBeVisible();
       await expect(page.getByTestId("user-menu")).toContainText(`María Quispe ${stamp}`);
       await expect(page.getByTestId("profile-tax-id")).toHaveText(`RUC ${newRuc}`);
 

@@ -47,7 +47,13 @@ export async function createThrowawayUser(role: "admin" | "client"): Promise<Ses
     role,
   };
   await withDb((db) =>
-    db.query("insert into users (id, name, email, role, updated_at) values ($1, $2, $3, $4::user_role, now())", [user.id, user.name, user.email, role]),
+    // Verified, as the demo accounts are: the screens under test show no verification banner.
+    db.query("insert into users (id, name, email, role, email_verified, updated_at) values ($1, $2, $3, $4::user_role, now(), now())", [
+      user.id,
+      user.name,
+      user.email,
+      role,
+    ]),
   );
   return user;
 }
