@@ -37,8 +37,9 @@ import { countLabel } from "./plural";
 // Sorting writes ?sort=<column id>&dir=asc|desc; the server decides which ids it accepts.
 // While the next URL's data loads, the table shows the spec's "Cargando..." and is aria-busy.
 // Below 768 px the rows become cards (spec §2.6 "a card layout on mobile").
-// A long unbroken value (a 120-character name, a URL) wraps inside its cell instead of widening
-// the table past the screen.
+// A long unbroken value (a 120-character name, a URL) wraps inside its cell, whatever the cell's
+// own classes say, instead of widening the table past the screen; e-mail addresses use
+// <EmailText> (email-text.tsx) to wrap at their "@" and dots rather than inside a word.
 
 export type DataTableColumn<Row> = {
   /** Also the value of ?sort= when the column is sortable. */
@@ -331,7 +332,7 @@ export function DataTable<Row extends RowData>({
               <thead className="border-b border-ink-200 bg-ink-50 text-xs font-semibold tracking-wide text-ink-700 uppercase">
                 <tr>
                   {selectable && (
-                    <th scope="col" className="w-12 px-4 py-3">
+                    <th scope="col" className="w-12 px-3 py-3">
                       <input
                         type="checkbox"
                         aria-label="Seleccionar todas las filas de esta página"
@@ -353,7 +354,7 @@ export function DataTable<Row extends RowData>({
                         key={header.id}
                         scope="col"
                         aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
-                        className={cn("px-4 py-3 whitespace-nowrap", column.className)}
+                        className={cn("px-3 py-3 whitespace-nowrap", column.className)}
                       >
                         {column.sortable ? (
                           <button type="button" onClick={() => toggleSort(column.id)} className="-mx-1 inline-flex items-center gap-1 rounded px-1 uppercase hover:text-ink-900">
@@ -369,7 +370,7 @@ export function DataTable<Row extends RowData>({
                     );
                   })}
                   {rowActions && (
-                    <th scope="col" className="px-4 py-3 text-right">
+                    <th scope="col" className="px-3 py-3 text-right">
                       {DATA_TABLE_TEXT.actions}
                     </th>
                   )}
@@ -407,7 +408,7 @@ export function DataTable<Row extends RowData>({
                         )}
                       >
                         {selectable && (
-                          <td className="px-4 py-3">
+                          <td className="px-3 py-3">
                             <input
                               type="checkbox"
                               aria-label={`Seleccionar ${labelOf(row.original)}`}
@@ -418,12 +419,12 @@ export function DataTable<Row extends RowData>({
                           </td>
                         )}
                         {row.getAllCells().map((cell) => (
-                          <td key={cell.id} className={cn("px-4 py-3 text-ink-800 [overflow-wrap:anywhere]", columnById.get(cell.column.id)?.className)}>
+                          <td key={cell.id} className={cn("px-3 py-3 text-ink-800 [overflow-wrap:anywhere] [&_*]:[overflow-wrap:anywhere]!", columnById.get(cell.column.id)?.className)}>
                             {columnById.get(cell.column.id)!.cell(row.original)}
                           </td>
                         ))}
                         {rowActions && (
-                          <td className="px-4 py-3">
+                          <td className="px-3 py-3">
                             <div className="flex justify-end gap-1">{rowActions(row.original)}</div>
                           </td>
                         )}
@@ -472,7 +473,7 @@ export function DataTable<Row extends RowData>({
                         .map((column) => (
                           <div key={column.id} className="min-w-0">
                             <dt className="text-xs font-semibold tracking-wide text-ink-600 uppercase">{column.header}</dt>
-                            <dd className="mt-0.5 text-sm text-ink-800 [overflow-wrap:anywhere]">{column.cell(row.original)}</dd>
+                            <dd className="mt-0.5 text-sm text-ink-800 [overflow-wrap:anywhere] [&_*]:[overflow-wrap:anywhere]!">{column.cell(row.original)}</dd>
                           </div>
                         ))}
                     </dl>

@@ -14,9 +14,10 @@ import { ConfirmDialog } from "./confirm-dialog";
 // - a click on a link to another page of this site (the menu, "Cancelar", a breadcrumb): the
 //   App Router has no route-change event to cancel, so the click is caught on its way down
 //   (window, capture phase) before Next's <Link> sees it, and the shared ConfirmDialog asks;
-// - the browser's back and forward buttons: the popstate is caught before the App Router's own
-//   listener (capture phase on window runs first), the page's address is put back, and the
-//   dialog asks; leaving goes back for real.
+// - the browser's back and forward buttons: where the Navigation API exists (Chromium, Safari,
+//   Firefox), the traversal's "navigate" event is cancelled before anything moves, and leaving
+//   traverses to that entry; elsewhere the popstate is caught, the page's address put back and
+//   the dialog asks (the App Router may already have started rendering the other page there).
 // Saving clears `dirty`, and a form that navigates after saving uses router.push, which is
 // never intercepted.
 
@@ -27,7 +28,7 @@ export const UNSAVED_CHANGES_TEXT = {
   stay: "Seguir editando",
 } as const;
 
-type Pending = { kind: "link"; href: string } | { kind: "history" };
+type Pending = { kind: "link"; href: string } | { kind: "traverse"; key: string } | { kind: "history" };
 
 /** A link click that leaves this page for another page of this site, or null. */
 function internalDestination(event: MouseEvent): string | null {
@@ -78,8 +79,18 @@ export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
       setPending({ kind: "link", href });
     };
 
+    // Back and forward with the Navigation API: cancelled before the history moves.
+    const navigation = typeof window.navigation === "object" ? window.navigation : null;
+    const onNavigate = (event: NavigateEvent) => {
+      if (leaving.current || event.navigationType !== "traverse" || !event.cancelable) return;
+      const url = new URL(event.destination.url);
+      if (url.pathname === window.location.pathname && url.search === window.location.search) return;
+      event.preventDefault();
+      setPending({ kind: "traverse", key: event.destination.key });
+    };
+
     const onPopState = (event: PopStateEvent) => {
-      if (leaving.current || window.location.href === pageUrl) return;
+      if (navigation || leaving.current || window.location.href === pageUrl) return;
       // Keep the App Router from rendering the other page, and show this page's address again.
       // Back or forward, the entry arrived at is now just below this page's: leaving is go(-1).
       event.stopImmediatePropagation();
@@ -90,7 +101,9 @@ export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
     window.addEventListener("beforeunload", onBeforeUnload);
     window.addEventListener("click", onClick, true);
     window.addEventListener("popstate", onPopState, true);
+    navigation?.addEventListener("navigate", onNavigate);
     return () => {
+      navigation?.removeEventListener("navigate", onNavigate);
       window.removeEventListener("beforeunload", onBeforeUnload);
       window.removeEventListener("click", onClick, true);
       window.removeEventListener("popstate", onPopState, true);
@@ -103,6 +116,7 @@ export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
     if (!target) return;
     leaving.current = true;
     if (target.kind === "link") router.push(target.href);
+    else if (target.kind === "traverse") void window.navigation.traverseTo(target.key).finished?.catch(() => undefined);
     else window.history.back();
   }
 

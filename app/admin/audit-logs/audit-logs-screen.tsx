@@ -10,6 +10,7 @@ import type { Paged } from "@/lib/api/paging";
 import { auditActionLabel, auditEntityHref, auditEntityLabel, auditRecordKey, type AuditRecordLabel, type AuditRecordLabels } from "@/lib/audit/labels";
 import type { AuditLogContract, AuditUser } from "@/lib/audit/queries";
 import { formatDate } from "@/lib/format";
+import { EmailText } from "@/components/ui/email-text";
 
 /** Records named once, with no id worth showing. */
 const SINGLETONS = new Set(["site_settings"]);
@@ -37,7 +38,9 @@ const columnsFor = (labels: AuditRecordLabels): DataTableColumn<AuditLogContract
       entry.user ? (
         <div className="min-w-0">
           <p className="font-semibold text-ink-900">{entry.user.name}</p>
-          <p className="text-xs break-all text-ink-600">{entry.user.email}</p>
+          <p className="text-xs text-ink-600">
+            <EmailText email={entry.user.email} />
+          </p>
         </div>
       ) : (
         <span className="text-ink-600">Usuario eliminado</span>

@@ -12,6 +12,7 @@ import type { InvoiceContract } from "@/lib/billing/serialize";
 import { formatMoney } from "@/lib/format";
 import { InvoiceStatusBadge } from "./billing-badges";
 import { ExportLink, SelectFilter } from "./list-tools";
+import { EmailText } from "@/components/ui/email-text";
 
 // "Facturas" (spec §2.6 columns Factura, Cliente, Monto, Estado, Acciones): the server-paged
 // table with status and currency filters, search, CSV export and "+ Emitir factura".
@@ -42,8 +43,8 @@ const columns: DataTableColumn<InvoiceContract>[] = [
     cell: (row) => (
       <div className="min-w-0">
         <p className="font-medium text-ink-900">{row.customer.name}</p>
-        <p className="text-xs break-all text-ink-600">
-          {row.customer.tax_id ? `${taxIdLabel(row.customer.tax_id)} ${row.customer.tax_id}` : (row.customer.email ?? row.user.email)}
+        <p className="text-xs text-ink-600">
+          {row.customer.tax_id ? `${taxIdLabel(row.customer.tax_id)} ${row.customer.tax_id}` : <EmailText email={row.customer.email ?? row.user.email} />}
         </p>
       </div>
     ),

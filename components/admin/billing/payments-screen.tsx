@@ -14,6 +14,7 @@ import { formatDate, formatMoney } from "@/lib/format";
 import { PaymentStatusBadge } from "./billing-badges";
 import { ExportLink } from "./list-tools";
 import { PaymentModal } from "./payment-modal";
+import { EmailText } from "@/components/ui/email-text";
 
 // "Pagos" (spec §2.6 columns ID de pago, Usuario, Monto, Fecha, Estado): the server-paged table
 // with a method filter, search, CSV export and "+ Registrar pago" (client → pending invoice).
@@ -30,7 +31,9 @@ const columns: DataTableColumn<PaymentContract>[] = [
     cell: (row) => (
       <div className="min-w-0">
         <p className="font-semibold text-ink-900">{row.user.name}</p>
-        <p className="text-xs break-all text-ink-600">{row.user.email}</p>
+        <p className="text-xs text-ink-600">
+          <EmailText email={row.user.email} />
+        </p>
       </div>
     ),
   },

@@ -20,6 +20,7 @@ import type { SubscriptionContract } from "@/lib/billing/serialize";
 import { billingPeriodLabel, formatMoney, priceSuffix } from "@/lib/format";
 import { CancelRequestedBadge, SubscriptionStatusBadge } from "./billing-badges";
 import { ExportLink } from "./list-tools";
+import { EmailText } from "@/components/ui/email-text";
 
 // "Suscripciones" (spec §2.6 columns Usuario, Plan, Estado, Acciones, plus Importe and Próximo
 // cobro): the server-paged table with search, status filter and CSV export; "+ Nueva
@@ -42,7 +43,9 @@ const columns: DataTableColumn<SubscriptionContract>[] = [
     cell: (row) => (
       <div className="min-w-0">
         <p className="font-semibold text-ink-900">{row.user.name}</p>
-        <p className="text-xs break-all text-ink-600">{row.user.email}</p>
+        <p className="text-xs text-ink-600">
+          <EmailText email={row.user.email} />
+        </p>
       </div>
     ),
   },

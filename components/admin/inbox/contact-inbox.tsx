@@ -19,8 +19,8 @@ import { notify } from "@/components/ui/toast";
 import type { Paged } from "@/lib/api/paging";
 import type { ContactMessageItem, ReplyTemplateItem } from "@/lib/contact/admin-serialize";
 import { CONTACT_FILTERS, INBOX_FAILURES, replyDeliveryView, UNDO_SECONDS } from "@/lib/contact/inbox-rules";
-import { formatDate } from "@/lib/format";
 import { countLabel, plural } from "@/components/ui/plural";
+import { DateTimeText, EmailText } from "@/components/ui/email-text";
 import { MessageModal } from "./message-modal";
 
 // "Gestión de Contactos" (spec §2.6, issue 8 §3): the server-paged table with the filter buttons,
@@ -39,19 +39,6 @@ export const INBOX_SHORTCUTS = [
   { keys: "?", label: "Mostrar estos atajos" },
   { keys: "Esc", label: "Cerrar la ventana" },
 ] as const;
-
-/** An address that, when it must wrap, wraps before the "@" (and only then anywhere). */
-function EmailText({ email }: { email: string }) {
-  const at = email.lastIndexOf("@");
-  if (at <= 0) return <span className="[overflow-wrap:anywhere]">{email}</span>;
-  return (
-    <span className="[overflow-wrap:anywhere]">
-      {email.slice(0, at)}
-      <wbr />
-      {email.slice(at)}
-    </span>
-  );
-}
 
 function preview(text: string) {
   const flat = text.replace(/\s+/g, " ").trim();
@@ -266,7 +253,7 @@ export function ContactInbox({
         );
       },
     },
-    { id: "date", header: "Fecha", cell: (row) => <span className="whitespace-nowrap">{formatDate(row.created_at)}</span> },
+    { id: "date", header: "Fecha", cell: (row) => <DateTimeText value={row.created_at} /> },
   ];
 
   return (

@@ -8,6 +8,7 @@ import type { Paged } from "@/lib/api/paging";
 import { formatDate } from "@/lib/format";
 import { TICKET_PRIORITIES, TICKET_PRIORITY_LABELS, TICKET_STATUSES, TICKET_STATUS_LABELS, ticketNumber } from "@/lib/support/labels";
 import type { TicketSummaryContract } from "@/lib/support/serialize";
+import { EmailText } from "@/components/ui/email-text";
 
 // "Tickets" (spec §2.6: ticket, user, subject, status, actions; "No hay tickets para mostrar."),
 // plus priority and last activity. Server-paged: filters, search and sort live in the URL.
@@ -32,7 +33,9 @@ const columns: DataTableColumn<TicketSummaryContract>[] = [
     cell: (row) => (
       <div className="min-w-0">
         <p className="font-semibold text-ink-900">{row.user.name}</p>
-        <p className="text-xs break-words text-ink-600">{row.user.email}</p>
+        <p className="text-xs text-ink-600">
+          <EmailText email={row.user.email} />
+        </p>
       </div>
     ),
   },

@@ -14,6 +14,7 @@ import { formatDate } from "@/lib/format";
 import { USER_ROLE_LABELS } from "@/lib/users/schema";
 import type { UserContract } from "@/lib/users/serialize";
 import { UserFormModal } from "./user-form-modal";
+import { EmailText } from "@/components/ui/email-text";
 
 // "Gestión de Usuarios" (spec §2.6): the server-paged table with name (initial avatar), e-mail,
 // role badge, registration date, edit and delete; "+ Nuevo Usuario"; "Total de usuarios".
@@ -88,8 +89,8 @@ export function UsersTable({
       header: "Correo electrónico",
       sortable: true,
       cell: (user) => (
-        <a href={`mailto:${user.email}`} className="break-all text-brand-700 hover:underline">
-          {user.email}
+        <a href={`mailto:${user.email}`} className="text-brand-700 hover:underline">
+          <EmailText email={user.email} />
         </a>
       ),
     },
