@@ -160,7 +160,9 @@ test.describe("Registro de actividad", () => {
       await expect(page.getByText("Total de entradas: 2")).toBeVisible();
       const created = page.locator("tr", { hasText: "Creó un testimonio" });
       await expect(created).toBeVisible();
-      await expect(created.getByRole("link", { name: `Testimonio #${id}` })).toHaveAttribute("href", `/admin/testimonials?id=${id}`);
+      // The record reads as a person knows it, never by its internal id.
+      await expect(created.getByRole("link", { name: `Testimonio: ${clientName}` })).toHaveAttribute("href", `/admin/testimonials?id=${id}`);
+      await expect(created).not.toContainText(`#${id}`);
       await expect(created.getByText(admin.name)).toBeVisible();
       await created.getByText(/Ver cambios/).click();
       await expect(created.getByText(clientName)).toBeVisible();
@@ -168,7 +170,7 @@ test.describe("Registro de actividad", () => {
       await page.getByLabel("Entidad", { exact: true }).selectOption("user");
       await expect(page).toHaveURL(/entity=user/);
       await expect(page.getByText("Total de entradas: 1")).toBeVisible();
-      await expect(page.locator("tr", { hasText: "Actualizó un usuario" })).toBeVisible();
+      await expect(page.locator("tr", { hasText: "Actualizó un usuario" }).getByRole("link", { name: `Usuario: ${admin.name} (${admin.email})` })).toBeVisible();
 
       // Each filter change is a navigation: wait for it before the next one.
       await page.getByLabel("Entidad", { exact: true }).selectOption("");
@@ -186,7 +188,7 @@ test.describe("Registro de actividad", () => {
       await expect(page).toHaveURL(/\/admin\/audit-logs$/);
       await page.getByLabel("Usuario", { exact: true }).selectOption(admin.id);
       await expect(page).toHaveURL(new RegExp(`user_id=${admin.id}`));
-      await page.locator("tr", { hasText: "Creó un testimonio" }).getByRole("link", { name: `Testimonio #${id}` }).click();
+      await page.locator("tr", { hasText: "Creó un testimonio" }).getByRole("link", { name: `Testimonio: ${clientName}` }).click();
       const editor = page.getByTestId("testimonial-modal");
       await expect(editor.getByRole("heading", { name: "Editar Testimonio" })).toBeVisible();
       await expect(editor.getByLabel("Nombre del cliente *")).toHaveValue(clientName);
