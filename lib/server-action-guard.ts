@@ -45,15 +45,20 @@ const MAX_BIGINT_DIGITS = 300;
 /** Deeper than any real form state; React's decoder recurses and would overflow long before 1 MB. */
 const MAX_DEPTH = 64;
 
-/** A reply's parts: chunk `n` is the field `${prefix}${n}` (a string body is chunk 0 alone). */
-type Reply = { get(key: string): FormDataEntryValue | null; prefix: string };
+/**
+ * A reply's parts: chunk `n` is the field `${prefix}${n}` (a string body is chunk 0 alone);
+ * `order` gives a field's place in the body (absent: the body is not multipart).
+ */
+type Reply = { get(key: string): FormDataEntryValue | null; prefix: string; order?: Map<string, number> };
 
 /**
  * Whether React can decode this reply (react-server-dom's parseModelString): every chunk is
  * JSON, the root is the argument list, and every reference that React resolves eagerly points
  * at a part that is there. Shapes React tolerates when dangling ("$@", "$K", "$T", streams) pass.
  * A server function passed as an argument ("$h") is refused: no action here takes one; allow it
- * here first if one ever does.
+ * here first if one ever does. In a multipart body React decodes parts as they stream in, so a
+ * part read eagerly (an outlined object, a Map, a Set, an iterator) must come before the part
+ * that refers to it, as React's client writes them ("Invalid forward reference." otherwise).
  */
 function replyDecodable(reply: Reply, rootId = 0): boolean {
   const seen = new Set<number>();
@@ -62,25 +67,29 @@ function replyDecodable(reply: Reply, rootId = 0): boolean {
     return typeof text === "string" ? JSON.parse(text) : undefined;
   };
   const chunkId = (reference: string) => Number.parseInt(reference.split(":")[0], 16);
-  const pending: Array<[value: unknown, depth: number]> = [];
+  const place = (id: number) => reply.order?.get(`${reply.prefix}${id}`) ?? -1;
+  const pending: Array<[value: unknown, depth: number, chunk: number]> = [];
   const visit = (id: number, depth: number, required: boolean): boolean => {
     if (!Number.isSafeInteger(id)) return false;
     if (seen.has(id)) return true;
     const value = parse(id);
     if (value === undefined) return !required;
     seen.add(id);
-    pending.push([value, depth]);
+    pending.push([value, depth, id]);
     return true;
   };
+  /** An eager reference from chunk `from` to chunk `id`: there, and (multipart) earlier in the body. */
+  const visitEager = (id: number, depth: number, from: number): boolean =>
+    visit(id, depth, true) && (reply.order === undefined || place(id) < place(from));
   try {
     if (!visit(rootId, 0, true)) return false;
     const root = pending[0][0];
     if (!Array.isArray(root) || root.length > MAX_ARGUMENTS) return false;
     while (pending.length > 0) {
-      const [value, depth] = pending.pop()!;
+      const [value, depth, chunk] = pending.pop()!;
       if (depth > MAX_DEPTH) return false;
       if (value !== null && typeof value === "object") {
-        for (const child of Object.values(value)) pending.push([child, depth + 1]);
+        for (const child of Object.values(value)) pending.push([child, depth + 1, chunk]);
         continue;
       }
       if (typeof value !== "string" || !value.startsWith("$")) continue;
@@ -93,10 +102,10 @@ function replyDecodable(reply: Reply, rootId = 0): boolean {
       } else if (tag === "@") {
         if (!visit(chunkId(value.slice(2)), depth + 1, false)) return false;
       } else if ("QWi".includes(tag)) {
-        if (!visit(chunkId(value.slice(2)), depth + 1, true)) return false;
+        if (!visitEager(chunkId(value.slice(2)), depth + 1, chunk)) return false;
       } else if ("BAOoUSsLlGgMmV".includes(tag)) {
         if (reply.get(`${reply.prefix}${chunkId(value.slice(2))}`) === null) return false;
-      } else if (!visit(chunkId(value.slice(1)), depth + 1, true)) {
+      } else if (!visitEager(chunkId(value.slice(1)), depth + 1, chunk)) {
         return false; // "$<hex>": an outlined object
       }
     }
@@ -104,6 +113,13 @@ function replyDecodable(reply: Reply, rootId = 0): boolean {
   } catch {
     return false; // a chunk that is not JSON
   }
+}
+
+/** Each field's place in the body (its first occurrence). */
+function fieldOrder(form: FormData): Map<string, number> {
+  const order = new Map<string, number>();
+  for (const key of form.keys()) if (!order.has(key)) order.set(key, order.size);
+  return order;
 }
 
 /**
@@ -124,7 +140,7 @@ function formActionFieldsDecodable(form: FormData): boolean {
     const bound = (metadata as { bound?: unknown }).bound;
     if (bound === null || bound === undefined) continue;
     if (typeof bound !== "string" || !bound.startsWith("$@")) return false;
-    if (!replyDecodable({ get: (field) => form.get(field), prefix }, Number.parseInt(bound.slice(2), 16))) return false;
+    if (!replyDecodable({ get: (field) => form.get(field), prefix, order: fieldOrder(form) }, Number.parseInt(bound.slice(2), 16))) return false;
   }
   return true;
 }
@@ -137,7 +153,7 @@ async function bodyDecodable(body: Uint8Array<ArrayBuffer>, isFetchAction: boole
     } catch {
       return false;
     }
-    return isFetchAction ? replyDecodable({ get: (field) => form.get(field), prefix: "" }) : formActionFieldsDecodable(form);
+    return isFetchAction ? replyDecodable({ get: (field) => form.get(field), prefix: "", order: fieldOrder(form) }) : formActionFieldsDecodable(form);
   }
   // Next itself answers a form-encoded action with 404.
   if (contentType.startsWith("application/x-www-form-urlencoded")) return true;

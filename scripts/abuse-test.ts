@@ -5,11 +5,15 @@
 //      methods × anonymous, client, admin × bearer token, session cookie (+ XSRF pair);
 //   2. malformed bodies (≥ 200 per JSON write endpoint, as a caller the route allows): never a
 //      5xx nor a hung request, and no table gains or loses rows;
-//   3. security headers on every kind of response.
+//   3. security headers on every kind of response;
+//   4. `Cache-Control: private, no-store` on every answer of a signed-in route (the matrix's) and page;
+//   5. every server action of the build (server-reference-manifest.json) × ≥ 20 hostile argument
+//      lists, posted to a page that runs it as its area's role: never a 5xx, no table changes;
+//   6. unknown /api paths answer 404 (413 for an 11 MB body) whatever the body (multipart, Next-Action).
 // Prints the counts and exits 1 on any failure.
 //
 // ABUSE_PORT (default 3430), ABUSE_DB_PORT (embedded database, default 54359),
-// ABUSE_CONCURRENCY (default 8).
+// ABUSE_CONCURRENCY (default 8); NEXT_DIST_DIR (default .next) is the build npm start serves.
 import "./lib/load-env";
 import { spawn } from "node:child_process";
 import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
@@ -277,6 +281,9 @@ function fillPath(pattern: string, method: string, ids: Ids) {
   });
 }
 
+/** What every answer of a signed-in route or page says to caches. */
+const NO_STORE = "private, no-store";
+
 // ── 1. Authorization matrix ──
 type Caller = "anonymous" | "client" | "admin";
 type Kind = "bearer" | "cookie";
@@ -289,6 +296,9 @@ async function matrix(routes: Route[], ids: Ids, creds: Creds, users: Record<"cl
     for (const method of route.methods)
       for (const caller of ["anonymous", "client", "admin"] as Caller[]) for (const kind of ["bearer", "cookie"] as Kind[]) cells.push({ route, method, caller, kind });
   const wrong: string[] = [];
+  /** Answers of signed-in routes (any caller, any status) without `Cache-Control: private, no-store`. */
+  const cacheable: string[] = [];
+  const privateRoutes = new Set<string>();
   const forgedBearer = { authorization: `Bearer ${MISSING_ID}|${randomBytes(30).toString("base64url")}` };
   await pool(cells, async ({ route, method, caller, kind }) => {
     const unsafe = UNSAFE.has(method);
@@ -311,8 +321,13 @@ async function matrix(routes: Route[], ids: Ids, creds: Creds, users: Record<"cl
       ? response.status > 0 && ![401, 403, 419, 429].includes(response.status) && response.status < 500
       : response.status === (caller === "anonymous" ? 401 : 403);
     if (!ok) wrong.push(`${method} ${pathname} [${route.guard}] as ${caller}/${kind}: expected ${expected}, got ${response.status || response.error} ${response.text.slice(0, 160)}`);
+    if (route.guard !== "public" && response.status > 0) {
+      privateRoutes.add(`${method} ${route.pattern}`);
+      const cacheControl = response.headers.get("cache-control");
+      if (cacheControl !== NO_STORE) cacheable.push(`${method} ${pathname} as ${caller}/${kind} → ${response.status}: Cache-Control ${JSON.stringify(cacheControl)}`);
+    }
   });
-  return { cells: cells.length, wrong };
+  return { cells: cells.length, wrong, cacheable, privateRoutes: privateRoutes.size };
 }
 
 // ── 2. Malformed bodies ──
@@ -542,6 +557,207 @@ async function securityHeaders(adminCookie: Credential) {
   return { checks, cases: cases.length, failures };
 }
 
+// ── 4. Signed-in pages are never cacheable ──
+/** Every page of the signed-in areas (app/admin, app/client), dynamic segments filled with real ids. */
+function signedInPages(ids: Ids): { pathname: string; area: "admin" | "client" }[] {
+  const pages: { pathname: string; area: "admin" | "client" }[] = [];
+  const walkPages = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const full = path.join(dir, name);
+      if (statSync(full).isDirectory()) return walkPages(full);
+      return name === "page.tsx" ? [full] : [];
+    });
+  for (const area of ["admin", "client"] as const) {
+    for (const file of walkPages(path.join(root, "app", area)).sort()) {
+      const pattern =
+        "/" +
+        path
+          .relative(path.join(root, "app"), path.dirname(file))
+          .split(path.sep)
+          .filter((segment) => !/^\(.*\)$/.test(segment))
+          .join("/");
+      if (pattern.includes("[...")) continue;
+      pages.push({ pathname: fillPath(pattern, "GET", ids), area });
+    }
+  }
+  return pages;
+}
+
+async function signedInPagesNoStore(ids: Ids, creds: Creds) {
+  const pages = signedInPages(ids);
+  const failures: string[] = [];
+  await pool(pages, async ({ pathname, area }) => {
+    const response = await send("GET", pathname, { headers: creds[area].cookie.headers });
+    const cacheControl = response.headers.get("cache-control");
+    // /admin and /client themselves redirect to the dashboard; a redirect carries no content.
+    const redirect = response.status >= 300 && response.status < 400;
+    if (response.status === 0 || response.status >= 500) failures.push(`${pathname} → ${response.status || response.error}`);
+    else if (!redirect && cacheControl !== NO_STORE) failures.push(`${pathname} → ${response.status}: Cache-Control ${JSON.stringify(cacheControl)}`);
+  });
+  return { pages: pages.length, failures };
+}
+
+// ── 5. Server actions: every action id of the build × hostile argument lists ──
+type ManifestAction = { id: string; name: string; file: string; page: string };
+
+/** The build's server actions (server-reference-manifest.json), each with a page whose worker runs it. */
+function buildActions(): ManifestAction[] {
+  const distDir = path.join(root, process.env.NEXT_DIST_DIR || ".next");
+  const manifest = JSON.parse(readFileSync(path.join(distDir, "server", "server-reference-manifest.json"), "utf8")) as {
+    node: Record<string, { workers: Record<string, unknown>; exportedName?: string; filename?: string }>;
+  };
+  return Object.entries(manifest.node).map(([id, entry]) => {
+    // /admin and /client themselves only redirect (proxy.ts), so an action posted there never runs.
+    const workers = Object.keys(entry.workers).filter((worker) => worker.startsWith("app/") && worker.endsWith("/page") && !/^app\/(admin|client)\/page$/.test(worker));
+    // A page without dynamic segments when there is one (any page of the action's area runs it).
+    const page = workers.find((worker) => !worker.includes("[")) ?? workers[0] ?? "";
+    return { id, name: entry.exportedName ?? "?", file: entry.filename ?? "?", page };
+  });
+}
+
+function pagePath(worker: string, ids: Ids): string {
+  const pattern =
+    "/" +
+    worker
+      .replace(/^app\//, "")
+      .replace(/\/?page$/, "")
+      .split("/")
+      .filter((segment) => segment && !/^\(.*\)$/.test(segment))
+      .join("/");
+  return fillPath(pattern, "GET", ids);
+}
+
+/** A reply as React's client encodes one: `text` alone (text/plain), or multipart parts "0", "1"… and FormData fields "_<n>_<name>". */
+type Reply = { label: string; text?: string; parts?: [string, string | Blob][] };
+
+const deepObject = '{"a":'.repeat(60) + "1" + "}".repeat(60);
+
+/** At least 20 argument lists no action takes (a no-argument action's real call, `[]`, is left out for it). */
+const ACTION_REPLIES: Reply[] = [
+  { label: "no arguments", text: "[]" },
+  { label: "null", text: "[null]" },
+  { label: "undefined", text: '["$undefined","$undefined"]' },
+  { label: "zero", text: "[0]" },
+  { label: "negative", text: "[-1]" },
+  { label: "decimal", text: "[1.5,1.5]" },
+  { label: "exponent id", text: '["1e2",{}]' },
+  { label: "hex id", text: '["0x10",{"status":"cancelled"}]' },
+  { label: "booleans", text: "[true,false]" },
+  { label: "100 kB string", text: JSON.stringify(["x".repeat(100_000)]) },
+  { label: "empty array", text: "[[]]" },
+  { label: "array of ids", text: "[[1,2,3],[1]]" },
+  { label: "empty object", text: "[{}]" },
+  { label: "__proto__ object", text: '[{"__proto__":{"role":"admin","polluted":1}},{"constructor":{"prototype":{"x":1}}}]' },
+  { label: "60-deep object", text: `[${deepObject},${deepObject}]` },
+  { label: "wrong type in every field", text: '[{"name":123,"email":[],"amount":{},"invoice_id":"1e2","ids":["1e2"],"status":{},"user_id":true,"lines":"x","body":null,"reply":5}]' },
+  { label: "kind then junk", text: '["product","1e2",{"name":[]}]' },
+  { label: "unknown kind", text: '["user",1,{}]' },
+  { label: "50 arguments", text: JSON.stringify(Array.from({ length: 50 }, (_, index) => index)) },
+  { label: "Date", text: '["$D1900-01-01T00:00:00.000Z"]' },
+  { label: "BigInt", text: '["$n123456789012345678901234567890"]' },
+  { label: "strings", text: '["\'; DROP TABLE users; --","<script>alert(1)</script>","../../etc/passwd"]' },
+  { label: "Map", parts: [["1", '[["name","Ana"],["invoice_id","1e2"]]'], ["0", '["$Q1","$Q1"]']] },
+  { label: "Map after the argument list", parts: [["0", '["$Q1"]'], ["1", '[["name","Ana"]]']] },
+  { label: "promise", parts: [["0", '["$@1"]'], ["1", '{"name":"Ana"}']] },
+  { label: "empty FormData", parts: [["0", '["$K1"]']] },
+  { label: "FormData with wrong fields", parts: [["0", '[{"status":"idle"},"$K1"]'], ["_1_email", new Blob(["x"])], ["_1_password", ""], ["_1_callbackUrl", "https://evil.example/"], ["_1_name", "\u0000"]] },
+  { label: "FormData where an object goes", parts: [["0", '["$K1"]'], ["_1_name", "Ana"], ["_1_plan_name", "Plan"], ["_1_invoice_id", "1e2"]] },
+];
+
+/** Actions whose real call takes no argument: their `[]` is that real call, not sent. */
+const ACTIONS_WITHOUT_ARGUMENTS = new Set(["generateSitemapAction", "refreshSitemapStatusAction", "signOutAction"]);
+/** A sign-out ends the session it is sent with, whatever the arguments: each call gets a throw-away one. */
+const ENDS_SESSION = new Set(["signOutAction"]);
+
+async function serverActions(ids: Ids, users: Record<"client" | "admin", User>, creds: Creds) {
+  const actions = buildActions();
+  type Call = { action: ManifestAction; reply: Reply };
+  const calls: Call[] = [];
+  for (const action of actions)
+    for (const reply of ACTION_REPLIES) if (!(reply.label === "no arguments" && ACTIONS_WITHOUT_ARGUMENTS.has(action.name))) calls.push({ action, reply });
+  const statuses: Record<number, number> = {};
+  const failures: string[] = [];
+  let succeeded = 0;
+  await pool(calls, async ({ action, reply }) => {
+    const pathname = pagePath(action.page, ids);
+    const area = pathname.startsWith("/admin") ? "admin" : pathname.startsWith("/client") ? "client" : null;
+    const headers: Record<string, string> = { "next-action": action.id, accept: "text/x-component", origin: baseUrl };
+    if (area) headers.cookie = (ENDS_SESSION.has(action.name) ? await cookieFor(users[area]) : creds[area].cookie).headers.cookie;
+    let body: string | FormData;
+    if (reply.parts) {
+      const form = new FormData();
+      for (const [key, value] of reply.parts) form.append(key, value);
+      body = form;
+    } else {
+      body = reply.text!;
+      headers["content-type"] = "text/plain;charset=UTF-8";
+    }
+    const response = await sendBody("POST", pathname, headers, body);
+    statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+    const where = `${action.file} ${action.name} (${reply.label}) → POST ${pathname}`;
+    // An ActionResult travels inside the RSC payload: its own status must be a 4xx too.
+    const resultStatus = /"ok":false,"status":(\d{3})/.exec(response.text)?.[1];
+    if (response.status === 0 || response.status >= 500) failures.push(`${where}: ${response.status || response.error} ${response.text.slice(0, 200)}`);
+    else if (response.status === 404) failures.push(`${where}: 404 (the action was not found on that page)`);
+    else if (resultStatus && Number(resultStatus) >= 500) failures.push(`${where}: ActionResult ${resultStatus}`);
+    else if (/"ok":true/.test(response.text)) succeeded += 1;
+  });
+  return { actions: actions.length, calls: calls.length, statuses, failures, succeeded };
+}
+
+/** send() with a FormData or text body and exact headers. */
+async function sendBody(method: string, pathname: string, headers: Record<string, string>, body: string | FormData | Uint8Array): Promise<Sent> {
+  const started = Date.now();
+  try {
+    const response = await fetch(`${baseUrl}${pathname}`, {
+      method,
+      headers: { "x-forwarded-for": nextAddress(), ...headers },
+      body: body as BodyInit,
+      redirect: "manual",
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, text, ms: Date.now() - started };
+  } catch (error) {
+    return { status: 0, headers: new Headers(), text: "", error: (error as Error).name === "TimeoutError" ? "timeout (10 s)" : String(error), ms: Date.now() - started };
+  }
+}
+
+// ── 6. Unknown API paths: 404 (or 413) whatever the body ──
+function multipartOf(bytes: number): { body: Uint8Array; contentType: string } {
+  const boundary = `----abuse${randomBytes(8).toString("hex")}`;
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { body: new Uint8Array(Buffer.concat([head, Buffer.alloc(bytes, 0x61), tail])), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function unknownApiPaths(creds: Creds) {
+  const big = multipartOf(11 * 1024 * 1024);
+  const small = multipartOf(100);
+  const cases: [string, string, string, Record<string, string>, string | Uint8Array | undefined][] = [];
+  for (const pathname of ["/api/v1/nope", "/api/v1/admin/media", "/api/nope/deeper/still"]) {
+    cases.push(
+      ["GET", pathname, "GET", {}, undefined],
+      ["11 MB multipart", pathname, "POST", { "content-type": big.contentType }, big.body],
+      ["11 MB multipart as admin", pathname, "POST", { "content-type": big.contentType, ...creds.admin.cookie.csrfHeaders }, big.body],
+      ["small multipart", pathname, "POST", { "content-type": small.contentType }, small.body],
+      ["Next-Action, text body", pathname, "POST", { "next-action": "0".repeat(42), "content-type": "text/plain;charset=UTF-8" }, "[]"],
+      ["Next-Action, multipart", pathname, "POST", { "next-action": "0".repeat(42), "content-type": small.contentType }, small.body],
+      ["Next-Action, broken body", pathname, "POST", { "next-action": "0".repeat(42), "content-type": "text/plain;charset=UTF-8" }, "[{"],
+      ["JSON PUT", pathname, "PUT", { "content-type": "application/json" }, "{}"],
+      ["DELETE", pathname, "DELETE", {}, undefined],
+    );
+  }
+  const failures: string[] = [];
+  const statuses: Record<number, number> = {};
+  for (const [label, pathname, method, headers, body] of cases) {
+    const response = body === undefined ? await send(method, pathname, { headers }) : await sendBody(method, pathname, headers, body);
+    statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+    if (response.status !== 404 && !(response.status === 413 && label.startsWith("11 MB"))) failures.push(`${label} ${method} ${pathname} → ${response.status || response.error} ${response.text.slice(0, 160)}`);
+  }
+  return { cases: cases.length, statuses, failures };
+}
+
 // ── Run ──
 async function main() {
   console.log(`Prueba de abuso: npm start en ${baseUrl} sobre ${serverUrl ? `la base nueva ${dbName} (servidor de DATABASE_URL)` : "la base embebida (PGlite)"}…`);
@@ -601,6 +817,33 @@ async function main() {
   console.log(`respuestas ${h.cases}, comprobaciones ${h.checks}, fallidas ${h.failures.length}`);
   for (const line of h.failures) console.log(`  ✗ ${line}`);
   ok &&= h.failures.length === 0;
+
+  console.log(`\n── 4. Nada privado se guarda en caché (Cache-Control: ${NO_STORE}) ──`);
+  const pages = await signedInPagesNoStore(ids, creds);
+  console.log(`rutas de la API con sesión ${m.privateRoutes} (todas sus respuestas de la matriz), páginas con sesión ${pages.pages}; sin no-store: ${m.cacheable.length + pages.failures.length}`);
+  for (const line of [...m.cacheable, ...pages.failures].slice(0, 40)) console.log(`  ✗ ${line}`);
+  ok &&= m.cacheable.length === 0 && pages.failures.length === 0;
+
+  console.log(`\n── 5. Server actions: cada acción del build × argumentos hostiles ──`);
+  const beforeActions = await rowCounts();
+  const sa = await serverActions(ids, users, creds);
+  const afterActions = await rowCounts();
+  const changedByActions = Object.keys({ ...beforeActions, ...afterActions })
+    .filter((table) => !VOLATILE_TABLES.includes(table) && beforeActions[table] !== afterActions[table])
+    .map((table) => `${table}: ${beforeActions[table]} → ${afterActions[table]}`);
+  const fivexx = Object.entries(sa.statuses).filter(([status]) => Number(status) >= 500 || status === "0").reduce((sum, [, n]) => sum + n, 0);
+  console.log(
+    `acciones ${sa.actions}, llamadas ${sa.calls} (${Math.floor(sa.calls / Math.max(1, sa.actions))}+ formas por acción), estados ${Object.entries(sa.statuses).map(([status, n]) => `${status}×${n}`).join(" ")}, 5xx ${fivexx}, fallidas ${sa.failures.length}, aceptadas sin cambios ${sa.succeeded}`,
+  );
+  for (const line of sa.failures.slice(0, 40)) console.log(`  ✗ ${line}`);
+  console.log(changedByActions.length ? `  ✗ filas cambiadas: ${changedByActions.join("; ")}` : "  filas por tabla: sin cambios");
+  ok &&= sa.failures.length === 0 && changedByActions.length === 0 && sa.actions > 0 && sa.calls >= sa.actions * 20;
+
+  console.log(`\n── 6. Rutas de la API que no existen ──`);
+  const unknown = await unknownApiPaths(creds);
+  console.log(`casos ${unknown.cases}, estados ${Object.entries(unknown.statuses).map(([status, n]) => `${status}×${n}`).join(" ")}, fallidos ${unknown.failures.length}`);
+  for (const line of unknown.failures) console.log(`  ✗ ${line}`);
+  ok &&= unknown.failures.length === 0;
 
   const errorLines = serverLog.split("\n").filter((line) => /\[api\]|error/i.test(line)).slice(0, 20);
   if (errorLines.length) console.log(`\nErrores en el registro del servidor (primeras líneas):\n${errorLines.join("\n")}`);
