@@ -280,7 +280,7 @@ test.describe("Gestión de Contactos", () => {
     const bytes = readFileSync((await download.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString("utf8").trimEnd().split("\r\n");
-    expect(lines[0]).toBe('"ID","Fecha","Estado","Nombre","Correo electrónico","Teléfono","Empresa","Sector","Asunto","Mensaje","Respuesta","Fecha de respuesta","Respuesta enviada","Leído el","Dirección IP","Navegador"');
+    expect(lines[0]).toBe('"ID","Fecha","Estado","Nombre","Correo electrónico","Teléfono","Empresa","Sector","Asunto","Mensaje","Respuesta","Fecha de respuesta","Envío de la respuesta","Leído el","Dirección IP","Navegador"');
     expect(lines).toHaveLength(2);
     expect(lines[1].startsWith(`"${message.id}",`)).toBe(true);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://x"") ${tag}"`);

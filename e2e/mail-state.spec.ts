@@ -19,7 +19,7 @@ import { createThrowawayUser, deleteThrowawayUser, signInAs, withDb, type Sessio
 // and a second `npm start` would rebuild that very directory under the running server whenever
 // a source file changed meanwhile.
 
-const ROOT = path.resolve(__dirname, "..");
+const ROOT = process.cwd(); // Playwright runs from the repository root
 const PORT = Number(process.env.E2E_PORT || 3210) + 7;
 const OWN_URL = `http://localhost:${PORT}`;
 const BANNER = "El correo saliente no está configurado: las respuestas no se envían";
@@ -110,9 +110,9 @@ const messageRow = (id: number) =>
       (
         await db.query(
           `select status::text as status, read_at, reply_status::text as reply_status, reply_sent_at, reply_message_id,
-                  (select count(*)::int from audit_logs where entity_type = 'contact_message' and entity_id = $1::text) as audits
+                  (select count(*)::int from audit_logs where entity_type = 'contact_message' and entity_id = $2) as audits
            from contact_messages where id = $1`,
-          [id],
+          [id, String(id)],
         )
       ).rows[0],
   );
