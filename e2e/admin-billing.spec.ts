@@ -276,8 +276,8 @@ test.describe("Facturas, Pagos y Suscripciones", () => {
 
   test("una factura desconocida muestra «Factura no encontrada» con Volver; el formulario de emisión cabe en 375 px", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
-    // (The admin area streams behind its loading boundary, so the HTTP status is already sent: no 404 to check.)
-    await page.goto("/admin/invoices/999999999");
+    const missing = await page.goto("/admin/invoices/999999999");
+    expect(missing?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "Factura no encontrada" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Volver" })).toHaveAttribute("href", "/admin/invoices");
 

@@ -199,13 +199,12 @@ test.describe("Product form", () => {
     await expect(page).toHaveURL(/\/admin\/products$/);
   });
 
-  // (The page streams behind its "Cargando producto..." boundary, so the HTTP status is already sent: no 404 to check.)
   test("an unknown id shows “Producto no encontrado” with a way back", async ({ page, context }) => {
     await signInAs(context, BASE_URL, admin);
-    await page.goto("/admin/products/edit/999999999");
+    expect((await page.goto("/admin/products/edit/999999999"))?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "Producto no encontrado" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Volver" })).toHaveAttribute("href", "/admin/products");
-    await page.goto("/admin/services/edit/abc");
+    expect((await page.goto("/admin/services/edit/abc"))?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "Servicio no encontrado" })).toBeVisible();
   });
 });

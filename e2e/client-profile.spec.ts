@@ -64,7 +64,7 @@ test.describe("Mi perfil (zona cliente)", () => {
       await signInAs(context, BASE_URL, client);
       const page = await context.newPage();
       await page.goto("/client/profile");
-      // The page streams behind its loading state (app/client/loading.tsx): without scripts the
+      // The page streams behind its loading state (app/client/profile/loading.tsx): without scripts the
       // streamed form stays in the document, hidden, so its fields are found by name.
       const field = (name: string) => page.locator(`form input[name="${name}"]`);
       await expect(field("name")).toHaveValue(stored.name);

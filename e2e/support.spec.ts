@@ -196,9 +196,7 @@ test("another client's ticket shows the site's 404 page and nothing of the ticke
     await expect(owner.page).toHaveURL(/\/client\/tickets\/\d+$/);
     const path = new URL(owner.page.url()).pathname;
 
-    // (The client area streams behind its loading boundary, so the HTTP status is already sent:
-    // the page shows the not-found screen instead; the API answers a real 404, see tests/support-api.test.ts.)
-    await intruder.page.goto(path);
+    expect((await intruder.page.goto(path))?.status()).toBe(404);
     await expect(intruder.page.getByRole("heading", { level: 1, name: "Ticket no encontrado" })).toBeVisible();
     await expect(intruder.page.getByRole("link", { name: "Volver a mis tickets" })).toHaveAttribute("href", "/client/tickets");
     await expect(intruder.page.getByText("Solo yo debo verlo.")).toHaveCount(0);
