@@ -15,7 +15,7 @@ const CARDS = [
   { id: "stat-users", label: "Usuarios", href: "/admin/users", page: "app/admin/users/page.tsx" },
   { id: "stat-subscriptions", label: "Suscripciones", href: "/admin/subscriptions", page: "app/admin/subscriptions/page.tsx" },
   { id: "stat-revenue", label: "Ingresos", href: "/admin/payments", page: "app/admin/payments/page.tsx" },
-  { id: "stat-tickets", label: "Tickets", href: "/admin/tickets", page: "app/admin/tickets/page.tsx" },
+  { id: "stat-tickets", label: "Tickets", href: "/admin/tickets", page: "app/admin/tickets/(list)/page.tsx" },
 ];
 
 const SECTIONS = [
