@@ -73,9 +73,10 @@ describe("no response carries a password or a password hash", { timeout: 120_000
     for (const token of tokens) await collect("me (bearer)", call(me, "/api/v1/auth/me", { bearer: token }));
     await collect("me (session)", call(me, "/api/v1/auth/me", { cookie: await sessionCookieFor(registered.user!) }));
 
-    // Google: a new user, and an existing account with a password being linked.
+    // Google: a new user, and an existing account with a password (its address verified) being linked.
     const linkedPassword = `Enlazada#${uniqueTag()}`;
     const withPassword = await createTestUser({ password: linkedPassword });
+    await db.user.update({ where: { id: withPassword.id }, data: { emailVerified: new Date() } });
     for (const [sub, email] of [[`g-${tag}`, `g.${tag}@gmail.com`], [`g2-${tag}`, withPassword.email]]) {
       const answer = await collect(`google ${email}`, call(google, "/api/v1/auth/google", { body: { token: await fake.idToken({ sub, email, name: "Scan" }) } }));
       expect(answer.user?.email).toBe(email);
