@@ -81,7 +81,18 @@ function replyDecodable(reply: Reply, rootId = 0): boolean {
   /** An eager reference from chunk `from` to chunk `id`: there, and (multipart) earlier in the body. */
   const visitEager = (id: number, depth: number, from: number): boolean =>
     visit(id, depth, true) && (reply.order === undefined || place(id) < place(from));
+  // How each chunk is referenced. React builds a Map, Set or iterator from an array part once
+  // ("Already initialized Map."), and a typed array, blob or stream only from a part nothing
+  // else refers to ("Already initialized typed array / stream.").
+  const uses = new Map<number, { consumed: number; exclusive: number; total: number }>();
+  const use = (id: number, kind: "consumed" | "exclusive" | "other") => {
+    const count = uses.get(id) ?? { consumed: 0, exclusive: 0, total: 0 };
+    if (kind !== "other") count[kind] += 1;
+    count.total += 1;
+    uses.set(id, count);
+  };
   try {
+    use(rootId, "other");
     if (!visit(rootId, 0, true)) return false;
     const root = pending[0][0];
     if (!Array.isArray(root) || root.length > MAX_ARGUMENTS) return false;
@@ -95,19 +106,31 @@ function replyDecodable(reply: Reply, rootId = 0): boolean {
       if (typeof value !== "string" || !value.startsWith("$")) continue;
       const tag = value[1] ?? "";
       if (tag === "") return false; // "$" alone: a reference to nothing
-      if ("$KTIN-uDHRrXx".includes(tag)) continue;
+      if ("RrXx".includes(tag)) {
+        use(chunkId(value.slice(2)), "exclusive");
+        continue;
+      }
+      if ("$KTIN-uDH".includes(tag)) continue;
       if (tag === "h") return false; // a server function as an argument: none of our actions takes one
       if (tag === "n") {
         if (value.length - 2 > MAX_BIGINT_DIGITS) return false;
       } else if (tag === "@") {
+        use(chunkId(value.slice(2)), "other");
         if (!visit(chunkId(value.slice(2)), depth + 1, false)) return false;
       } else if ("QWi".includes(tag)) {
-        if (!visitEager(chunkId(value.slice(2)), depth + 1, chunk)) return false;
+        const id = chunkId(value.slice(2));
+        use(id, "consumed");
+        if (!visitEager(id, depth + 1, chunk) || !Array.isArray(parse(id))) return false;
       } else if ("BAOoUSsLlGgMmV".includes(tag)) {
+        use(chunkId(value.slice(2)), "exclusive");
         if (reply.get(`${reply.prefix}${chunkId(value.slice(2))}`) === null) return false;
-      } else if (!visitEager(chunkId(value.slice(1)), depth + 1, chunk)) {
-        return false; // "$<hex>": an outlined object
+      } else {
+        use(chunkId(value.slice(1)), "other");
+        if (!visitEager(chunkId(value.slice(1)), depth + 1, chunk)) return false; // "$<hex>": an outlined object
       }
+    }
+    for (const count of uses.values()) {
+      if (count.consumed > 1 || (count.exclusive > 0 && count.total > 1)) return false;
     }
     return true;
   } catch {

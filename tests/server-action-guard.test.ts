@@ -113,6 +113,20 @@ describe("refused", () => {
       forward.set("1", '[["name","Ana"]]');
       expect(await statusOf(fetchAction({ form: forward })), `$${tag}1 after 0`).toBe(400);
     }
+    // React builds a Map, Set or iterator from a part once, from an array only, and a typed array
+    // or stream only from a part nothing else uses ("Already initialized Map.": 500).
+    for (const [label, root, part] of [
+      ["the same Map twice", '["$Q1","$Q1"]', '[["a",1]]'],
+      ["a Map and a Set from one part", '["$Q1","$W1"]', "[1]"],
+      ["a Map from an object", '["$Q1"]', '{"a":1}'],
+      ["a stream from a part also read as an object", '["$1","$R1"]', "[]"],
+      ["a typed array from the root", '["$A0"]', "[]"],
+    ]) {
+      const reused = new FormData();
+      reused.set("1", part);
+      reused.set("0", root);
+      expect(await statusOf(fetchAction({ form: reused })), label).toBe(400);
+    }
   });
 
   it("references that are there, and shapes React tolerates, pass", async () => {
