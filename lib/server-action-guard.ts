@@ -85,14 +85,14 @@ function replyDecodable(reply: Reply, rootId = 0): boolean {
   // ("Already initialized Map."), and a typed array, blob or stream only from a part nothing
   // else refers to ("Already initialized typed array / stream.").
   const uses = new Map<number, { consumed: number; exclusive: number; total: number }>();
-  const use = (id: number, kind: "consumed" | "exclusive" | "other") => {
+  const countUse = (id: number, kind: "consumed" | "exclusive" | "other") => {
     const count = uses.get(id) ?? { consumed: 0, exclusive: 0, total: 0 };
     if (kind !== "other") count[kind] += 1;
     count.total += 1;
     uses.set(id, count);
   };
   try {
-    use(rootId, "other");
+    countUse(rootId, "other");
     if (!visit(rootId, 0, true)) return false;
     const root = pending[0][0];
     if (!Array.isArray(root) || root.length > MAX_ARGUMENTS) return false;
@@ -107,7 +107,7 @@ function replyDecodable(reply: Reply, rootId = 0): boolean {
       const tag = value[1] ?? "";
       if (tag === "") return false; // "$" alone: a reference to nothing
       if ("RrXx".includes(tag)) {
-        use(chunkId(value.slice(2)), "exclusive");
+        countUse(chunkId(value.slice(2)), "exclusive");
         continue;
       }
       if ("$KTIN-uDH".includes(tag)) continue;
@@ -115,17 +115,17 @@ function replyDecodable(reply: Reply, rootId = 0): boolean {
       if (tag === "n") {
         if (value.length - 2 > MAX_BIGINT_DIGITS) return false;
       } else if (tag === "@") {
-        use(chunkId(value.slice(2)), "other");
+        countUse(chunkId(value.slice(2)), "other");
         if (!visit(chunkId(value.slice(2)), depth + 1, false)) return false;
       } else if ("QWi".includes(tag)) {
         const id = chunkId(value.slice(2));
-        use(id, "consumed");
+        countUse(id, "consumed");
         if (!visitEager(id, depth + 1, chunk) || !Array.isArray(parse(id))) return false;
       } else if ("BAOoUSsLlGgMmV".includes(tag)) {
-        use(chunkId(value.slice(2)), "exclusive");
+        countUse(chunkId(value.slice(2)), "exclusive");
         if (reply.get(`${reply.prefix}${chunkId(value.slice(2))}`) === null) return false;
       } else {
-        use(chunkId(value.slice(1)), "other");
+        countUse(chunkId(value.slice(1)), "other");
         if (!visitEager(chunkId(value.slice(1)), depth + 1, chunk)) return false; // "$<hex>": an outlined object
       }
     }
