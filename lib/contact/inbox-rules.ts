@@ -99,6 +99,8 @@ export const REPLY_SEND_STALE_MS = 2 * 60_000;
 
 export type ReplyDeliveryView = {
   label: string;
+  /** The same in a word or two, for a badge in a narrow column (the label goes beside it for screen readers). */
+  short: string;
   tone: "success" | "warning" | "danger";
   /** Not (known to be) sent: "Reenviar" applies once the mail is configured. */
   resendable: boolean;
@@ -114,17 +116,17 @@ export function replyDeliveryView(
     case null:
       return null;
     case "sent":
-      return { label: "Enviado por correo", tone: "success", resendable: false };
+      return { label: "Enviado por correo", short: "Enviado", tone: "success", resendable: false };
     case "failed":
-      return { label: "No enviado: falló el envío", tone: "danger", resendable: true };
+      return { label: "No enviado: falló el envío", short: "No enviado", tone: "danger", resendable: true };
     case "not_configured":
-      return { label: "No enviado: correo saliente no configurado", tone: "danger", resendable: true };
+      return { label: "No enviado: correo saliente no configurado", short: "No enviado", tone: "danger", resendable: true };
     case "sending": {
       const started = attemptedAt ? new Date(attemptedAt).getTime() : 0;
       const stale = now - started >= REPLY_SEND_STALE_MS;
       return stale
-        ? { label: "Enviando… (sin confirmar)", tone: "warning", resendable: true }
-        : { label: "Enviando…", tone: "warning", resendable: false };
+        ? { label: "Enviando… (sin confirmar)", short: "Sin confirmar", tone: "warning", resendable: true }
+        : { label: "Enviando…", short: "Enviando…", tone: "warning", resendable: false };
     }
   }
 }

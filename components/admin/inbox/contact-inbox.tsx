@@ -248,7 +248,14 @@ export function ContactInbox({
         return (
           <div className="flex flex-col items-start gap-1">
             <Badge tone={label.tone}>{label.label}</Badge>
-            {delivery && delivery.tone !== "success" && <Badge tone={delivery.tone}>{delivery.label}</Badge>}
+            {delivery && delivery.tone !== "success" && (
+              <span title={delivery.label}>
+                <Badge tone={delivery.tone}>
+                  <span aria-hidden="true">{delivery.short}</span>
+                  <span className="sr-only">{delivery.label}</span>
+                </Badge>
+              </span>
+            )}
           </div>
         );
       },
