@@ -247,10 +247,10 @@ export function ContactInbox({
         const delivery = replyDeliveryView(row.reply_status, row.reply_attempted_at, shownAt);
         return (
           <div className="flex flex-col items-start gap-1">
-            <Badge tone={label.tone}>{label.label}</Badge>
+            <Badge tone={label.tone} className="whitespace-nowrap">{label.label}</Badge>
             {delivery && delivery.tone !== "success" && (
               <span title={delivery.label}>
-                <Badge tone={delivery.tone}>
+                <Badge tone={delivery.tone} className="whitespace-nowrap">
                   <span aria-hidden="true">{delivery.short}</span>
                   <span className="sr-only">{delivery.label}</span>
                 </Badge>
