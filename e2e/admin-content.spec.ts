@@ -165,7 +165,7 @@ test.describe("Registro de actividad", () => {
       await expect(created).not.toContainText(`#${id}`);
       await expect(created.getByText(admin.name)).toBeVisible();
       await created.getByText(/Ver cambios/).click();
-      await expect(created.getByText(clientName)).toBeVisible();
+      await expect(created.getByText(clientName, { exact: true })).toBeVisible();
 
       await page.getByLabel("Entidad", { exact: true }).selectOption("user");
       await expect(page).toHaveURL(/entity=user/);

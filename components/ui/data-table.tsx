@@ -144,7 +144,8 @@ export function SearchBox({ label, placeholder, param = "q", maxLength = 200 }: 
   };
 
   return (
-    <div className="w-full sm:max-w-xs">
+    // Never narrower than its placeholder: beside other controls the toolbar wraps instead.
+    <div className="w-full sm:w-80 sm:max-w-full sm:shrink-0">
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
