@@ -6,8 +6,9 @@ import { createServer } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GET as health } from "@/app/api/health/route";
 import { killRedisServer, redisServerInstalled, startRedisServer } from "../scripts/lib/redis-server";
+import { skipWithout } from "./helpers/requirements";
 
-const hasRedis = redisServerInstalled();
+const hasRedis = !skipWithout(redisServerInstalled(), "redis-server", "instálalo con `apt-get install redis-server`.");
 
 async function freePort(): Promise<number> {
   const server = createServer().listen(0, "127.0.0.1");
