@@ -34,8 +34,12 @@ function matches(node: Record<string, unknown>): boolean {
   return MESSAGES.some((pattern) => pattern.test(message));
 }
 
-/** True when `error` (or anything it wraps) says the database is unreachable or refusing work. */
-export function isDatabaseUnavailable(error: unknown): boolean {
+/**
+ * The first answer `read` gives for `error` or anything it wraps (its cause, the adapter error a
+ * Prisma error carries in `meta`, an AggregateError's errors), breadth first; null when none.
+ * A raw query that failed (P2010) carries the database's code in its adapter error only.
+ */
+function findInErrorChain<T>(error: unknown, read: (node: Record<string, unknown>) => T | null): T | null {
   const seen = new Set<unknown>();
   const queue: unknown[] = [error];
   while (queue.length > 0 && seen.size < 20) {
@@ -43,13 +47,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof node !== "object" || node === null || seen.has(node)) continue;
     seen.add(node);
     const record = node as Record<string, unknown>;
-    // A raw query that failed (P2010) carries the database's code in its adapter error only.
-    if (matches(record)) return true;
+    const found = read(record);
+    if (found !== null) return found;
     queue.push(record.cause);
     if (typeof record.meta === "object" && record.meta !== null) queue.push((record.meta as Record<string, unknown>).driverAdapterError);
     if (Array.isArray(record.errors)) queue.push(...record.errors); // AggregateError (IPv4 + IPv6)
   }
-  return false;
+  return null;
+}
+
+/** True when `error` (or anything it wraps) says the database is unreachable or refusing work. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return findInErrorChain(error, (node) => (matches(node) ? true : null)) ?? false;
 }
 
 let lastReport = 0;
@@ -68,20 +77,10 @@ export function reportDatabaseUnavailable(where: string, error: unknown, now = D
  * P2039/P2010/P2004 depending on the query, with the database's error in its adapter error.
  */
 export function violatedCheckConstraint(error: unknown): string | null {
-  const seen = new Set<unknown>();
-  const queue: unknown[] = [error];
-  while (queue.length > 0 && seen.size < 20) {
-    const node = queue.shift();
-    if (typeof node !== "object" || node === null || seen.has(node)) continue;
-    seen.add(node);
-    const record = node as Record<string, unknown>;
-    if (record.code === "23514" || record.originalCode === "23514") {
-      const message = typeof record.message === "string" ? record.message : typeof record.originalMessage === "string" ? record.originalMessage : "";
-      const named = typeof record.constraint === "string" ? record.constraint : /check constraint "([^"]+)"/.exec(message)?.[1];
-      return named ?? "";
-    }
-    queue.push(record.cause);
-    if (typeof record.meta === "object" && record.meta !== null) queue.push((record.meta as Record<string, unknown>).driverAdapterError);
-  }
-  return null;
+  return findInErrorChain(error, (record) => {
+    if (record.code !== "23514" && record.originalCode !== "23514") return null;
+    const message = typeof record.message === "string" ? record.message : typeof record.originalMessage === "string" ? record.originalMessage : "";
+    const named = typeof record.constraint === "string" ? record.constraint : /check constraint "([^"]+)"/.exec(message)?.[1];
+    return named ?? "";
+  });
 }

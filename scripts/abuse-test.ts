@@ -212,17 +212,17 @@ function analyze(file: string): Omit<Route, "file" | "pattern"> {
   return { methods: [...methods], guard, readsJson };
 }
 
+/** The URL pattern of a route or page file under app/: its folders, route groups left out. */
+function urlPattern(file: string): string {
+  const segments = path.relative(path.join(root, "app"), path.dirname(file)).split(path.sep);
+  return "/" + segments.filter((segment) => !/^\(.*\)$/.test(segment)).join("/");
+}
+
 function discoverRoutes() {
   const routes: Route[] = [];
   const skipped: [string, string][] = [];
   for (const file of walk(path.join(root, "app")).sort()) {
-    const pattern =
-      "/" +
-      path
-        .relative(path.join(root, "app"), path.dirname(file))
-        .split(path.sep)
-        .filter((segment) => !/^\(.*\)$/.test(segment))
-        .join("/");
+    const pattern = urlPattern(file);
     if (SKIPPED[pattern]) {
       skipped.push([pattern, SKIPPED[pattern]]);
       continue;
@@ -569,13 +569,7 @@ function signedInPages(ids: Ids): { pathname: string; area: "admin" | "client" }
     });
   for (const area of ["admin", "client"] as const) {
     for (const file of walkPages(path.join(root, "app", area)).sort()) {
-      const pattern =
-        "/" +
-        path
-          .relative(path.join(root, "app"), path.dirname(file))
-          .split(path.sep)
-          .filter((segment) => !/^\(.*\)$/.test(segment))
-          .join("/");
+      const pattern = urlPattern(file);
       if (pattern.includes("[...")) continue;
       pages.push({ pathname: fillPath(pattern, "GET", ids), area });
     }
