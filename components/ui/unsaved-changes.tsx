@@ -6,7 +6,11 @@ import { ConfirmDialog } from "./confirm-dialog";
 
 // The one warning before unsaved edits are lost, for every form that edits a record:
 //
-//   <UnsavedChangesGuard dirty={form.formState.isDirty && !form.formState.isSubmitSuccessful} />
+//   <UnsavedChangesGuard dirty={form.formState.isDirty && !saved} />
+//
+// (`saved`: set by the form once the server accepted the save and it navigates away; a form that
+// stays resets itself to the saved values, which clears isDirty. isSubmitSuccessful will not do:
+// it is true after a server-side refusal too.)
 //
 // While `dirty`:
 // - reload, tab close and links to other sites: the browser's own "leave site?" prompt
