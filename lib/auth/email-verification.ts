@@ -42,6 +42,7 @@ export async function mailEmailVerification(to: { email: string; name: string },
   try {
     await sendMail({
       to: to.email,
+      kind: "account",
       subject: "Verifica tu correo electrónico — Lumen Consultoría TI",
       text: [
         `Hola, ${to.name}:`,

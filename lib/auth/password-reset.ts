@@ -81,6 +81,7 @@ export async function sendPasswordResetLink(email: string, options: { mailer?: M
   try {
     await mailer({
       to: user.email,
+      kind: "password_reset",
       subject: "Restablece tu contraseña — Lumen Consultoría TI",
       text: [
         `Hola, ${user.name}:`,

@@ -40,10 +40,10 @@ export async function announceEmailChange(previous: string, current: { email: st
 }
 
 async function warnPreviousAddress(previous: string, current: string) {
-  if (!process.env.SMTP_URL?.trim()) return;
   try {
     await sendMail({
       to: previous,
+      kind: "account",
       subject: "Tu correo de acceso cambió",
       text: `Hola:\n\nEl correo con el que inicias sesión cambió a ${current}. Si no fuiste tú, responde a este mensaje o escríbenos de inmediato para recuperar tu cuenta.`,
     });
