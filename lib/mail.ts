@@ -44,9 +44,12 @@ export type MailResult =
   | { delivered: "smtp"; status: "sent"; messageId: string }
   | { delivered: "console"; status: "not_configured"; messageId?: string };
 
-/** Whether outgoing e-mail is configured (read on every call: a restart with SMTP_URL is enough). */
+/** SMTP_URL, or undefined when unset or blank (read on every call: a restart with SMTP_URL is enough). */
+const configuredSmtpUrl = (): string | undefined => process.env.SMTP_URL?.trim() || undefined;
+
+/** Whether outgoing e-mail is configured. */
 export function smtpConfigured(): boolean {
-  return Boolean(process.env.SMTP_URL?.trim());
+  return configuredSmtpUrl() !== undefined;
 }
 
 let transporter: Transporter | null = null;
@@ -81,7 +84,7 @@ export function mailErrorText(error: unknown): string {
   let text = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").trim() || "error desconocido";
   text = text.replace(/(\/\/)[^\s/@]+@/g, "$1***@");
   try {
-    const url = new URL(process.env.SMTP_URL?.trim() ?? "");
+    const url = new URL(configuredSmtpUrl() ?? "");
     for (const secret of [url.password, url.username].map((part) => decodeURIComponent(part)).filter((part) => part.length >= 3)) {
       text = text.split(secret).join("***");
     }
@@ -157,7 +160,7 @@ export async function sendMail(message: MailMessage): Promise<MailResult> {
     messageId: message.messageId ? oneLine(message.messageId) : undefined,
   };
 
-  const smtpUrl = process.env.SMTP_URL?.trim();
+  const smtpUrl = configuredSmtpUrl();
   if (!smtpUrl) {
     await logMail(envelope, message, "not_configured");
     console.info(
