@@ -122,13 +122,13 @@ function nextAddress() {
 
 type Sent = { status: number; headers: Headers; text: string; error?: string; ms: number };
 
-async function send(method: string, pathname: string, options: { headers?: Record<string, string>; body?: string } = {}): Promise<Sent> {
+async function send(method: string, pathname: string, options: { headers?: Record<string, string>; body?: string | FormData | Uint8Array } = {}): Promise<Sent> {
   const started = Date.now();
   try {
     const response = await fetch(`${baseUrl}${pathname}`, {
       method,
       headers: { "x-forwarded-for": nextAddress(), ...options.headers },
-      body: options.body,
+      body: options.body as BodyInit | undefined,
       redirect: "manual",
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
@@ -701,21 +701,8 @@ async function serverActions(ids: Ids, users: Record<"client" | "admin", User>, 
 }
 
 /** send() with a FormData or text body and exact headers. */
-async function sendBody(method: string, pathname: string, headers: Record<string, string>, body: string | FormData | Uint8Array): Promise<Sent> {
-  const started = Date.now();
-  try {
-    const response = await fetch(`${baseUrl}${pathname}`, {
-      method,
-      headers: { "x-forwarded-for": nextAddress(), ...headers },
-      body: body as BodyInit,
-      redirect: "manual",
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    const text = await response.text();
-    return { status: response.status, headers: response.headers, text, ms: Date.now() - started };
-  } catch (error) {
-    return { status: 0, headers: new Headers(), text: "", error: (error as Error).name === "TimeoutError" ? "timeout (10 s)" : String(error), ms: Date.now() - started };
-  }
+function sendBody(method: string, pathname: string, headers: Record<string, string>, body: string | FormData | Uint8Array): Promise<Sent> {
+  return send(method, pathname, { headers, body });
 }
 
 // ── 6. Unknown API paths: 404 (or 413) whatever the body ──
