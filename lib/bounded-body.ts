@@ -1,4 +1,4 @@
-// Reading a request body with a size cap, shared by the API (lib/api/request.ts) and the
+// Reading a request body with a size cap, shared by the API (lib/http/body.ts) and the
 // server-action guard that proxy.ts runs. Pure: no Node or Next imports.
 
 /**

@@ -435,7 +435,7 @@ async function rowCounts() {
 }
 
 /**
- * On a partial update (no required field) an empty body is `{}` by contract (lib/api/request.ts)
+ * On a partial update (no required field) an empty body is `{}` by contract (lib/http/body.ts)
  * and some services read `null` the same way: a 2xx that changes nothing is tolerated there
  * (printed; the row counts must still match). A subscription cancel gets neither: it would act.
  */

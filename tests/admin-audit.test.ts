@@ -7,7 +7,7 @@ import { recordAudit } from "@/lib/audit/service";
 import { listEntityHistory } from "@/lib/audit/queries";
 import { db } from "@/lib/db";
 import { createTestimonial, updateTestimonial } from "@/lib/testimonials/service";
-import type { AdminActor } from "@/lib/admin/actor";
+import type { AdminActor } from "@/lib/auth/actor";
 import { call, createTestUser, tokenFor, uniqueTag, type Json, type TestUser } from "./helpers/auth";
 
 const ENTRY_KEYS = ["action", "after", "before", "created_at", "entity_id", "entity_type", "id", "ip_address", "user"].sort();

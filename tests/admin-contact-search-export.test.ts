@@ -2,7 +2,7 @@
 // served by the trigram index) and the CSV export (UTF-8 BOM, Spanish header, formula
 // injection neutralised, RFC 4180 quoting), issue 8 §3.
 import { describe, expect, it } from "vitest";
-import { csvCell } from "@/lib/api/csv";
+import { csvCell } from "@/lib/csv";
 import { db } from "@/lib/db";
 import { uniqueTag } from "./helpers/auth";
 import { adminCall, createAdmin, createMessage, routes } from "./helpers/contact-inbox";

@@ -4,7 +4,7 @@
 // lib/db is replaced by a client on it before anything imports it.
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { DELETE as deleteRoute, PUT as putRoute } from "@/app/api/v1/admin/users/[id]/route";
-import type { AdminActor } from "@/lib/admin/actor";
+import type { AdminActor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import { deleteUser, updateUser } from "@/lib/users/service";
 import { call, createTestUser, tokenFor, type TestUser } from "./helpers/auth";

@@ -2,7 +2,7 @@
 // 503 with Retry-After (nothing was written, trying again is safe), not a 500.
 import { PrismaPg } from "@prisma/adapter-pg";
 import { describe, expect, it } from "vitest";
-import { apiRoute } from "@/lib/api/handler";
+import { apiRoute } from "@/lib/http/route";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 
 describe("an overloaded database", () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ApiError, tooManyRequests } from "../lib/api/errors";
-import { apiRoute, dataResponse } from "../lib/api/handler";
-import { MAX_BODY_BYTES, readJsonBody, readQuery } from "../lib/api/request";
+import { DomainError, notFound, rateLimited } from "../lib/errors";
+import { apiRoute, dataResponse } from "../lib/http/route";
+import { MAX_BODY_BYTES, readJsonBody, readQuery } from "../lib/http/body";
 
 const schema = z.object({ name: z.string().trim().min(1, "El nombre es obligatorio.").max(10) });
 const route = apiRoute(async (request) => dataResponse(await readJsonBody(request, schema)));
@@ -60,7 +60,7 @@ describe("API route wrapper", () => {
 
   it("passes a 429's Retry-After header through", async () => {
     const limited = apiRoute(async () => {
-      throw tooManyRequests(120);
+      throw rateLimited(120);
     });
     const response = await limited(new Request("http://localhost/x"), context);
     expect(response.status).toBe(429);
@@ -83,9 +83,9 @@ describe("API route wrapper", () => {
     }
   });
 
-  it("maps a thrown ApiError to its status and message", async () => {
+  it("maps a thrown domain refusal to its status and message", async () => {
     const missing = apiRoute(async () => {
-      throw new ApiError(404, "Producto no encontrado");
+      throw notFound("Producto no encontrado");
     });
     const response = await missing(new Request("http://localhost/x"), context);
     expect(response.status).toBe(404);
@@ -95,6 +95,6 @@ describe("API route wrapper", () => {
   it("rejects unknown query values with 422", () => {
     const query = z.object({ featured: z.enum(["true", "false"]).optional() });
     expect(readQuery(new Request("http://localhost/x?featured=true"), query)).toEqual({ featured: "true" });
-    expect(() => readQuery(new Request("http://localhost/x?featured=yes"), query)).toThrow(ApiError);
+    expect(() => readQuery(new Request("http://localhost/x?featured=yes"), query)).toThrow(DomainError);
   });
 });

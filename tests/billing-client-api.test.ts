@@ -12,7 +12,7 @@ import { GET as payments } from "@/app/api/v1/client/payments/route";
 import { POST as cancel } from "@/app/api/v1/client/subscriptions/[id]/cancel/route";
 import { GET as subscriptionDetail } from "@/app/api/v1/client/subscriptions/[id]/route";
 import { GET as subscriptions } from "@/app/api/v1/client/subscriptions/route";
-import type { AdminActor } from "@/lib/admin/actor";
+import type { AdminActor } from "@/lib/auth/actor";
 import { SYSTEM_ACTOR } from "@/lib/audit/service";
 import { businessDate, addDays } from "@/lib/billing/dates";
 import { createSubscription, issueInvoice, issueInvoiceInTx, recordPayment } from "@/lib/billing/service";

@@ -11,10 +11,11 @@ import {
   restoreCatalogVersion,
   updateCatalogItem,
 } from "@/lib/catalog/service";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/errors";
+import { httpErrorFor, type HttpError } from "@/lib/http/errors";
 import { db } from "@/lib/db";
 import { createTestUser, uniqueTag } from "./helpers/auth";
-import type { AdminActor } from "@/lib/admin/actor";
+import type { AdminActor } from "@/lib/auth/actor";
 
 let actor: AdminActor;
 
@@ -27,13 +28,14 @@ function minimal(tag: string) {
   return { name: `Producto ${tag}`, slug: `producto-${tag}`, description: "Descripción breve del producto." };
 }
 
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+/** The refusal `promise` ends in, as the REST contract answers it (status, message, field errors). */
+async function rejection(promise: Promise<unknown>): Promise<HttpError> {
   const error = await promise.then(
     () => null,
     (caught: unknown) => caught,
   );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
+  expect(error).toBeInstanceOf(DomainError);
+  return httpErrorFor(error) as HttpError;
 }
 
 describe("catalogue service", () => {

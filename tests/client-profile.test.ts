@@ -4,7 +4,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { GET as profileGet, PUT as profilePut } from "@/app/api/v1/client/profile/route";
 import { GET as me } from "@/app/api/v1/auth/me/route";
-import type { AdminActor } from "@/lib/admin/actor";
+import type { AdminActor } from "@/lib/auth/actor";
 import { csrfTokenForSession } from "@/lib/auth/csrf";
 import { verifyPassword } from "@/lib/auth/password";
 import { createSession } from "@/lib/auth/sessions";

@@ -3,7 +3,7 @@
 // the status, read_at and the audit log as they were. The inbox screen marks a message read
 // through its own server action when the modal opens, and that write is audited once.
 import { beforeAll, describe, expect, it } from "vitest";
-import type { AdminActor } from "@/lib/admin/actor";
+import type { AdminActor } from "@/lib/auth/actor";
 import { openContactMessage } from "@/lib/contact/admin-service";
 import { db } from "@/lib/db";
 import { call, sessionCookieFor, uniqueTag } from "./helpers/auth";

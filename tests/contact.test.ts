@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { POST } from "@/app/api/v1/contact/route";
-import { MAX_BODY_BYTES } from "@/lib/api/request";
+import { MAX_BODY_BYTES } from "@/lib/http/body";
 import { PEER_HEADER, trustPeerHeader } from "@/lib/client-address";
 import { db } from "@/lib/db";
 

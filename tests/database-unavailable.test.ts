@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as health } from "@/app/api/health/route";
 import { POST as contact } from "@/app/api/v1/contact/route";
 import { sendContactMessage } from "@/app/(site)/contacto/actions";
-import { apiRoute } from "@/lib/api/handler";
+import { apiRoute } from "@/lib/http/route";
 import { db as unreachable } from "@/lib/db";
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "@/lib/db-errors";
 import { EMPTY_CONTACT_FORM } from "@/lib/contact/form";

@@ -7,8 +7,8 @@ import { POST as postInvoice } from "@/app/api/v1/admin/invoices/route";
 import { GET as listPayments, POST as postPayment } from "@/app/api/v1/admin/payments/route";
 import { POST as postSubscription } from "@/app/api/v1/admin/subscriptions/route";
 import { GET as listTestimonials } from "@/app/api/v1/testimonials/route";
-import { fromDatabaseError } from "@/lib/api/handler";
-import { idSchema } from "@/lib/api/ids";
+import { httpErrorFor } from "@/lib/http/errors";
+import { idSchema } from "@/lib/ids";
 import { addDays, businessDate } from "@/lib/billing/dates";
 import { db } from "@/lib/db";
 import { call, createTestUser, tokenFor, uniqueTag, type Json, type TestUser } from "./helpers/auth";
@@ -72,7 +72,7 @@ describe("a check constraint the database enforces", () => {
       .create({ data: { clientName: `Cliente ${tag}`, content: "Muy bien.", rating: 9 } })
       .then(() => null, (caught: unknown) => caught);
     expect(error).not.toBeNull();
-    const mapped = fromDatabaseError(error);
+    const mapped = httpErrorFor(error);
     expect(mapped?.status).toBe(422);
     expect(mapped?.message).toMatch(/no es válido|no son válidos|fuera de rango/);
     expect(await db.testimonial.count({ where: { clientName: `Cliente ${tag}` } })).toBe(0);

@@ -6,7 +6,7 @@ import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as adminPdfRoute } from "@/app/api/v1/admin/invoices/[id]/pdf/route";
 import { GET as clientPdfRoute } from "@/app/api/v1/client/invoices/[id]/pdf/route";
-import type { AdminActor } from "@/lib/admin/actor";
+import type { AdminActor } from "@/lib/auth/actor";
 import { amountInWords, integerInWords } from "@/lib/billing/amount-in-words";
 import { addDays, businessDate } from "@/lib/billing/dates";
 import { pdfText } from "@/lib/billing/pdf";

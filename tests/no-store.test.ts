@@ -4,7 +4,7 @@
 // are discovered on disk, so a route added later is checked too. Public answers keep their own
 // caching (s-maxage), which the front relies on.
 import { beforeAll, describe, expect, it } from "vitest";
-import { PUBLIC_CACHE_CONTROL } from "@/lib/api/public";
+import { PUBLIC_CACHE_CONTROL } from "@/lib/http/public";
 import { db } from "@/lib/db";
 import { call, createTestUser, tokenFor, type TestUser } from "./helpers/auth";
 import { discoverRoutes, routeHandlers, type HttpMethod } from "./helpers/routes";

@@ -8,7 +8,7 @@
 import { once } from "node:events";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { AdminActor } from "@/lib/admin/actor";
+import type { AdminActor } from "@/lib/auth/actor";
 import { medianFirstResponse } from "@/lib/admin/charts";
 import { businessDate } from "@/lib/billing/dates";
 import { issueInvoice } from "@/lib/billing/service";

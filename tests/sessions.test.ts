@@ -11,7 +11,7 @@ import { GET as authGet, POST as authPost } from "@/app/api/auth/[...nextauth]/r
 import { POST as logout } from "@/app/api/v1/auth/logout/route";
 import { GET as me } from "@/app/api/v1/auth/me/route";
 import { GET as csrfCookieRoute } from "@/app/sanctum/csrf-cookie/route";
-import { authRoute } from "@/lib/api/auth";
+import { authRoute } from "@/lib/http/auth-route";
 import { findValidApiToken } from "@/lib/auth/api-tokens";
 import { readSessionToken } from "@/lib/auth/session-token";
 import { PEER_HEADER } from "@/lib/client-address";

@@ -1,9 +1,9 @@
 // The one text rule of every schema (lib/zod.ts), its query-parameter form, and the rule that
 // tells which URL paths hold escapes that are not text (lib/malformed-path.ts). Pure functions.
 import { describe, expect, it } from "vitest";
-import { readQuery } from "@/lib/api/request";
-import { ApiError } from "@/lib/api/errors";
-import { textParam } from "@/lib/api/query-params";
+import { readQuery } from "@/lib/http/body";
+import { DomainError } from "@/lib/errors";
+import { textParam } from "@/lib/list/query-params";
 import { MALFORMED_ESCAPE, MALFORMED_ESCAPE_PATH } from "@/lib/malformed-path";
 import { multilineText, secretText, singleLineText, SLUG_PATTERN, stripUnsafeText, TEXT_MESSAGES, z } from "@/lib/zod";
 
@@ -84,9 +84,9 @@ describe("textParam (free-text query parameters such as ?q=)", () => {
       } catch (caught) {
         error = caught;
       }
-      expect(error, query).toBeInstanceOf(ApiError);
-      expect((error as ApiError).status).toBe(422);
-      expect(Object.keys((error as ApiError).errors ?? {})).toEqual(["q"]);
+      expect(error, query).toBeInstanceOf(DomainError);
+      expect((error as DomainError).kind).toBe("invalid");
+      expect(Object.keys((error as DomainError).fieldErrors ?? {})).toEqual(["q"]);
     }
   });
 });

@@ -1,7 +1,7 @@
 "use server";
 
-import { requireAdminActor } from "@/lib/admin/actor";
-import { actionArguments, idArgument, plainObjectArgument, runAdminAction, type ActionResult } from "@/lib/admin/action-result";
+import { requireActor } from "@/lib/auth/actor";
+import { actionArguments, idArgument, plainObjectArgument, runAction, type ActionResult } from "@/lib/actions/run";
 import { listPendingInvoiceOptions, type PendingInvoiceOption } from "@/lib/billing/admin-queries";
 import type { InvoiceDetailContract, PaymentContract, SubscriptionContract } from "@/lib/billing/serialize";
 import { createSubscription, issueInvoice, recordPayment, updateInvoice, updateSubscription } from "@/lib/billing/service";
@@ -12,23 +12,23 @@ import { singleLineText, z } from "@/lib/zod";
 // action first checks the shape of its arguments (actionArguments): any other shape is a 422.
 
 export async function createSubscriptionAction(...args: [values: unknown]): Promise<ActionResult<SubscriptionContract>> {
-  return runAdminAction(async () => {
+  return runAction(async () => {
     const [values] = actionArguments(args, [plainObjectArgument]);
-    return createSubscription(await requireAdminActor(), values);
+    return createSubscription(await requireActor("admin"), values);
   });
 }
 
 export async function updateSubscriptionAction(...args: [id: number, values: unknown]): Promise<ActionResult<SubscriptionContract>> {
-  return runAdminAction(async () => {
+  return runAction(async () => {
     const [id, values] = actionArguments(args, [idArgument, plainObjectArgument]);
-    return updateSubscription(await requireAdminActor(), id, values);
+    return updateSubscription(await requireActor("admin"), id, values);
   });
 }
 
 export async function issueInvoiceAction(...args: [values: unknown]): Promise<ActionResult<InvoiceDetailContract>> {
-  return runAdminAction(async () => {
+  return runAction(async () => {
     const [values] = actionArguments(args, [plainObjectArgument]);
-    return issueInvoice(await requireAdminActor(), values);
+    return issueInvoice(await requireActor("admin"), values);
   });
 }
 
@@ -37,16 +37,16 @@ const cancelReasonArgument = z.string({ error: "El motivo debe ser texto." }).ma
 
 /** "Anular factura": `{ status: "cancelled", cancel_reason? }`. */
 export async function cancelInvoiceAction(...args: [id: number, reason: unknown]): Promise<ActionResult<InvoiceDetailContract>> {
-  return runAdminAction(async () => {
+  return runAction(async () => {
     const [id, reason] = actionArguments(args, [idArgument, cancelReasonArgument]);
-    return updateInvoice(await requireAdminActor(), id, { status: "cancelled", cancel_reason: reason });
+    return updateInvoice(await requireActor("admin"), id, { status: "cancelled", cancel_reason: reason });
   });
 }
 
 export async function recordPaymentAction(...args: [values: unknown]): Promise<ActionResult<PaymentContract & { invoice_status: string; balance: string }>> {
-  return runAdminAction(async () => {
+  return runAction(async () => {
     const [values] = actionArguments(args, [plainObjectArgument]);
-    return recordPayment(await requireAdminActor(), values);
+    return recordPayment(await requireActor("admin"), values);
   });
 }
 
@@ -54,9 +54,9 @@ const userIdArgument = singleLineText({ error: "Elige un cliente." }).min(1, "El
 
 /** The pending invoices of one client, for "Registrar pago" (client first, then its invoice). */
 export async function pendingInvoicesAction(...args: [userId: unknown]): Promise<ActionResult<PendingInvoiceOption[]>> {
-  return runAdminAction(async () => {
+  return runAction(async () => {
     const [userId] = actionArguments(args, [userIdArgument]);
-    await requireAdminActor();
+    await requireActor("admin");
     return listPendingInvoiceOptions(userId);
   });
 }

@@ -1,7 +1,7 @@
 "use server";
 
-import { requireAdminActor } from "@/lib/admin/actor";
-import { actionArguments, idArgument, plainObjectArgument, runAdminAction, type ActionResult } from "@/lib/admin/action-result";
+import { requireActor } from "@/lib/auth/actor";
+import { actionArguments, idArgument, plainObjectArgument, runAction, type ActionResult } from "@/lib/actions/run";
 import { listCatalogVersions, type CatalogVersionContract } from "@/lib/catalog/admin-queries";
 import type { CatalogItemContract } from "@/lib/catalog/serialize";
 import {
@@ -21,44 +21,44 @@ import { z } from "@/lib/zod";
 const kindArgument = z.enum(["product", "service"], { error: "El tipo debe ser product o service." });
 
 export async function createCatalogItemAction(...args: [kind: CatalogKind, values: unknown]): Promise<ActionResult<CatalogItemContract>> {
-  return runAdminAction(async () => {
+  return runAction(async () => {
     const [kind, values] = actionArguments(args, [kindArgument, plainObjectArgument]);
-    return createCatalogItem(await requireAdminActor(), kind, values);
+    return createCatalogItem(await requireActor("admin"), kind, values);
   });
 }
 
 export async function updateCatalogItemAction(...args: [kind: CatalogKind, id: number, values: unknown]): Promise<ActionResult<CatalogItemContract>> {
-  return runAdminAction(async () => {
+  return runAction(async () => {
     const [kind, id, values] = actionArguments(args, [kindArgument, idArgument, plainObjectArgument]);
-    return updateCatalogItem(await requireAdminActor(), kind, id, values);
+    return updateCatalogItem(await requireActor("admin"), kind, id, values);
   });
 }
 
 export async function deleteCatalogItemAction(...args: [kind: CatalogKind, id: number]): Promise<ActionResult<{ id: number }>> {
-  return runAdminAction(async () => {
+  return runAction(async () => {
     const [kind, id] = actionArguments(args, [kindArgument, idArgument]);
-    return deleteCatalogItem(await requireAdminActor(), kind, id);
+    return deleteCatalogItem(await requireActor("admin"), kind, id);
   });
 }
 
 export async function bulkCatalogItemsAction(...args: [kind: CatalogKind, input: unknown]): Promise<ActionResult<{ affected: number }>> {
-  return runAdminAction(async () => {
+  return runAction(async () => {
     const [kind, input] = actionArguments(args, [kindArgument, plainObjectArgument]);
-    return bulkCatalogItems(await requireAdminActor(), kind, input);
+    return bulkCatalogItems(await requireActor("admin"), kind, input);
   });
 }
 
 export async function listCatalogVersionsAction(...args: [kind: CatalogKind, id: number]): Promise<ActionResult<CatalogVersionContract[]>> {
-  return runAdminAction(async () => {
+  return runAction(async () => {
     const [kind, id] = actionArguments(args, [kindArgument, idArgument]);
-    await requireAdminActor();
+    await requireActor("admin");
     return listCatalogVersions(kind, id);
   });
 }
 
 export async function restoreCatalogVersionAction(...args: [kind: CatalogKind, id: number, version: number]): Promise<ActionResult<CatalogItemContract>> {
-  return runAdminAction(async () => {
+  return runAction(async () => {
     const [kind, id, version] = actionArguments(args, [kindArgument, idArgument, idArgument]);
-    return restoreCatalogVersion(await requireAdminActor(), kind, id, version);
+    return restoreCatalogVersion(await requireActor("admin"), kind, id, version);
   });
 }

@@ -1,7 +1,7 @@
 "use server";
 
-import { requireAdminActor } from "@/lib/admin/actor";
-import { actionArguments, idArgument, plainObjectArgument, runAdminAction, type ActionResult } from "@/lib/admin/action-result";
+import { requireActor } from "@/lib/auth/actor";
+import { actionArguments, idArgument, plainObjectArgument, runAction, type ActionResult } from "@/lib/actions/run";
 import type { TicketDetailContract } from "@/lib/support/serialize";
 import { replyAsStaff, updateTicket } from "@/lib/support/service";
 
@@ -10,15 +10,15 @@ import { replyAsStaff, updateTicket } from "@/lib/support/service";
 // shape of the arguments (actionArguments: any other shape is a 422).
 
 export async function replyToTicketAction(...args: [id: number, values: unknown]): Promise<ActionResult<TicketDetailContract>> {
-  return runAdminAction(async () => {
+  return runAction(async () => {
     const [id, values] = actionArguments(args, [idArgument, plainObjectArgument]);
-    return replyAsStaff(await requireAdminActor(), id, values);
+    return replyAsStaff(await requireActor("admin"), id, values);
   });
 }
 
 export async function updateTicketAction(...args: [id: number, values: unknown]): Promise<ActionResult<TicketDetailContract>> {
-  return runAdminAction(async () => {
+  return runAction(async () => {
     const [id, values] = actionArguments(args, [idArgument, plainObjectArgument]);
-    return updateTicket(await requireAdminActor(), id, values);
+    return updateTicket(await requireActor("admin"), id, values);
   });
 }

@@ -6,7 +6,7 @@ import { userInitial } from "@/components/account/user-menu";
 import { Button } from "@/components/ui/button";
 import { applyServerErrors, PasswordField, useZodForm } from "@/components/ui/form-field";
 import { notify } from "@/components/ui/toast";
-import type { ActionResult } from "@/lib/admin/action-result";
+import type { ActionResult } from "@/lib/actions/run";
 import { PASSWORD_MAX_LENGTH } from "@/lib/auth/password-rules";
 import { changePasswordSchema, type ChangePasswordInput } from "@/lib/users/schema";
 

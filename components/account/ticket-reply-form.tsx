@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { applyServerErrors, TextAreaField, useZodForm } from "@/components/ui/form-field";
 import { notify } from "@/components/ui/toast";
-import type { ActionResult } from "@/lib/admin/action-result";
+import type { ActionResult } from "@/lib/actions/run";
 import { TICKET_LIMITS, ticketReplySchema, type TicketReplyValues } from "@/lib/support/schema";
 
 /**

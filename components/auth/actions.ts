@@ -1,7 +1,7 @@
 "use server";
 
 import { redirect, unstable_rethrow } from "next/navigation";
-import type { ActionResult } from "@/lib/admin/action-result";
+import type { ActionResult } from "@/lib/actions/run";
 import { signIn, signOut, googleSignInEnabled } from "@/lib/auth";
 import { resendEmailVerification } from "@/lib/auth/email-verification";
 import { currentUser } from "@/lib/auth/guards";

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { formatShortDay, isoDay } from "@/components/account/dates";
 import { ButtonLink } from "@/components/ui/button";
 import { DataTable, FilterButtons, type DataTableColumn } from "@/components/ui/data-table";
-import type { Paged } from "@/lib/api/paging";
+import type { Paged } from "@/lib/list/paging";
 import { INVOICE_STATUS_LABELS, INVOICE_STATUSES } from "@/lib/billing/labels";
 import type { InvoiceContract } from "@/lib/billing/serialize";
 import { formatMoney } from "@/lib/format";

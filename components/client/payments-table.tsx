@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { DataTable, type DataTableColumn } from "@/components/ui/data-table";
-import type { Paged } from "@/lib/api/paging";
+import type { Paged } from "@/lib/list/paging";
 import type { PaymentContract } from "@/lib/billing/serialize";
 import { formatDate, formatMoney } from "@/lib/format";
 import { paymentMethodLabel } from "./billing-badges";

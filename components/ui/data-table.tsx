@@ -10,7 +10,7 @@ import {
 } from "@tanstack/react-table";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { createContext, useContext, useEffect, useId, useMemo, useRef, useState, useTransition, type ReactNode } from "react";
-import type { Paged } from "@/lib/api/paging";
+import type { Paged } from "@/lib/list/paging";
 import { Button } from "./button";
 import { cn } from "./cn";
 import { countLabel } from "./plural";

@@ -1,7 +1,7 @@
 "use server";
 
-import { requireAdminActor } from "@/lib/admin/actor";
-import { actionArguments, runAdminAction, type ActionResult } from "@/lib/admin/action-result";
+import { requireActor } from "@/lib/auth/actor";
+import { actionArguments, runAction, type ActionResult } from "@/lib/actions/run";
 import { listEntityHistory, type AuditLogContract } from "@/lib/audit/queries";
 import { z } from "@/lib/zod";
 
@@ -11,9 +11,9 @@ const entityIdArgument = z.string({ error: RECORD_MESSAGE }).min(1, RECORD_MESSA
 
 /** A record's own history for <AuditHistory> (components/admin/audit-history.tsx), as a server action. Admins only. */
 export async function loadEntityHistoryAction(...args: [entityType: string, entityId: string]): Promise<ActionResult<AuditLogContract[]>> {
-  return runAdminAction(async () => {
+  return runAction(async () => {
     const [entityType, entityId] = actionArguments(args, [entityTypeArgument, entityIdArgument]);
-    await requireAdminActor();
+    await requireActor("admin");
     return listEntityHistory(entityType, entityId);
   });
 }

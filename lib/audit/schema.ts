@@ -1,6 +1,6 @@
 // Query of the audit trail (GET /api/v1/admin/audit-logs and "Registro de actividad"). Pure.
-import { pageParams } from "@/lib/api/paging";
-import { optionalParam } from "@/lib/api/query-params";
+import { pageParams } from "@/lib/list/paging";
+import { optionalParam } from "@/lib/list/query-params";
 import { singleLineText, z } from "@/lib/zod";
 
 /** "2026-11-22" (a day in the business's time zone, Lima) or a full ISO date-time. */

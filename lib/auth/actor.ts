@@ -1,17 +1,17 @@
 import "server-only";
 import { headers } from "next/headers";
-import { unauthenticated } from "@/lib/api/auth";
 import { clientIp } from "@/lib/client-address";
+import { unauthenticated, forbidden } from "@/lib/errors";
 import type { Caller } from "./caller";
 import { currentSession } from "./guards";
 
 /**
- * Who is making a write in the client portal (any signed-in user acting on their own records),
- * as the lib/<domain>/service.ts writes of the portal take it: the user, for scoping every read
- * and write to their own rows, and the address the request came from, for the audit trail.
- * An admin's writes take an AdminActor (lib/admin/actor.ts), which has the same shape.
+ * Who is making a write, as every lib/<domain> write takes it: the user (for authorization,
+ * for scoping a client's reads and writes to their own rows, and for the audit trail), the
+ * address the request came from, and how they are signed in (so "end my other sessions" can
+ * keep the current one, and logout can revoke the token it came with).
  */
-export type UserActor = {
+export type Actor = {
   id: string;
   name: string;
   email: string;
@@ -23,16 +23,32 @@ export type UserActor = {
   tokenId?: number | null;
 };
 
-/** The actor of a REST request already authenticated by `authRoute("user", …)`. */
-export function userActorFromCaller(request: Request, caller: Caller): UserActor {
-  const { id, name, email, role } = caller.user;
-  return { id, name, email, role, ipAddress: clientIp(request.headers), sessionId: caller.sessionId, tokenId: caller.tokenId };
+/** An actor whose admin role was checked when it was made: what back-office writes take. */
+export type AdminActor = Actor & { role: "admin" };
+
+type ActorRole = "admin" | "user";
+
+function toActor(user: Caller["user"], from: Headers, via: { sessionId: string | null; tokenId?: number | null }, role: ActorRole): Actor {
+  if (role === "admin" && user.role !== "admin") throw forbidden();
+  const { id, name, email } = user;
+  return { id, name, email, role: user.role, ipAddress: clientIp(from), ...via };
 }
 
-/** The actor of a client-portal server action: the signed-in user of this request (401 otherwise). */
-export async function requireUserActor(): Promise<UserActor> {
+/** The actor of a REST request already authenticated by `authRoute`; `"admin"` refuses anyone else (forbidden). */
+export function actorFromCaller(request: Request, caller: Caller, role: "admin"): AdminActor;
+export function actorFromCaller(request: Request, caller: Caller, role?: "user"): Actor;
+export function actorFromCaller(request: Request, caller: Caller, role: ActorRole = "user"): Actor {
+  return toActor(caller.user, request.headers, { sessionId: caller.sessionId, tokenId: caller.tokenId }, role);
+}
+
+/**
+ * The actor of a server action: the signed-in user of this request, checked against the
+ * server-side session (unauthenticated otherwise); `"admin"` refuses anyone else (forbidden).
+ */
+export async function requireActor(role: "admin"): Promise<AdminActor>;
+export async function requireActor(role?: "user"): Promise<Actor>;
+export async function requireActor(role: ActorRole = "user"): Promise<Actor> {
   const session = await currentSession();
   if (!session) throw unauthenticated();
-  const { id, name, email, role } = session.user;
-  return { id, name, email, role, ipAddress: clientIp(await headers()), sessionId: session.sessionId };
+  return toActor(session.user, await headers(), { sessionId: session.sessionId }, role);
 }

@@ -1,5 +1,6 @@
 import "server-only";
-import { csvFileName, csvResponse, csvRow } from "@/lib/api/csv";
+import { csvResponse } from "@/lib/http/csv-response";
+import { csvFileName, csvRow } from "@/lib/csv";
 import { billingPeriodLabel, formatDate } from "@/lib/format";
 import { exportAdminInvoices, exportAdminPayments, exportAdminSubscriptions, type AdminInvoiceFilter, type AdminPaymentFilter, type AdminSubscriptionFilter } from "./admin-queries";
 import { INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, SUBSCRIPTION_STATUS_LABELS } from "./labels";
@@ -8,7 +9,7 @@ import type { InvoiceContract, PaymentContract, SubscriptionContract } from "./s
 // CSV exports of the admin billing lists (DESIGN §4 "Exports"): the list's rows with its
 // filters, in its order, a Spanish header, money as decimal strings ("117.99") with a currency
 // column beside them, calendar dates as "YYYY-MM-DD". Quoting, BOM and formula neutralising
-// come from lib/api/csv.ts.
+// come from lib/csv.ts.
 
 export const SUBSCRIPTION_CSV_HEADER = [
   "ID",

@@ -1,6 +1,6 @@
 import "server-only";
-import { notFound } from "@/lib/api/errors";
-import { paged, pageWindow, type Paged, type PageRequest } from "@/lib/api/paging";
+import { notFound } from "@/lib/errors";
+import { paged, pageWindow, type Paged, type PageRequest } from "@/lib/list/paging";
 import { db } from "@/lib/db";
 import type { BillingPeriod, CatalogKind, Currency, InvoiceStatus, PaymentMethod, Prisma, SubscriptionStatus } from "@/lib/generated/prisma/client";
 import { BILLING_MESSAGES } from "./schema";

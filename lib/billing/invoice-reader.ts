@@ -1,6 +1,6 @@
 import "server-only";
-import { notFound } from "@/lib/api/errors";
-import { parseRouteId } from "@/lib/api/ids";
+import { notFound } from "@/lib/errors";
+import { parseRecordId } from "@/lib/ids";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { BILLING_MESSAGES } from "./schema";
@@ -26,7 +26,7 @@ export async function findInvoiceDetail(
 
 /** A route's `{id}` → the invoice (of `ownerId` only, when given); unknown, malformed or foreign → 404. */
 export async function readInvoiceDetail(id: unknown, ownerId?: string): Promise<InvoiceDetailContract> {
-  const invoice = await findInvoiceDetail(parseRouteId(id, BILLING_MESSAGES.invoiceNotFound), { ownerId });
+  const invoice = await findInvoiceDetail(parseRecordId(id, BILLING_MESSAGES.invoiceNotFound), { ownerId });
   if (!invoice) throw notFound(BILLING_MESSAGES.invoiceNotFound);
   return invoice;
 }

@@ -1,6 +1,6 @@
 import "server-only";
-import { pageParams, pageWindow, paged, type PageRequest, type Paged } from "@/lib/api/paging";
-import { integerParam, oneOfParam } from "@/lib/api/query-params";
+import { pageParams, pageWindow, paged, type PageRequest, type Paged } from "@/lib/list/paging";
+import { integerParam, oneOfParam } from "@/lib/list/query-params";
 import { db } from "@/lib/db";
 import type { CatalogKind, InvoiceStatus, Prisma } from "@/lib/generated/prisma/client";
 import { z } from "@/lib/zod";

@@ -1,6 +1,6 @@
-import { idSchema, MAX_RECORD_ID, optionalIdSchema } from "@/lib/api/ids";
-import { pageParams } from "@/lib/api/paging";
-import { integerParam, oneOfParam, textParam } from "@/lib/api/query-params";
+import { idSchema, MAX_RECORD_ID, optionalIdSchema } from "@/lib/ids";
+import { pageParams } from "@/lib/list/paging";
+import { integerParam, oneOfParam, textParam } from "@/lib/list/query-params";
 import { rucProblem } from "@/lib/content/settings-schema";
 import { optionalText, singleLineText, z } from "@/lib/zod";
 import { isCalendarDate } from "./dates";

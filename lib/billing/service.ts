@@ -1,10 +1,9 @@
 import "server-only";
-import type { AdminActor } from "@/lib/admin/actor";
-import { ApiError, notFound, validationFailed } from "@/lib/api/errors";
-import { parseRouteId } from "@/lib/api/ids";
-import { parseWith } from "@/lib/api/request";
+import type { AdminActor } from "@/lib/auth/actor";
+import { invalid, notFound, conflict, parseWith } from "@/lib/errors";
+import { parseRecordId } from "@/lib/ids";
 import { recordAudit, SYSTEM_ACTOR, type AuditActor } from "@/lib/audit/service";
-import type { UserActor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import { billingPeriodLabel, formatMoney } from "@/lib/format";
 import type { Currency, Prisma } from "@/lib/generated/prisma/client";
@@ -43,8 +42,8 @@ import {
 
 type Tx = Prisma.TransactionClient;
 
-export const parseSubscriptionId = (raw: unknown) => parseRouteId(raw, BILLING_MESSAGES.subscriptionNotFound);
-export const parseInvoiceId = (raw: unknown) => parseRouteId(raw, BILLING_MESSAGES.invoiceNotFound);
+export const parseSubscriptionId = (raw: unknown) => parseRecordId(raw, BILLING_MESSAGES.subscriptionNotFound);
+export const parseInvoiceId = (raw: unknown) => parseRecordId(raw, BILLING_MESSAGES.invoiceNotFound);
 
 /** Days a client has to pay an invoice the billing run issues. */
 export const BILLING_RUN_DUE_DAYS = 15;
@@ -56,14 +55,14 @@ async function requireClientUser(tx: Tx, userId: string) {
     where: { id: userId },
     select: { id: true, name: true, email: true, role: true, billingName: true, taxId: true },
   });
-  if (!user || user.role !== "client") throw validationFailed({ user_id: [BILLING_MESSAGES.userMissing] }, BILLING_MESSAGES.invalid);
+  if (!user || user.role !== "client") throw invalid({ user_id: [BILLING_MESSAGES.userMissing] }, BILLING_MESSAGES.invalid);
   return user;
 }
 
 async function assertCatalogItem(tx: Tx, id: number | null | undefined) {
   if (id === null || id === undefined) return;
   const item = await tx.catalogItem.findUnique({ where: { id }, select: { id: true } });
-  if (!item) throw validationFailed({ catalog_item_id: [BILLING_MESSAGES.catalogItemMissing] }, BILLING_MESSAGES.invalid);
+  if (!item) throw invalid({ catalog_item_id: [BILLING_MESSAGES.catalogItemMissing] }, BILLING_MESSAGES.invalid);
 }
 
 /** Locks one row for the rest of the transaction (concurrent writers queue behind it). */
@@ -106,17 +105,17 @@ export type IssueInvoiceData = {
  */
 export async function issueInvoiceInTx(tx: Tx, actor: AuditActor, data: IssueInvoiceData): Promise<number> {
   const customer = await requireClientUser(tx, data.userId);
-  if (data.dueOn < data.issuedOn) throw validationFailed({ due_date: [BILLING_MESSAGES.dueBeforeIssue] }, BILLING_MESSAGES.invalid);
+  if (data.dueOn < data.issuedOn) throw invalid({ due_date: [BILLING_MESSAGES.dueBeforeIssue] }, BILLING_MESSAGES.invalid);
   const settings = await tx.siteSettings.findUnique({ where: { id: 1 } });
   const customerTaxId = customer.taxId ?? null;
   const series = customerTaxId && customerTaxId.length === 11 ? INVOICE_SERIES.factura : INVOICE_SERIES.boleta;
   const sequence = await nextInvoiceNumber(tx, series);
   const totals = invoiceTotals(data.lines);
   const nothing = totals.line_totals.findIndex((value) => compareMoney(value, 0) <= 0);
-  if (nothing !== -1) throw validationFailed({ [`lines.${nothing}.quantity`]: [BILLING_MESSAGES.lineTotalZero] }, BILLING_MESSAGES.invalid);
+  if (nothing !== -1) throw invalid({ [`lines.${nothing}.quantity`]: [BILLING_MESSAGES.lineTotalZero] }, BILLING_MESSAGES.invalid);
   const tooLarge = totals.line_totals.findIndex((value) => compareMoney(value, BILLING_LIMITS.maxAmount) > 0);
-  if (tooLarge !== -1) throw validationFailed({ [`lines.${tooLarge}.unit_price`]: [BILLING_MESSAGES.amountTooLarge] }, BILLING_MESSAGES.invalid);
-  if (compareMoney(totals.total, BILLING_LIMITS.maxAmount) > 0) throw validationFailed({ lines: [BILLING_MESSAGES.totalTooLarge] }, BILLING_MESSAGES.totalTooLarge);
+  if (tooLarge !== -1) throw invalid({ [`lines.${tooLarge}.unit_price`]: [BILLING_MESSAGES.amountTooLarge] }, BILLING_MESSAGES.invalid);
+  if (compareMoney(totals.total, BILLING_LIMITS.maxAmount) > 0) throw invalid({ lines: [BILLING_MESSAGES.totalTooLarge] }, BILLING_MESSAGES.totalTooLarge);
   const invoice = await tx.invoice.create({
     data: {
       invoiceNumber: formatInvoiceNumber(series, sequence),
@@ -226,22 +225,22 @@ export async function updateInvoice(actor: AdminActor, id: unknown, input: unkno
   const invoiceId = parseInvoiceId(id);
   const data = parseWith(invoiceUpdateSchema, input, BILLING_MESSAGES.invalid);
   if (data.status === undefined && data.due_date === undefined) {
-    throw validationFailed({ status: [BILLING_MESSAGES.nothingToChange] }, BILLING_MESSAGES.nothingToChange);
+    throw invalid({ status: [BILLING_MESSAGES.nothingToChange] }, BILLING_MESSAGES.nothingToChange);
   }
   return db.$transaction(async (tx) => {
     if (!(await lockRow(tx, "invoices", invoiceId))) throw notFound(BILLING_MESSAGES.invoiceNotFound);
     const before = await readInvoice(tx, invoiceId);
-    if (before.status === "cancelled") throw new ApiError(409, BILLING_MESSAGES.invoiceAlreadyCancelled);
+    if (before.status === "cancelled") throw conflict(BILLING_MESSAGES.invoiceAlreadyCancelled);
     const changes: Prisma.InvoiceUpdateInput = {};
     if (data.status === "cancelled") {
-      if (compareMoney(before.amount_paid, 0) > 0) throw new ApiError(409, BILLING_MESSAGES.cancelPaidInvoice);
+      if (compareMoney(before.amount_paid, 0) > 0) throw conflict(BILLING_MESSAGES.cancelPaidInvoice);
       changes.status = "cancelled";
       changes.cancelledAt = new Date();
       changes.cancelReason = data.cancel_reason ?? null;
     }
     if (data.due_date !== undefined) {
-      if (before.status === "paid") throw new ApiError(409, BILLING_MESSAGES.invoicePaid);
-      if (data.due_date < before.issued_at) throw validationFailed({ due_date: [BILLING_MESSAGES.dueBeforeIssue] }, BILLING_MESSAGES.invalid);
+      if (before.status === "paid") throw conflict(BILLING_MESSAGES.invoicePaid);
+      if (data.due_date < before.issued_at) throw invalid({ due_date: [BILLING_MESSAGES.dueBeforeIssue] }, BILLING_MESSAGES.invalid);
       changes.dueDate = dateColumn(data.due_date);
     }
     await tx.invoice.update({ where: { id: invoiceId }, data: changes });
@@ -281,10 +280,10 @@ function paymentInstant(paidOn: string | undefined): Date {
  */
 export async function recordPayment(actor: AdminActor, input: unknown): Promise<PaymentContract & { invoice_status: string; balance: string }> {
   const data = parseWith(paymentCreateSchema, input, BILLING_MESSAGES.invalid);
-  if (data.paid_at && data.paid_at > businessDate()) throw validationFailed({ paid_at: [BILLING_MESSAGES.paidInFuture] }, BILLING_MESSAGES.invalid);
+  if (data.paid_at && data.paid_at > businessDate()) throw invalid({ paid_at: [BILLING_MESSAGES.paidInFuture] }, BILLING_MESSAGES.invalid);
   const result = await db.$transaction(async (tx) => {
     if (!(await lockRow(tx, "invoices", data.invoice_id))) {
-      throw validationFailed({ invoice_id: [BILLING_MESSAGES.invoiceNotFound] }, BILLING_MESSAGES.invoiceNotFound);
+      throw invalid({ invoice_id: [BILLING_MESSAGES.invoiceNotFound] }, BILLING_MESSAGES.invoiceNotFound);
     }
     const invoice = await tx.invoice.findUniqueOrThrow({
       where: { id: data.invoice_id },
@@ -293,14 +292,14 @@ export async function recordPayment(actor: AdminActor, input: unknown): Promise<
     // A payment cannot predate its invoice (both Lima calendar dates).
     const issuedOn = calendarDate(invoice.issuedAt);
     if (data.paid_at && data.paid_at < issuedOn) {
-      throw validationFailed({ paid_at: [BILLING_MESSAGES.paidBeforeIssue(formatCalendarDate(issuedOn))] }, BILLING_MESSAGES.invalid);
+      throw invalid({ paid_at: [BILLING_MESSAGES.paidBeforeIssue(formatCalendarDate(issuedOn))] }, BILLING_MESSAGES.invalid);
     }
-    if (invoice.status === "cancelled") throw new ApiError(409, BILLING_MESSAGES.invoiceCancelled);
-    if (invoice.status === "paid") throw new ApiError(409, BILLING_MESSAGES.invoicePaid);
+    if (invoice.status === "cancelled") throw conflict(BILLING_MESSAGES.invoiceCancelled);
+    if (invoice.status === "paid") throw conflict(BILLING_MESSAGES.invoicePaid);
     const balance = balanceDue(invoice.amount.toFixed(2), invoice.amountPaid.toFixed(2));
     if (compareMoney(data.amount, balance) > 0) {
       const message = BILLING_MESSAGES.overpayment(formatMoney(balance, invoice.currency));
-      throw validationFailed({ amount: [message] }, message);
+      throw invalid({ amount: [message] }, message);
     }
     const paidAt = paymentInstant(data.paid_at);
     const payment = await tx.payment.create({
@@ -471,7 +470,7 @@ export async function createSubscription(actor: AdminActor, input: unknown): Pro
   const data = parseWith(subscriptionCreateSchema, input, BILLING_MESSAGES.invalid);
   // A date in the past would have the next billing run invoice every period since then.
   if (data.next_billing_date < businessDate()) {
-    throw validationFailed({ next_billing_date: [BILLING_MESSAGES.nextBillingPast] }, BILLING_MESSAGES.invalid);
+    throw invalid({ next_billing_date: [BILLING_MESSAGES.nextBillingPast] }, BILLING_MESSAGES.invalid);
   }
   return db.$transaction(async (tx) => {
     await requireClientUser(tx, data.user_id);
@@ -537,12 +536,12 @@ export async function updateSubscription(actor: AdminActor, id: unknown, input: 
       // date set now (or kept while reactivating a paused plan) must not lie in the past, or the
       // next run would invoice every period since then.
       if (!nextDate && period !== "one_time") {
-        throw validationFailed({ next_billing_date: [BILLING_MESSAGES.nextBillingRequired] }, BILLING_MESSAGES.invalid);
+        throw invalid({ next_billing_date: [BILLING_MESSAGES.nextBillingRequired] }, BILLING_MESSAGES.invalid);
       }
       const dateChanged = data.next_billing_date !== undefined && data.next_billing_date !== before.next_billing_date;
       const reactivated = data.status === "active" && before.status !== "active";
       if (nextDate && (dateChanged || reactivated) && nextDate < businessDate()) {
-        throw validationFailed({ next_billing_date: [BILLING_MESSAGES.nextBillingPast] }, BILLING_MESSAGES.invalid);
+        throw invalid({ next_billing_date: [BILLING_MESSAGES.nextBillingPast] }, BILLING_MESSAGES.invalid);
       }
     }
     await tx.subscription.update({ where: { id: subscriptionId }, data: changes });
@@ -561,15 +560,15 @@ export async function updateSubscription(actor: AdminActor, id: unknown, input: 
  * subscription stays active until its next billing date, when the billing run cancels it
  * instead of invoicing. Someone else's subscription is 404. 409 when not active or already asked.
  */
-export async function requestSubscriptionCancellation(actor: UserActor, id: unknown, input: unknown): Promise<SubscriptionContract> {
+export async function requestSubscriptionCancellation(actor: Actor, id: unknown, input: unknown): Promise<SubscriptionContract> {
   const subscriptionId = parseSubscriptionId(id);
   const data = parseWith(subscriptionCancelSchema, input === undefined ? {} : input, BILLING_MESSAGES.invalid);
   const result = await db.$transaction(async (tx) => {
     if (!(await lockRow(tx, "subscriptions", subscriptionId))) throw notFound(BILLING_MESSAGES.subscriptionNotFound);
     const before = await readSubscription(tx, subscriptionId);
     if (before.user.id !== actor.id) throw notFound(BILLING_MESSAGES.subscriptionNotFound);
-    if (before.status !== "active") throw new ApiError(409, BILLING_MESSAGES.subscriptionNotActive);
-    if (before.cancel_requested_at) throw new ApiError(409, BILLING_MESSAGES.cancellationAlreadyRequested);
+    if (before.status !== "active") throw conflict(BILLING_MESSAGES.subscriptionNotActive);
+    if (before.cancel_requested_at) throw conflict(BILLING_MESSAGES.cancellationAlreadyRequested);
     await tx.subscription.update({ where: { id: subscriptionId }, data: { cancelRequestedAt: new Date(), cancelReason: data.reason ?? null } });
     const after = await readSubscription(tx, subscriptionId);
     await recordAudit(tx, actor, {

@@ -1,7 +1,7 @@
 import "server-only";
-import { authRoute } from "@/lib/api/auth";
-import { csvResponse } from "@/lib/api/csv";
-import { readQuery } from "@/lib/api/request";
+import { authRoute } from "@/lib/http/auth-route";
+import { csvResponse } from "@/lib/http/csv-response";
+import { readQuery } from "@/lib/http/body";
 import type { CatalogKind } from "@/lib/generated/prisma/client";
 import { exportAdminCatalogItems } from "./admin-list";
 import { adminCatalogListQuerySchema } from "./admin-schema";

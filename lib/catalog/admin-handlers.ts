@@ -1,9 +1,9 @@
 import "server-only";
-import { actorFromCaller } from "@/lib/admin/actor";
-import { authRoute } from "@/lib/api/auth";
-import { dataResponse } from "@/lib/api/handler";
-import { pageRequest } from "@/lib/api/paging";
-import { readJsonBody, readQuery } from "@/lib/api/request";
+import { actorFromCaller } from "@/lib/auth/actor";
+import { authRoute } from "@/lib/http/auth-route";
+import { dataResponse } from "@/lib/http/route";
+import { pageRequest } from "@/lib/list/paging";
+import { readJsonBody, readQuery } from "@/lib/http/body";
 import type { CatalogKind } from "@/lib/generated/prisma/client";
 import { z } from "@/lib/zod";
 import { listAdminCatalogItems, listAdminCatalogItemsPage } from "./admin-list";
@@ -36,7 +36,7 @@ export function catalogCollectionRoutes(kind: CatalogKind) {
     }),
     POST: authRoute("admin", async (request, _context, caller) => {
       const body = await readJsonBody(request, z.unknown());
-      return dataResponse(await createCatalogItem(actorFromCaller(request, caller), kind, body), { status: 201 });
+      return dataResponse(await createCatalogItem(actorFromCaller(request, caller, "admin"), kind, body), { status: 201 });
     }),
   };
 }
@@ -48,11 +48,11 @@ export function catalogItemRoutes(kind: CatalogKind) {
     PUT: authRoute<IdParams>("admin", async (request, context, caller) => {
       const { id } = await context.params;
       const body = await readJsonBody(request, z.unknown());
-      return dataResponse(await updateCatalogItem(actorFromCaller(request, caller), kind, id, body));
+      return dataResponse(await updateCatalogItem(actorFromCaller(request, caller, "admin"), kind, id, body));
     }),
     DELETE: authRoute<IdParams>("admin", async (request, context, caller) => {
       const { id } = await context.params;
-      return dataResponse(await deleteCatalogItem(actorFromCaller(request, caller), kind, id));
+      return dataResponse(await deleteCatalogItem(actorFromCaller(request, caller, "admin"), kind, id));
     }),
   };
 }
@@ -61,7 +61,7 @@ export function catalogItemRoutes(kind: CatalogKind) {
 export function catalogBulkRoute(kind: CatalogKind) {
   return authRoute("admin", async (request, _context, caller) => {
     const body = await readJsonBody(request, z.unknown());
-    return dataResponse(await bulkCatalogItems(actorFromCaller(request, caller), kind, body));
+    return dataResponse(await bulkCatalogItems(actorFromCaller(request, caller, "admin"), kind, body));
   });
 }
 
@@ -74,6 +74,6 @@ export function catalogVersionsRoute(kind: CatalogKind) {
 export function catalogRestoreRoute(kind: CatalogKind) {
   return authRoute<VersionParams>("admin", async (request, context, caller) => {
     const { id, version } = await context.params;
-    return dataResponse(await restoreCatalogVersion(actorFromCaller(request, caller), kind, id, version));
+    return dataResponse(await restoreCatalogVersion(actorFromCaller(request, caller, "admin"), kind, id, version));
   });
 }

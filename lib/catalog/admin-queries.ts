@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import type { CatalogKind } from "@/lib/generated/prisma/client";
 import { serializeCatalogItem, type CatalogItemContract } from "./serialize";
 import { parseCatalogId, type CatalogSnapshot } from "./service";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors";
 import { catalogNotFoundMessage } from "./admin-schema";
 
 // Admin reads of one product or service and its history (any status: drafts and inactive

@@ -3,8 +3,8 @@
 // /api/v1/admin/{products,services}. Only the category list differs by kind. Pure: client
 // components may import it. Bounds are the columns' (prisma/schema.prisma, model CatalogItem).
 import { isWebUrl, multilineText, optionalText, singleLineText, SLUG_PATTERN, z } from "@/lib/zod";
-import { pageParams } from "@/lib/api/paging";
-import { oneOfParam, textParam } from "@/lib/api/query-params";
+import { pageParams } from "@/lib/list/paging";
+import { oneOfParam, textParam } from "@/lib/list/query-params";
 import type { CatalogKind } from "@/lib/generated/prisma/enums";
 import { CATALOG_CATEGORIES } from "./categories";
 

@@ -1,7 +1,7 @@
 // The CSV export of the product and service lists (GET /api/v1/admin/{products,services}/export):
 // a Spanish header and one row per item, every field of spec §3; list fields joined with " | ".
-// Quoting, BOM and formula neutralising: lib/api/csv.ts. Pure: tested directly.
-import { csvFileName, csvRow } from "@/lib/api/csv";
+// Quoting, BOM and formula neutralising: lib/csv.ts. Pure: tested directly.
+import { csvFileName, csvRow } from "@/lib/csv";
 import { formatDate } from "@/lib/format";
 import type { CatalogKind } from "@/lib/generated/prisma/enums";
 import { CATALOG_BILLING_PERIOD_LABELS, CATALOG_STATUS_LABELS } from "./admin-schema";

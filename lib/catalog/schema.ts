@@ -1,6 +1,6 @@
 // Inputs of the public catalogue (zod 4). Pure: pages and client components may import it.
 import { SLUG_PATTERN, z } from "@/lib/zod";
-import { booleanParam, oneOfParam } from "@/lib/api/query-params";
+import { booleanParam, oneOfParam } from "@/lib/list/query-params";
 import { PRODUCT_CATEGORIES, SERVICE_CATEGORIES } from "./categories";
 
 const categoryMessage = (categories: readonly string[]) => `La categoría no es válida. Categorías: ${categories.join(", ")}.`;

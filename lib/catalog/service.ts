@@ -1,8 +1,7 @@
 import "server-only";
-import { parseRouteId } from "@/lib/api/ids";
-import { ApiError, notFound } from "@/lib/api/errors";
-import { parseWith } from "@/lib/api/request";
-import type { AdminActor } from "@/lib/admin/actor";
+import { parseRecordId } from "@/lib/ids";
+import { notFound, conflict, parseWith } from "@/lib/errors";
+import type { AdminActor } from "@/lib/auth/actor";
 import { recordAudit } from "@/lib/audit/service";
 import { revalidateCatalog } from "@/lib/cache";
 import { db } from "@/lib/db";
@@ -32,7 +31,7 @@ export type CatalogSnapshot = Omit<CatalogItemContract, "id" | "created_at" | "u
 
 /** A route's or action's `{id}`: digits only, otherwise it cannot name an item (404). */
 export function parseCatalogId(kind: CatalogKind, raw: unknown): number {
-  return parseRouteId(raw, catalogNotFoundMessage(kind));
+  return parseRecordId(raw, catalogNotFoundMessage(kind));
 }
 
 export function snapshotOf(item: CatalogItemContract): CatalogSnapshot {
@@ -91,7 +90,7 @@ function toData(input: CatalogChanges): Prisma.CatalogItemUncheckedUpdateInput {
 async function assertSlugFree(tx: Prisma.TransactionClient, kind: CatalogKind, slug: string | undefined, exceptId?: number) {
   if (slug === undefined) return;
   const other = await tx.catalogItem.findFirst({ where: { kind, slug, ...(exceptId ? { NOT: { id: exceptId } } : {}) }, select: { id: true } });
-  if (other) throw new ApiError(409, CATALOG_MESSAGES.slugTaken, { slug: [CATALOG_MESSAGES.slugTaken] });
+  if (other) throw conflict(CATALOG_MESSAGES.slugTaken, { slug: [CATALOG_MESSAGES.slugTaken] });
 }
 
 function changedFields(before: CatalogSnapshot | null, after: CatalogSnapshot): string[] {

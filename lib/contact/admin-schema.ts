@@ -1,6 +1,5 @@
-import { pageParams } from "@/lib/api/paging";
-import { routeIdOrNull } from "@/lib/api/ids";
-import { optionalParam, textParam } from "@/lib/api/query-params";
+import { pageParams } from "@/lib/list/paging";
+import { optionalParam, textParam } from "@/lib/list/query-params";
 import { multilineText, singleLineText, z } from "@/lib/zod";
 import { BULK_ACTIONS, CONTACT_STATUSES, INBOX_LIMITS, type ContactStatusValue } from "./inbox-rules";
 
@@ -86,8 +85,3 @@ export const replyTemplateSchema = z.object({
     .max(INBOX_LIMITS.templateBody, `El texto no puede superar los ${INBOX_LIMITS.templateBody} caracteres.`),
 });
 export type ReplyTemplateInput = z.output<typeof replyTemplateSchema>;
-
-/** A record id from a path segment ("12"); anything else is a 404 for the caller. */
-export function parseRecordId(value: string): number | null {
-  return routeIdOrNull(value);
-}

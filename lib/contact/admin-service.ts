@@ -1,8 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { AdminActor } from "@/lib/admin/actor";
-import { ApiError, notFound } from "@/lib/api/errors";
-import { parseWith } from "@/lib/api/request";
+import type { AdminActor } from "@/lib/auth/actor";
+import { conflict, DomainError, notFound, parseWith } from "@/lib/errors";
 import { recordAudit } from "@/lib/audit/service";
 import { getSiteSettings } from "@/lib/content/settings";
 import { db } from "@/lib/db";
@@ -100,7 +99,7 @@ async function transition(
     where: { id: before.id, status: before.status, deletedAt: null },
     data,
   });
-  if (count !== 1) throw new ApiError(409, CHANGED_MEANWHILE);
+  if (count !== 1) throw conflict(CHANGED_MEANWHILE);
   const after = await tx.contactMessage.findUniqueOrThrow({ where: { id: before.id }, select: stateSelect });
   await recordAudit(tx, actor, {
     action,
@@ -164,7 +163,7 @@ export async function closeContactMessage(actor: AdminActor, id: number): Promis
   return db.$transaction(async (tx) => {
     const before = await lockedState(tx, id);
     const refusal = closeRefusal(before.status);
-    if (refusal) throw new ApiError(409, refusal);
+    if (refusal) throw conflict(refusal);
     await transition(tx, actor, before, "contact_message.close", { status: "closed" });
     return detail(id, tx);
   });
@@ -174,7 +173,7 @@ export async function archiveContactMessage(actor: AdminActor, id: number): Prom
   return db.$transaction(async (tx) => {
     const before = await lockedState(tx, id);
     const refusal = archiveRefusal(before.status);
-    if (refusal) throw new ApiError(409, refusal);
+    if (refusal) throw conflict(refusal);
     await transition(tx, actor, before, "contact_message.archive", { status: "archived" });
     return detail(id, tx);
   });
@@ -202,7 +201,7 @@ export async function replyToContactMessage(actor: AdminActor, id: number, input
   await db.$transaction(async (tx) => {
     const before = await lockedState(tx, id);
     const refusal = replyRefusal(before.status);
-    if (refusal) throw new ApiError(409, refusal);
+    if (refusal) throw conflict(refusal);
     await transition(tx, actor, before, "contact_message.reply", {
       status: "replied",
       replyText: reply,
@@ -237,10 +236,10 @@ export async function resendContactReply(actor: AdminActor, id: number): Promise
   const attemptAt = new Date();
   await db.$transaction(async (tx) => {
     const before = await lockedState(tx, id);
-    if (!before.replyText) throw new ApiError(409, NOTHING_TO_RESEND);
+    if (!before.replyText) throw conflict(NOTHING_TO_RESEND);
     const status: ReplyStatusValue = before.replyStatus ?? (before.replySentAt ? "sent" : "sending");
-    if (status === "sent") throw new ApiError(409, ALREADY_SENT);
-    if (!smtpConfigured()) throw new ApiError(409, MAIL_NOT_CONFIGURED_RESEND);
+    if (status === "sent") throw conflict(ALREADY_SENT);
+    if (!smtpConfigured()) throw conflict(MAIL_NOT_CONFIGURED_RESEND);
     const stale = new Date(attemptAt.getTime() - REPLY_SEND_STALE_MS);
     const { count } = await tx.contactMessage.updateMany({
       where: {
@@ -260,7 +259,7 @@ export async function resendContactReply(actor: AdminActor, id: number): Promise
         replyMessageId: before.replyMessageId ?? newMessageId(),
       },
     });
-    if (count !== 1) throw new ApiError(409, SEND_IN_FLIGHT);
+    if (count !== 1) throw conflict(SEND_IN_FLIGHT);
     // The attempt, not its outcome (which the message shows): why the reply had not gone out.
     await recordAudit(tx, actor, {
       action: "contact_message.resend_reply",
@@ -407,9 +406,9 @@ export async function restoreContactMessages(actor: AdminActor, input: unknown):
 export async function restoreContactMessage(actor: AdminActor, id: number): Promise<ContactMessageDetail> {
   const row = await db.contactMessage.findUnique({ where: { id }, select: { deletedAt: true } });
   if (!row) throw notFound(MESSAGE_NOT_FOUND);
-  if (!row.deletedAt) throw new ApiError(409, "El mensaje no está eliminado.");
+  if (!row.deletedAt) throw conflict("El mensaje no está eliminado.");
   const { restored } = await restoreContactMessages(actor, { ids: [id] });
-  if (restored !== 1) throw new ApiError(409, "Ya no se puede deshacer la eliminación de este mensaje.");
+  if (restored !== 1) throw conflict("Ya no se puede deshacer la eliminación de este mensaje.");
   return detail(id);
 }
 
@@ -479,9 +478,9 @@ export async function addContactNote(actor: AdminActor, id: number, input: unkno
 export const TEMPLATE_NOT_FOUND = "Plantilla no encontrada";
 const TEMPLATE_DUPLICATE = "Ya existe una plantilla con ese nombre.";
 
-function duplicateName(error: unknown): ApiError | null {
+function duplicateName(error: unknown): DomainError | null {
   if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-    return new ApiError(409, TEMPLATE_DUPLICATE, { name: [TEMPLATE_DUPLICATE] });
+    return conflict(TEMPLATE_DUPLICATE, { name: [TEMPLATE_DUPLICATE] });
   }
   return null;
 }

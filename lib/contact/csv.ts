@@ -1,7 +1,7 @@
 // The contact inbox's CSV export (DESIGN §4 "Exports"): its Spanish header and one row per
-// message. Quoting, the BOM and formula neutralising live in lib/api/csv.ts (shared by every
+// message. Quoting, the BOM and formula neutralising live in lib/csv.ts (shared by every
 // admin export). Pure: tested directly.
-import { csvFileName, csvRow } from "@/lib/api/csv";
+import { csvFileName, csvRow } from "@/lib/csv";
 import { formatDate } from "@/lib/format";
 import type { ContactMessageItem } from "./admin-serialize";
 import { CONTACT_STATUS_NAMES, replyDeliveryView } from "./inbox-rules";

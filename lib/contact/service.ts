@@ -1,7 +1,6 @@
 import "server-only";
 import { after } from "next/server";
-import { ApiError, validationFailed } from "@/lib/api/errors";
-import { fieldErrors } from "@/lib/api/request";
+import { fieldErrors, invalid, rateLimited } from "@/lib/errors";
 import { stripUnsafeText } from "@/lib/zod";
 import { getSiteSettings } from "@/lib/content/settings";
 import { db } from "@/lib/db";
@@ -28,14 +27,9 @@ function honeypotFilled(input: unknown): boolean {
   return typeof value !== "string" || value.trim() !== "";
 }
 
-function rateLimited(retryAfterSeconds: number) {
+function tooManyMessages(retryAfterSeconds: number) {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return new ApiError(
-    429,
-    `Has enviado demasiados mensajes. Inténtalo de nuevo en ${minutes} minuto${minutes === 1 ? "" : "s"}.`,
-    undefined,
-    { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) },
-  );
+  return rateLimited(retryAfterSeconds, `Has enviado demasiados mensajes. Inténtalo de nuevo en ${minutes} minuto${minutes === 1 ? "" : "s"}.`);
 }
 
 /**
@@ -50,25 +44,25 @@ function rateLimited(retryAfterSeconds: number) {
  *    and never fails the request, because the message is already safe in the database.
  *
  * Returns the id of the stored message, or null when it was discarded as spam.
- * Throws ApiError (422, 429); anything else is unexpected.
+ * Throws `invalid` or `rate_limited`; anything else is unexpected.
  */
 export async function submitContactMessage(input: unknown, meta: ContactRequestMeta): Promise<number | null> {
   if (honeypotFilled(input)) return null;
 
   const parsed = contactRequestSchema.safeParse(input);
-  if (!parsed.success) throw validationFailed(fieldErrors(parsed.error), CONTACT_MESSAGES.invalid);
+  if (!parsed.success) throw invalid(fieldErrors(parsed.error), CONTACT_MESSAGES.invalid);
   const request = parsed.data;
 
   let sectorName: string | null = null;
   if (request.sector_id !== null) {
     const sector = await db.sector.findUnique({ where: { id: request.sector_id }, select: { name: true } });
-    if (!sector) throw validationFailed({ sector_id: [CONTACT_MESSAGES.sectorMissing] }, CONTACT_MESSAGES.invalid);
+    if (!sector) throw invalid({ sector_id: [CONTACT_MESSAGES.sectorMissing] }, CONTACT_MESSAGES.invalid);
     sectorName = sector.name;
   }
 
   const ipAddress = normalizeIp(meta.ipAddress) ?? UNKNOWN_IP;
   const limit = await hitRateLimit(`contact:ip:${rateLimitAddress(ipAddress)}`, CONTACT_RATE_LIMIT);
-  if (!limit.allowed) throw rateLimited(limit.retryAfterSeconds);
+  if (!limit.allowed) throw tooManyMessages(limit.retryAfterSeconds);
 
   const message = await db.$transaction(async (tx) => {
     const created = await tx.contactMessage.create({

@@ -1,7 +1,7 @@
 // Inputs of the public content (zod 4). Pure: pages and client components may import it.
 import { z } from "@/lib/zod";
-import { optionalIdSchema } from "@/lib/api/ids";
-import { booleanParam, oneOfParam } from "@/lib/api/query-params";
+import { optionalIdSchema } from "@/lib/ids";
+import { booleanParam, oneOfParam } from "@/lib/list/query-params";
 import { TECHNOLOGY_CATEGORIES } from "./technology-categories";
 
 /** GET /api/v1/technologies: ?featured=true|false|1|0 & category=<TECHNOLOGY_CATEGORIES>. Other parameters are ignored. */

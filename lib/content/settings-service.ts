@@ -1,6 +1,6 @@
 import "server-only";
-import { parseWith } from "@/lib/api/request";
-import type { AdminActor } from "@/lib/admin/actor";
+import { parseWith } from "@/lib/errors";
+import type { AdminActor } from "@/lib/auth/actor";
 import { recordAudit } from "@/lib/audit/service";
 import { revalidateSiteSettings } from "@/lib/cache";
 import { db } from "@/lib/db";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { AdminActor } from "@/lib/admin/actor";
+import type { AdminActor } from "@/lib/auth/actor";
 import { recordAudit } from "@/lib/audit/service";
 import { db } from "@/lib/db";
 import { buildSitemapEntries, expireSitemapCache } from "./queries";

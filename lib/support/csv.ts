@@ -1,6 +1,6 @@
 // The admin tickets' CSV export (DESIGN §4 "Exports"): its Spanish header and one row per ticket.
-// Quoting, the BOM and formula neutralising live in lib/api/csv.ts. Pure.
-import { csvFileName, csvRow } from "@/lib/api/csv";
+// Quoting, the BOM and formula neutralising live in lib/csv.ts. Pure.
+import { csvFileName, csvRow } from "@/lib/csv";
 import { formatDate } from "@/lib/format";
 import { ticketNumber, ticketPriorityLabel, ticketStatusLabel } from "./labels";
 import type { TicketSummaryContract } from "./serialize";

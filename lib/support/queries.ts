@@ -1,5 +1,5 @@
 import "server-only";
-import { paged, pageWindow, type Paged, type PageRequest } from "@/lib/api/paging";
+import { paged, pageWindow, type Paged, type PageRequest } from "@/lib/list/paging";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { TicketPriorityCode, TicketStatusCode } from "./labels";

@@ -1,8 +1,8 @@
 // Inputs of support tickets (zod 4). ONE schema per input (DESIGN §3): the client's and the
 // admin's forms (react-hook-form), their server actions and the REST handlers parse with these.
 // Bounds are the columns' (prisma/schema.prisma, models Ticket and TicketReply). Pure.
-import { pageParams } from "@/lib/api/paging";
-import { oneOfParam, textParam } from "@/lib/api/query-params";
+import { pageParams } from "@/lib/list/paging";
+import { oneOfParam, textParam } from "@/lib/list/query-params";
 import { multilineText, singleLineText, z } from "@/lib/zod";
 import { TICKET_PRIORITIES, TICKET_STATUSES } from "./labels";
 

@@ -1,10 +1,9 @@
 import "server-only";
-import type { AdminActor } from "@/lib/admin/actor";
-import { ApiError, notFound, tooManyRequests } from "@/lib/api/errors";
-import { parseRouteId } from "@/lib/api/ids";
-import { parseWith } from "@/lib/api/request";
+import type { AdminActor } from "@/lib/auth/actor";
+import { notFound, conflict, rateLimited, parseWith } from "@/lib/errors";
+import { parseRecordId } from "@/lib/ids";
 import { recordAudit } from "@/lib/audit/service";
-import type { UserActor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { emailAdmins, emailUser, type NotificationEmail } from "@/lib/notifications/email";
@@ -24,7 +23,7 @@ type Tx = Prisma.TransactionClient;
 
 const ENTITY = "ticket";
 
-export const parseTicketId = (raw: unknown) => parseRouteId(raw, SUPPORT_MESSAGES.notFound);
+export const parseTicketId = (raw: unknown) => parseRecordId(raw, SUPPORT_MESSAGES.notFound);
 
 /** Locks the ticket row for the rest of the transaction; its owner and status, or null when it does not exist. */
 async function lockTicket(tx: Tx, id: number): Promise<{ userId: string; status: TicketStatusCode; priority: string; subject: string } | null> {
@@ -53,10 +52,10 @@ const clientLink = (id: number) => `/client/tickets/${id}`;
 /** 429 with Retry-After once a client has opened (or answered) too much in the hour. */
 async function limitClientWrites(key: string, rule: RateLimitRule) {
   const { allowed, retryAfterSeconds } = await hitRateLimit(key, rule);
-  if (!allowed) throw tooManyRequests(retryAfterSeconds);
+  if (!allowed) throw rateLimited(retryAfterSeconds);
 }
 
-export async function openTicket(actor: UserActor, input: unknown): Promise<TicketDetailContract> {
+export async function openTicket(actor: Actor, input: unknown): Promise<TicketDetailContract> {
   const data = parseWith(ticketCreateSchema, input, SUPPORT_MESSAGES.invalid);
   await limitClientWrites(`ticket:create:${actor.id}`, TICKET_RATE_LIMIT);
   const ticket = await db.$transaction(async (tx) => {
@@ -95,14 +94,14 @@ export async function openTicket(actor: UserActor, input: unknown): Promise<Tick
  * own ticket (404 otherwise, whether it exists or not); 409 on a closed one. A reply to a
  * resolved ticket reopens it (status open, recorded as a status change). Admins are told.
  */
-export async function replyAsClient(actor: UserActor, id: unknown, input: unknown): Promise<TicketDetailContract> {
+export async function replyAsClient(actor: Actor, id: unknown, input: unknown): Promise<TicketDetailContract> {
   const ticketId = parseTicketId(id);
   const data = parseWith(ticketReplySchema, input, SUPPORT_MESSAGES.invalid);
   await limitClientWrites(`ticket:reply:${actor.id}`, TICKET_REPLY_RATE_LIMIT);
   const ticket = await db.$transaction(async (tx) => {
     const current = await lockTicket(tx, ticketId);
     if (!current || current.userId !== actor.id) throw notFound(SUPPORT_MESSAGES.notFound);
-    if (current.status === "closed") throw new ApiError(409, SUPPORT_MESSAGES.closed);
+    if (current.status === "closed") throw conflict(SUPPORT_MESSAGES.closed);
     const now = new Date();
     const reply = await tx.ticketReply.create({ data: { ticketId, authorId: actor.id, body: data.body, fromStaff: false, createdAt: now }, select: { id: true } });
     const reopened = current.status === "resolved";
@@ -150,7 +149,7 @@ export async function replyAsStaff(actor: AdminActor, id: unknown, input: unknow
   const { ticket, ownerId } = await db.$transaction(async (tx) => {
     const current = await lockTicket(tx, ticketId);
     if (!current) throw notFound(SUPPORT_MESSAGES.notFound);
-    if (current.status === "closed") throw new ApiError(409, SUPPORT_MESSAGES.closed);
+    if (current.status === "closed") throw conflict(SUPPORT_MESSAGES.closed);
     const now = new Date();
     const reply = await tx.ticketReply.create({ data: { ticketId, authorId: actor.id, body: data.body, fromStaff: true, createdAt: now }, select: { id: true } });
     const started = current.status === "open";

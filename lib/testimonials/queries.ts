@@ -1,7 +1,7 @@
 import "server-only";
 import { cachedQuery, CACHE_TAGS } from "@/lib/cache";
 import { db } from "@/lib/db";
-import { paged, pageWindow, type Paged, type PageRequest } from "@/lib/api/paging";
+import { paged, pageWindow, type Paged, type PageRequest } from "@/lib/list/paging";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { TestimonialStatus } from "./schema";
 import { serializeTestimonial, type TestimonialContract } from "./serialize";

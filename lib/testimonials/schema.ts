@@ -1,7 +1,7 @@
 // Inputs of the public testimonials (zod 4). Pure: pages and client components may import it.
 import { isWebUrl, multilineText, optionalText, singleLineText, z } from "@/lib/zod";
-import { pageParams } from "@/lib/api/paging";
-import { booleanParam, integerParam, oneOfParam, textParam } from "@/lib/api/query-params";
+import { pageParams } from "@/lib/list/paging";
+import { booleanParam, integerParam, oneOfParam, textParam } from "@/lib/list/query-params";
 import { optionalSectorId } from "@/lib/content/schema";
 
 export const TESTIMONIAL_STATUSES = ["draft", "published", "private"] as const;

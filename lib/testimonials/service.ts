@@ -1,8 +1,7 @@
 import "server-only";
-import { parseRouteId } from "@/lib/api/ids";
-import { notFound, validationFailed } from "@/lib/api/errors";
-import { parseWith } from "@/lib/api/request";
-import type { AdminActor } from "@/lib/admin/actor";
+import { parseRecordId } from "@/lib/ids";
+import { invalid, notFound, parseWith } from "@/lib/errors";
+import type { AdminActor } from "@/lib/auth/actor";
 import { recordAudit } from "@/lib/audit/service";
 import { revalidateTestimonials } from "@/lib/cache";
 import { db } from "@/lib/db";
@@ -25,13 +24,13 @@ const ENTITY = "testimonial";
 
 /** A route's or action's `{id}`: digits only, otherwise it cannot name a testimonial (404). */
 export function parseTestimonialId(raw: unknown): number {
-  return parseRouteId(raw, TESTIMONIAL_MESSAGES.notFound);
+  return parseRecordId(raw, TESTIMONIAL_MESSAGES.notFound);
 }
 
 async function assertSectorExists(tx: Prisma.TransactionClient, sectorId: number | null | undefined) {
   if (sectorId === null || sectorId === undefined) return;
   const sector = await tx.sector.findUnique({ where: { id: sectorId }, select: { id: true } });
-  if (!sector) throw validationFailed({ sector_id: [TESTIMONIAL_MESSAGES.sectorMissing] }, TESTIMONIAL_MESSAGES.invalid);
+  if (!sector) throw invalid({ sector_id: [TESTIMONIAL_MESSAGES.sectorMissing] }, TESTIMONIAL_MESSAGES.invalid);
 }
 
 /** Contract fields (snake_case) → Prisma columns; fields left out stay out. */

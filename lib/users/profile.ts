@@ -1,10 +1,8 @@
 import "server-only";
-import type { AdminActor } from "@/lib/admin/actor";
-import { unauthenticated } from "@/lib/api/auth";
-import { ApiError, tooManyRequests, validationFailed } from "@/lib/api/errors";
-import { parseWith } from "@/lib/api/request";
+import type { AdminActor } from "@/lib/auth/actor";
+import { invalid, unauthenticated, conflict, rateLimited, parseWith } from "@/lib/errors";
 import { recordAudit } from "@/lib/audit/service";
-import type { UserActor } from "@/lib/auth/actor";
+import type { Actor } from "@/lib/auth/actor";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { endUserSessions } from "@/lib/auth/sessions";
 import { db } from "@/lib/db";
@@ -33,7 +31,7 @@ import { USER_ERRORS } from "./service";
 // with the user's id.
 
 /** Whoever edits their own profile: an admin in the back office or a user in the client portal. */
-export type ProfileActor = AdminActor | UserActor;
+export type ProfileActor = AdminActor | Actor;
 
 export const PROFILE_ERRORS = {
   wrongCurrentPassword: "La contraseña actual no es correcta.",
@@ -69,21 +67,21 @@ type ProfileChanges = {
  * many wrong ones → 429. Only failures are kept.
  */
 async function checkCurrentPassword(actor: ProfileActor, currentPassword: string | undefined, missingMessage: string): Promise<void> {
-  if (!currentPassword) throw validationFailed({ current_password: [missingMessage] }, missingMessage);
+  if (!currentPassword) throw invalid({ current_password: [missingMessage] }, missingMessage);
   const key = `password-change:user:${actor.id}`;
   const attempt = await hitRateLimit(key, PASSWORD_CHANGE_FAILURE_LIMIT);
   if (!attempt.allowed) {
     await releaseRateLimit([key]);
-    throw tooManyRequests(attempt.retryAfterSeconds);
+    throw rateLimited(attempt.retryAfterSeconds);
   }
   const current = await db.user.findUnique({ where: { id: actor.id }, select: { passwordHash: true } });
   if (!current) throw unauthenticated();
   if (!current.passwordHash) {
     await releaseRateLimit([key]);
-    throw validationFailed({ current_password: [PROFILE_ERRORS.noPasswordForEmail] }, PROFILE_ERRORS.noPasswordForEmail);
+    throw invalid({ current_password: [PROFILE_ERRORS.noPasswordForEmail] }, PROFILE_ERRORS.noPasswordForEmail);
   }
   if (!(await verifyPassword(currentPassword, current.passwordHash))) {
-    throw validationFailed({ current_password: [PROFILE_ERRORS.wrongCurrentPassword] }, PROFILE_ERRORS.wrongCurrentPassword);
+    throw invalid({ current_password: [PROFILE_ERRORS.wrongCurrentPassword] }, PROFILE_ERRORS.wrongCurrentPassword);
   }
   await releaseRateLimit([key]);
 }
@@ -119,9 +117,9 @@ async function saveProfile(actor: ProfileActor, changes: ProfileChanges, current
       const emailChanged = changes.email !== before.email;
       if (emailChanged) {
         // Changed meanwhile by another request: the password was not asked for this change.
-        if (!passwordChecked) throw validationFailed({ current_password: [PROFILE_ERRORS.currentPasswordForEmail] }, PROFILE_ERRORS.currentPasswordForEmail);
+        if (!passwordChecked) throw invalid({ current_password: [PROFILE_ERRORS.currentPasswordForEmail] }, PROFILE_ERRORS.currentPasswordForEmail);
         const owner = await tx.user.findUnique({ where: { email: changes.email }, select: { id: true } });
-        if (owner) throw new ApiError(409, USER_ERRORS.emailTaken, { email: [USER_ERRORS.emailTaken] });
+        if (owner) throw conflict(USER_ERRORS.emailTaken, { email: [USER_ERRORS.emailTaken] });
       }
       const after = await tx.user.update({
         where: { id: actor.id },
@@ -146,7 +144,7 @@ async function saveProfile(actor: ProfileActor, changes: ProfileChanges, current
     if (change) await announceEmailChange(change.previous, { email: saved.email, name: saved.name }, change.verificationToken);
     return saved;
   } catch (error) {
-    if ((error as { code?: string }).code === "P2002") throw new ApiError(409, USER_ERRORS.emailTaken, { email: [USER_ERRORS.emailTaken] });
+    if ((error as { code?: string }).code === "P2002") throw conflict(USER_ERRORS.emailTaken, { email: [USER_ERRORS.emailTaken] });
     throw error;
   }
 }
@@ -219,7 +217,7 @@ export function profilePayloadKind(
   const newPassword = PASSWORD_FIELDS.some((field) => field !== "current_password" && keys.includes(field));
   if (profile && !newPassword) return "profile";
   if (password && !profile) return "password";
-  throw validationFailed({ _: [mixedMessage] }, mixedMessage);
+  throw invalid({ _: [mixedMessage] }, mixedMessage);
 }
 
 /** PUT /api/v1/admin/profile: one of the two payloads, decided by its keys. */
@@ -228,7 +226,7 @@ export function updateProfileOrPassword(actor: AdminActor, body: unknown): Promi
 }
 
 /** PUT /api/v1/client/profile: one of the two payloads; either way the answer is the profile. */
-export async function updateClientProfileOrPassword(actor: UserActor, body: unknown): Promise<ClientProfileContract> {
+export async function updateClientProfileOrPassword(actor: Actor, body: unknown): Promise<ClientProfileContract> {
   if (profilePayloadKind(body, CLIENT_PROFILE_FIELDS, PROFILE_ERRORS.clientMixedPayload) === "profile") return updateClientProfile(actor, body);
   await changePassword(actor, body);
   return getClientProfile(actor.id);

@@ -1,5 +1,5 @@
 import "server-only";
-import { pageRequest, pageWindow, paged, type Paged } from "@/lib/api/paging";
+import { pageRequest, pageWindow, paged, type Paged } from "@/lib/list/paging";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { UserListQuery } from "./schema";

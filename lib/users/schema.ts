@@ -1,8 +1,8 @@
 // Inputs of user management (spec §5 "User form") and of the admin profile (§5 "Profile form"),
 // shared by the screens (react-hook-form), the server actions and the REST handlers. Pure: the
 // browser imports it too. Bounds and the password rule come from lib/auth/schema.ts.
-import { pageParams } from "@/lib/api/paging";
-import { oneOfParam, textParam } from "@/lib/api/query-params";
+import { pageParams } from "@/lib/list/paging";
+import { oneOfParam, textParam } from "@/lib/list/query-params";
 import { emailSchema, NAME_MAX_LENGTH, newPasswordSchema } from "@/lib/auth/schema";
 import { PASSWORD_MAX_LENGTH } from "@/lib/auth/password-rules";
 import { billingNameSchema, taxIdSchema } from "@/lib/billing/schema";

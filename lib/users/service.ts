@@ -1,8 +1,6 @@
 import "server-only";
-import type { AdminActor } from "@/lib/admin/actor";
-import { forbidden } from "@/lib/api/auth";
-import { ApiError, notFound } from "@/lib/api/errors";
-import { parseWith } from "@/lib/api/request";
+import type { AdminActor } from "@/lib/auth/actor";
+import { forbidden, notFound, conflict, parseWith } from "@/lib/errors";
 import { recordAudit } from "@/lib/audit/service";
 import { hashPassword } from "@/lib/auth/password";
 import { endUserSessions } from "@/lib/auth/sessions";
@@ -56,7 +54,7 @@ async function assertStillAdmin(tx: Prisma.TransactionClient, actor: AdminActor)
 
 async function assertEmailFree(tx: Prisma.TransactionClient, email: string, exceptId?: string) {
   const owner = await tx.user.findUnique({ where: { email }, select: { id: true } });
-  if (owner && owner.id !== exceptId) throw new ApiError(409, USER_ERRORS.emailTaken, { email: [USER_ERRORS.emailTaken] });
+  if (owner && owner.id !== exceptId) throw conflict(USER_ERRORS.emailTaken, { email: [USER_ERRORS.emailTaken] });
 }
 
 /** Two writes with the same e-mail at once: the unique index decides, with the same 409. */
@@ -64,7 +62,7 @@ async function uniqueEmail<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if ((error as { code?: string }).code === "P2002") throw new ApiError(409, USER_ERRORS.emailTaken, { email: [USER_ERRORS.emailTaken] });
+    if ((error as { code?: string }).code === "P2002") throw conflict(USER_ERRORS.emailTaken, { email: [USER_ERRORS.emailTaken] });
     throw error;
   }
 }
@@ -104,7 +102,7 @@ export async function createUser(actor: AdminActor, input: unknown): Promise<Use
 export async function updateUser(actor: AdminActor, id: unknown, input: unknown): Promise<UserContract> {
   const targetId = userId(id);
   const data = parseWith(updateUserSchema, input);
-  if (data.password !== undefined && targetId === actor.id) throw new ApiError(409, USER_ERRORS.selfPassword, { password: [USER_ERRORS.selfPassword] });
+  if (data.password !== undefined && targetId === actor.id) throw conflict(USER_ERRORS.selfPassword, { password: [USER_ERRORS.selfPassword] });
   const passwordHash = data.password === undefined ? undefined : await hashPassword(data.password);
 
   let emailChange: { previous: string; verificationToken: string } | null = null;
@@ -115,12 +113,12 @@ export async function updateUser(actor: AdminActor, id: unknown, input: unknown)
       const before = await tx.user.findUnique({ where: { id: targetId }, select: USER_FIELDS });
       if (!before) throw notFound(USER_ERRORS.notFound);
       if (demoting && before.role === "admin") {
-        if (targetId === actor.id) throw new ApiError(409, USER_ERRORS.selfDemote, { role: [USER_ERRORS.selfDemote] });
-        if ((await otherAdmins(tx, targetId)) === 0) throw new ApiError(409, USER_ERRORS.lastAdminDemote, { role: [USER_ERRORS.lastAdminDemote] });
+        if (targetId === actor.id) throw conflict(USER_ERRORS.selfDemote, { role: [USER_ERRORS.selfDemote] });
+        if ((await otherAdmins(tx, targetId)) === 0) throw conflict(USER_ERRORS.lastAdminDemote, { role: [USER_ERRORS.lastAdminDemote] });
         await assertStillAdmin(tx, actor);
       }
       const emailChanged = data.email !== before.email;
-      if (emailChanged && targetId === actor.id) throw new ApiError(409, USER_ERRORS.selfEmail, { email: [USER_ERRORS.selfEmail] });
+      if (emailChanged && targetId === actor.id) throw conflict(USER_ERRORS.selfEmail, { email: [USER_ERRORS.selfEmail] });
       if (emailChanged) await assertEmailFree(tx, data.email, targetId);
 
       const after = await tx.user.update({
@@ -159,12 +157,12 @@ export async function updateUser(actor: AdminActor, id: unknown, input: unknown)
  */
 export async function deleteUser(actor: AdminActor, id: unknown): Promise<void> {
   const targetId = userId(id);
-  if (targetId === actor.id) throw new ApiError(409, USER_ERRORS.selfDelete);
+  if (targetId === actor.id) throw conflict(USER_ERRORS.selfDelete);
   try {
     await deleteInTransaction(actor, targetId);
   } catch (error) {
     // A record that must keep its author (a foreign key without cascade) refuses the deletion.
-    if ((error as { code?: string }).code === "P2003") throw new ApiError(409, USER_ERRORS.inUse);
+    if ((error as { code?: string }).code === "P2003") throw conflict(USER_ERRORS.inUse);
     throw error;
   }
 }
@@ -175,10 +173,10 @@ async function deleteInTransaction(actor: AdminActor, targetId: string): Promise
     const before = await tx.user.findUnique({ where: { id: targetId }, select: USER_FIELDS });
     if (!before) throw notFound(USER_ERRORS.notFound);
     if (before.role === "admin") {
-      if ((await otherAdmins(tx, targetId)) === 0) throw new ApiError(409, USER_ERRORS.lastAdminDelete);
+      if ((await otherAdmins(tx, targetId)) === 0) throw conflict(USER_ERRORS.lastAdminDelete);
       await assertStillAdmin(tx, actor);
     }
-    if ((await tx.invoice.count({ where: { userId: targetId } })) > 0) throw new ApiError(409, USER_ERRORS.hasInvoices);
+    if ((await tx.invoice.count({ where: { userId: targetId } })) > 0) throw conflict(USER_ERRORS.hasInvoices);
     await endUserSessions(targetId, { tx });
     await tx.user.delete({ where: { id: targetId } });
     await recordAudit(tx, actor, { action: "user.delete", entityType: "user", entityId: targetId, before: serializeUser(before) });

@@ -2,8 +2,7 @@
 
 import { headers } from "next/headers";
 import { unstable_rethrow } from "next/navigation";
-import { ApiError } from "@/lib/api/errors";
-import { fromDatabaseError } from "@/lib/api/handler";
+import { asDomainError } from "@/lib/db-errors";
 import { CONTACT_MESSAGES, contactFormFields, EMPTY_CONTACT_FORM, type ContactFormState } from "@/lib/contact/form";
 import { submitContactMessage } from "@/lib/contact/service";
 import { clientIp } from "@/lib/client-address";
@@ -28,9 +27,9 @@ export async function sendContactMessage(_previous: ContactFormState, formData: 
     // What was typed comes back, so the visitor can correct it instead of starting over.
     const values = { ...input, website: "" };
     // A refused input (422, 429) or a database that is down (503): its Spanish message.
-    const known = error instanceof ApiError ? error : fromDatabaseError(error);
+    const known = asDomainError(error, "contact");
     if (known) {
-      return { status: "error", message: known.message, errors: known.errors, values, submittedAt: Date.now() };
+      return { status: "error", message: known.message, errors: known.fieldErrors, values, submittedAt: Date.now() };
     }
     console.error("[contacto] No se pudo enviar el mensaje", error);
     return { status: "error", message: CONTACT_MESSAGES.failure, values, submittedAt: Date.now() };

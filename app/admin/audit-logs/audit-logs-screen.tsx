@@ -6,7 +6,7 @@ import { AuditChanges } from "@/components/admin/audit-history";
 import { Button } from "@/components/ui/button";
 import { DataTable, useTableUrl, type DataTableColumn } from "@/components/ui/data-table";
 import { SelectField, TextField } from "@/components/ui/form-field";
-import type { Paged } from "@/lib/api/paging";
+import type { Paged } from "@/lib/list/paging";
 import { auditActionLabel, auditEntityHref, auditEntityLabel, auditRecordKey, type AuditRecordLabel, type AuditRecordLabels } from "@/lib/audit/labels";
 import type { AuditLogContract, AuditUser } from "@/lib/audit/queries";
 import { formatDate } from "@/lib/format";

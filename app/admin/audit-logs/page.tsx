@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import { AreaPage, AreaPageHeader } from "@/components/account/area-shell";
-import { pageRequest } from "@/lib/api/paging";
-import { fieldErrors } from "@/lib/api/request";
+import { pageRequest } from "@/lib/list/paging";
+import { fieldErrors } from "@/lib/errors";
 import { requireAdmin } from "@/lib/auth/guards";
 import { listAuditActors, listAuditEntityTypes, listAuditLogs } from "@/lib/audit/queries";
 import { auditRecordLabels } from "@/lib/audit/record-labels";
 import { auditListQuerySchema } from "@/lib/audit/schema";
 import { AuditLogsScreen } from "./audit-logs-screen";
-import { searchParamValues, type PageSearchParams } from "@/lib/api/query-params";
+import { searchParamValues, type PageSearchParams } from "@/lib/list/query-params";
 
 export const metadata: Metadata = { title: "Registro de actividad" };
 

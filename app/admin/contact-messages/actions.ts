@@ -1,8 +1,8 @@
 "use server";
 
-import { requireAdminActor } from "@/lib/admin/actor";
-import { runAdminAction, type ActionResult } from "@/lib/admin/action-result";
-import { notFound } from "@/lib/api/errors";
+import { requireActor } from "@/lib/auth/actor";
+import { runAction, type ActionResult } from "@/lib/actions/run";
+import { notFound } from "@/lib/errors";
 import type { ContactMessageDetail, ContactNoteItem, ReplyTemplateItem } from "@/lib/contact/admin-serialize";
 import {
   addContactNote,
@@ -33,48 +33,48 @@ function recordId(value: unknown, missing: string): number {
 
 /** Opens a message in the modal: a `new` one becomes `read` (spec §4). */
 export async function openContactMessageAction(id: number): Promise<ActionResult<ContactMessageDetail>> {
-  return runAdminAction(async () => openContactMessage(await requireAdminActor(), recordId(id, MESSAGE_NOT_FOUND)));
+  return runAction(async () => openContactMessage(await requireActor("admin"), recordId(id, MESSAGE_NOT_FOUND)));
 }
 
 /** Responder / Cerrar mensaje / Archivar: `{ status: "replied", reply }`, `{ status: "closed" }`, `{ status: "archived" }`. */
 export async function updateContactMessageAction(id: number, input: unknown): Promise<ActionResult<ContactUpdateResult>> {
-  return runAdminAction(async () => updateContactMessage(await requireAdminActor(), recordId(id, MESSAGE_NOT_FOUND), input));
+  return runAction(async () => updateContactMessage(await requireActor("admin"), recordId(id, MESSAGE_NOT_FOUND), input));
 }
 
 /** "Reenviar": the stored reply, e-mailed again. */
 export async function resendContactReplyAction(id: number): Promise<ActionResult<ContactUpdateResult>> {
-  return runAdminAction(async () => resendContactReply(await requireAdminActor(), recordId(id, MESSAGE_NOT_FOUND)));
+  return runAction(async () => resendContactReply(await requireActor("admin"), recordId(id, MESSAGE_NOT_FOUND)));
 }
 
 export async function deleteContactMessageAction(id: number): Promise<ActionResult<{ id: number; deleted_at: string }>> {
-  return runAdminAction(async () => deleteContactMessage(await requireAdminActor(), recordId(id, MESSAGE_NOT_FOUND)));
+  return runAction(async () => deleteContactMessage(await requireActor("admin"), recordId(id, MESSAGE_NOT_FOUND)));
 }
 
 /** "Deshacer" after a delete (one message or a bulk delete). */
 export async function restoreContactMessagesAction(ids: number[]): Promise<ActionResult<{ restored: number }>> {
-  return runAdminAction(async () => restoreContactMessages(await requireAdminActor(), { ids }));
+  return runAction(async () => restoreContactMessages(await requireActor("admin"), { ids }));
 }
 
 /** The bulk bar: `{ ids, action: "read" | "archive" | "delete" }`. */
 export async function bulkContactMessagesAction(input: unknown): Promise<ActionResult<{ affected: number; ids: number[] }>> {
-  return runAdminAction(async () => bulkUpdateContactMessages(await requireAdminActor(), input));
+  return runAction(async () => bulkUpdateContactMessages(await requireActor("admin"), input));
 }
 
 export async function addContactNoteAction(id: number, input: unknown): Promise<ActionResult<ContactNoteItem>> {
-  return runAdminAction(async () => addContactNote(await requireAdminActor(), recordId(id, MESSAGE_NOT_FOUND), input));
+  return runAction(async () => addContactNote(await requireActor("admin"), recordId(id, MESSAGE_NOT_FOUND), input));
 }
 
 export async function createReplyTemplateAction(input: unknown): Promise<ActionResult<ReplyTemplateItem>> {
-  return runAdminAction(async () => createReplyTemplate(await requireAdminActor(), input));
+  return runAction(async () => createReplyTemplate(await requireActor("admin"), input));
 }
 
 export async function updateReplyTemplateAction(id: number, input: unknown): Promise<ActionResult<ReplyTemplateItem>> {
-  return runAdminAction(async () => updateReplyTemplate(await requireAdminActor(), recordId(id, TEMPLATE_NOT_FOUND), input));
+  return runAction(async () => updateReplyTemplate(await requireActor("admin"), recordId(id, TEMPLATE_NOT_FOUND), input));
 }
 
 export async function deleteReplyTemplateAction(id: number): Promise<ActionResult<null>> {
-  return runAdminAction(async () => {
-    await deleteReplyTemplate(await requireAdminActor(), recordId(id, TEMPLATE_NOT_FOUND));
+  return runAction(async () => {
+    await deleteReplyTemplate(await requireActor("admin"), recordId(id, TEMPLATE_NOT_FOUND));
     return null;
   });
 }

@@ -2,12 +2,12 @@ import type { Metadata } from "next";
 import { AreaPage, AreaPageHeader } from "@/components/account/area-shell";
 import { ContactInbox } from "@/components/admin/inbox/contact-inbox";
 import { ButtonLink } from "@/components/ui/button";
-import { pageRequest } from "@/lib/api/paging";
+import { pageRequest } from "@/lib/list/paging";
 import { requireAdmin } from "@/lib/auth/guards";
 import { contactListQuerySchema } from "@/lib/contact/admin-schema";
 import { listContactMessages, listReplyTemplates } from "@/lib/contact/admin-queries";
 import { smtpConfigured } from "@/lib/mail";
-import { searchParamValues, type PageSearchParams } from "@/lib/api/query-params";
+import { searchParamValues, type PageSearchParams } from "@/lib/list/query-params";
 
 export const metadata: Metadata = { title: "Gestión de Contactos" };
 

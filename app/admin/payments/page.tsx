@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { AreaPage } from "@/components/account/area-shell";
 import { PaymentsScreen } from "@/components/admin/billing/payments-screen";
-import { pageRequest } from "@/lib/api/paging";
-import { searchParamValues, type PageSearchParams } from "@/lib/api/query-params";
+import { pageRequest } from "@/lib/list/paging";
+import { searchParamValues, type PageSearchParams } from "@/lib/list/query-params";
 import { requireAdmin } from "@/lib/auth/guards";
 import { listAdminPaymentsPage, listClientOptions } from "@/lib/billing/admin-queries";
 import { paymentListQuerySchema } from "@/lib/billing/schema";

@@ -1,7 +1,7 @@
 "use server";
 
-import { runAdminAction, type ActionResult } from "@/lib/admin/action-result";
-import { requireAdminActor } from "@/lib/admin/actor";
+import { runAction, type ActionResult } from "@/lib/actions/run";
+import { requireActor } from "@/lib/auth/actor";
 import { changePassword, updateProfile } from "@/lib/users/profile";
 import type { UserContract } from "@/lib/users/serialize";
 
@@ -9,9 +9,9 @@ import type { UserContract } from "@/lib/users/serialize";
 // A password change keeps this browser session (the actor's sessionId) and ends the others.
 
 export async function updateProfileAction(input: unknown): Promise<ActionResult<UserContract>> {
-  return runAdminAction(async () => updateProfile(await requireAdminActor(), input));
+  return runAction(async () => updateProfile(await requireActor("admin"), input));
 }
 
 export async function changePasswordAction(input: unknown): Promise<ActionResult<UserContract>> {
-  return runAdminAction(async () => changePassword(await requireAdminActor(), input));
+  return runAction(async () => changePassword(await requireActor("admin"), input));
 }

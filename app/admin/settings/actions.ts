@@ -1,7 +1,7 @@
 "use server";
 
-import { requireAdminActor } from "@/lib/admin/actor";
-import { actionArguments, plainObjectArgument, runAdminAction, type ActionResult } from "@/lib/admin/action-result";
+import { requireActor } from "@/lib/auth/actor";
+import { actionArguments, plainObjectArgument, runAction, type ActionResult } from "@/lib/actions/run";
 import type { SiteSettingsContract } from "@/lib/content/settings-schema";
 import { updateSiteSettings } from "@/lib/content/settings-service";
 
@@ -10,8 +10,8 @@ import { updateSiteSettings } from "@/lib/content/settings-service";
 // the shape of the argument (actionArguments: a plain object, else 422).
 
 export async function updateSiteSettingsAction(...args: [values: unknown]): Promise<ActionResult<SiteSettingsContract>> {
-  return runAdminAction(async () => {
+  return runAction(async () => {
     const [values] = actionArguments(args, [plainObjectArgument]);
-    return updateSiteSettings(await requireAdminActor(), values);
+    return updateSiteSettings(await requireActor("admin"), values);
   });
 }

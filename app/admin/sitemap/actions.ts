@@ -1,7 +1,7 @@
 "use server";
 
-import { requireAdminActor } from "@/lib/admin/actor";
-import { actionArguments, runAdminAction, type ActionResult } from "@/lib/admin/action-result";
+import { requireActor } from "@/lib/auth/actor";
+import { actionArguments, runAction, type ActionResult } from "@/lib/actions/run";
 import { generateSitemap, type GeneratedSitemap } from "@/lib/sitemap/service";
 import { getSitemapStatus, type SitemapStatus } from "@/lib/sitemap/status";
 
@@ -9,18 +9,18 @@ import { getSitemapStatus, type SitemapStatus } from "@/lib/sitemap/status";
 // Neither action takes an argument: a call with any is refused (422) before anything runs.
 
 export async function generateSitemapAction(...args: []): Promise<ActionResult<GeneratedSitemap>> {
-  return runAdminAction(async () => {
+  return runAction(async () => {
     actionArguments(args, []);
-    return generateSitemap(await requireAdminActor());
+    return generateSitemap(await requireActor("admin"));
   });
 }
 
 // "Actualizar": the status with a new SEO audit of every page, as POST /api/v1/admin/sitemap/refresh
 // (a server action is a POST with Next's origin check: no cross-site GET can force a crawl).
 export async function refreshSitemapStatusAction(...args: []): Promise<ActionResult<SitemapStatus>> {
-  return runAdminAction(async () => {
+  return runAction(async () => {
     actionArguments(args, []);
-    await requireAdminActor();
+    await requireActor("admin");
     return getSitemapStatus({ refresh: true });
   });
 }

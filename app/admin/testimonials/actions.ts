@@ -1,7 +1,7 @@
 "use server";
 
-import { requireAdminActor } from "@/lib/admin/actor";
-import { actionArguments, idArgument, plainObjectArgument, runAdminAction, type ActionResult } from "@/lib/admin/action-result";
+import { requireActor } from "@/lib/auth/actor";
+import { actionArguments, idArgument, plainObjectArgument, runAction, type ActionResult } from "@/lib/actions/run";
 import type { TestimonialContract } from "@/lib/testimonials/serialize";
 import { createTestimonial, deleteTestimonial, updateTestimonial } from "@/lib/testimonials/service";
 
@@ -10,22 +10,22 @@ import { createTestimonial, deleteTestimonial, updateTestimonial } from "@/lib/t
 // checks the shape of its arguments (actionArguments): any other shape is a 422.
 
 export async function createTestimonialAction(...args: [values: unknown]): Promise<ActionResult<TestimonialContract>> {
-  return runAdminAction(async () => {
+  return runAction(async () => {
     const [values] = actionArguments(args, [plainObjectArgument]);
-    return createTestimonial(await requireAdminActor(), values);
+    return createTestimonial(await requireActor("admin"), values);
   });
 }
 
 export async function updateTestimonialAction(...args: [id: number, values: unknown]): Promise<ActionResult<TestimonialContract>> {
-  return runAdminAction(async () => {
+  return runAction(async () => {
     const [id, values] = actionArguments(args, [idArgument, plainObjectArgument]);
-    return updateTestimonial(await requireAdminActor(), id, values);
+    return updateTestimonial(await requireActor("admin"), id, values);
   });
 }
 
 export async function deleteTestimonialAction(...args: [id: number]): Promise<ActionResult<{ id: number }>> {
-  return runAdminAction(async () => {
+  return runAction(async () => {
     const [id] = actionArguments(args, [idArgument]);
-    return deleteTestimonial(await requireAdminActor(), id);
+    return deleteTestimonial(await requireActor("admin"), id);
   });
 }

@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import { AreaPage } from "@/components/account/area-shell";
-import { pageRequest } from "@/lib/api/paging";
+import { pageRequest } from "@/lib/list/paging";
 import { requireAdmin } from "@/lib/auth/guards";
 import { listAllSectors } from "@/lib/content/queries";
 import { getAdminTestimonial, listAdminTestimonialsPage } from "@/lib/testimonials/queries";
 import { adminTestimonialListQuerySchema } from "@/lib/testimonials/schema";
 import { TestimonialsScreen } from "./testimonials-screen";
-import { searchParamValues, type PageSearchParams } from "@/lib/api/query-params";
+import { searchParamValues, type PageSearchParams } from "@/lib/list/query-params";
 
 export const metadata: Metadata = { title: "Testimonios" };
 

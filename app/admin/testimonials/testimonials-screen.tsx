@@ -11,7 +11,7 @@ import { DataTable, FilterButtons, SearchBox, useTableUrl, type DataTableColumn 
 import { applyServerErrors, CheckboxField, SelectField, TextAreaField, TextField, useZodForm, type SelectOption } from "@/components/ui/form-field";
 import { FormModalFooter, Modal } from "@/components/ui/modal";
 import { notify } from "@/components/ui/toast";
-import type { Paged } from "@/lib/api/paging";
+import type { Paged } from "@/lib/list/paging";
 import { formatDate } from "@/lib/format";
 import {
   TESTIMONIAL_DEFAULTS,

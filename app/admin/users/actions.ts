@@ -1,7 +1,7 @@
 "use server";
 
-import { actionArguments, plainObjectArgument, runAdminAction, type ActionResult } from "@/lib/admin/action-result";
-import { requireAdminActor } from "@/lib/admin/actor";
+import { actionArguments, plainObjectArgument, runAction, type ActionResult } from "@/lib/actions/run";
+import { requireActor } from "@/lib/auth/actor";
 import type { UserContract } from "@/lib/users/serialize";
 import { createUser, deleteUser, updateUser } from "@/lib/users/service";
 import { singleLineText } from "@/lib/zod";
@@ -14,23 +14,23 @@ import { singleLineText } from "@/lib/zod";
 const userIdArgument = singleLineText({ error: "El identificador no es válido." }).min(1, "El identificador no es válido.").max(64, "El identificador no es válido.");
 
 export async function createUserAction(...args: [input: unknown]): Promise<ActionResult<UserContract>> {
-  return runAdminAction(async () => {
+  return runAction(async () => {
     const [input] = actionArguments(args, [plainObjectArgument]);
-    return createUser(await requireAdminActor(), input);
+    return createUser(await requireActor("admin"), input);
   });
 }
 
 export async function updateUserAction(...args: [id: unknown, input: unknown]): Promise<ActionResult<UserContract>> {
-  return runAdminAction(async () => {
+  return runAction(async () => {
     const [id, input] = actionArguments(args, [userIdArgument, plainObjectArgument]);
-    return updateUser(await requireAdminActor(), id, input);
+    return updateUser(await requireActor("admin"), id, input);
   });
 }
 
 export async function deleteUserAction(...args: [id: unknown]): Promise<ActionResult<null>> {
-  return runAdminAction(async () => {
+  return runAction(async () => {
     const [id] = actionArguments(args, [userIdArgument]);
-    await deleteUser(await requireAdminActor(), id);
+    await deleteUser(await requireActor("admin"), id);
     return null;
   });
 }

@@ -4,7 +4,7 @@ import { NewUserButton, UsersTable } from "@/components/admin/users/users-screen
 import { requireAdmin } from "@/lib/auth/guards";
 import { findUser, listUsersPage } from "@/lib/users/queries";
 import { userListQuerySchema } from "@/lib/users/schema";
-import { searchParamValues, type PageSearchParams } from "@/lib/api/query-params";
+import { searchParamValues, type PageSearchParams } from "@/lib/list/query-params";
 
 export const metadata: Metadata = { title: "Usuarios" };
 

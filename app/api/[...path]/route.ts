@@ -1,5 +1,5 @@
-import { notFound } from "@/lib/api/errors";
-import { apiRoute } from "@/lib/api/handler";
+import { notFound } from "@/lib/errors";
+import { apiRoute } from "@/lib/http/route";
 
 // Any /api path no other route serves: 404 in the contract's JSON shape, for every method and
 // whatever the body (never read). Without this route Next renders its not-found page for such a

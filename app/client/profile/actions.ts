@@ -1,7 +1,7 @@
 "use server";
 
-import { runAdminAction, type ActionResult } from "@/lib/admin/action-result";
-import { requireUserActor } from "@/lib/auth/actor";
+import { runAction, type ActionResult } from "@/lib/actions/run";
+import { requireActor } from "@/lib/auth/actor";
 import { changePassword, updateClientProfile } from "@/lib/users/profile";
 import type { ClientProfileContract, UserContract } from "@/lib/users/serialize";
 
@@ -9,9 +9,9 @@ import type { ClientProfileContract, UserContract } from "@/lib/users/serialize"
 // A password change keeps this browser session (the actor's sessionId) and ends the others.
 
 export async function updateClientProfileAction(input: unknown): Promise<ActionResult<ClientProfileContract>> {
-  return runAdminAction(async () => updateClientProfile(await requireUserActor(), input));
+  return runAction(async () => updateClientProfile(await requireActor(), input));
 }
 
 export async function changeClientPasswordAction(input: unknown): Promise<ActionResult<UserContract>> {
-  return runAdminAction(async () => changePassword(await requireUserActor(), input));
+  return runAction(async () => changePassword(await requireActor(), input));
 }

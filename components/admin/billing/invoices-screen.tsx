@@ -5,7 +5,7 @@ import Link from "next/link";
 import { formatShortDay, isoDay } from "@/components/account/dates";
 import { ButtonLink } from "@/components/ui/button";
 import { DataTable, FilterButtons, SearchBox, type DataTableColumn } from "@/components/ui/data-table";
-import type { Paged } from "@/lib/api/paging";
+import type { Paged } from "@/lib/list/paging";
 import { CURRENCIES, CURRENCY_LABELS, INVOICE_STATUS_LABELS, INVOICE_STATUSES, taxIdLabel } from "@/lib/billing/labels";
 import { compareMoney } from "@/lib/billing/money";
 import type { InvoiceContract } from "@/lib/billing/serialize";

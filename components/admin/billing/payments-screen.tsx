@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { DataTable, FilterButtons, SearchBox, type DataTableColumn } from "@/components/ui/data-table";
-import type { Paged } from "@/lib/api/paging";
+import type { Paged } from "@/lib/list/paging";
 import type { ClientOption } from "@/lib/billing/admin-queries";
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "@/lib/billing/labels";
 import type { PaymentContract } from "@/lib/billing/serialize";

@@ -11,7 +11,7 @@ import { DataTable, FilterButtons, SearchBox, useTableUrl, type DataTableColumn 
 import { applyServerErrors, SelectField, TextField, useZodForm, type SelectOption } from "@/components/ui/form-field";
 import { FormModalFooter, Modal } from "@/components/ui/modal";
 import { notify } from "@/components/ui/toast";
-import type { Paged } from "@/lib/api/paging";
+import type { Paged } from "@/lib/list/paging";
 import type { CatalogItemOption, ClientOption } from "@/lib/billing/admin-queries";
 import { addMonths, businessDate } from "@/lib/billing/dates";
 import { BILLING_PERIODS, CURRENCIES, CURRENCY_LABELS, SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_STATUSES } from "@/lib/billing/labels";

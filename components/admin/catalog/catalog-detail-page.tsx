@@ -1,7 +1,7 @@
 import "server-only";
 import { notFound } from "next/navigation";
 import { AreaPage } from "@/components/account/area-shell";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/errors";
 import { requireAdmin } from "@/lib/auth/guards";
 import { getAdminCatalogItem } from "@/lib/catalog/admin-queries";
 import type { CatalogItemContract } from "@/lib/catalog/serialize";
@@ -16,7 +16,7 @@ async function load(kind: CatalogKind, id: string): Promise<Outcome> {
   try {
     return { item: await getAdminCatalogItem(kind, id) };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return { missing: true };
+    if (error instanceof DomainError && error.kind === "not_found") return { missing: true };
     console.error(`[catalog] El detalle ${kind} ${id} no se pudo leer`, error);
     return { error: CATALOG_LOAD_FAILURE };
   }

@@ -1,7 +1,7 @@
 import "server-only";
 import { notFound } from "next/navigation";
 import { AreaPage, AreaPageHeader } from "@/components/account/area-shell";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/errors";
 import { requireAdmin } from "@/lib/auth/guards";
 import { getAdminCatalogItem } from "@/lib/catalog/admin-queries";
 import type { CatalogItemContract } from "@/lib/catalog/serialize";
@@ -26,7 +26,7 @@ export async function CatalogFormPage({ kind, id }: { kind: CatalogKind; id?: st
     try {
       item = await getAdminCatalogItem(kind, id);
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status !== 404) throw error;
+      if (!(error instanceof DomainError) || error.kind !== "not_found") throw error;
       notFound();
     }
   }

@@ -1,12 +1,12 @@
 import "server-only";
 import { AreaPage, AreaPageHeader } from "@/components/account/area-shell";
 import { ButtonLink } from "@/components/ui/button";
-import { pageRequest } from "@/lib/api/paging";
-import { searchParamValues, type PageSearchParams } from "@/lib/api/query-params";
+import { pageRequest } from "@/lib/list/paging";
+import { searchParamValues, type PageSearchParams } from "@/lib/list/query-params";
 import { requireAdmin } from "@/lib/auth/guards";
 import { listAdminCatalogItemsPage } from "@/lib/catalog/admin-list";
 import { adminCatalogListQuerySchema } from "@/lib/catalog/admin-schema";
-import type { Paged } from "@/lib/api/paging";
+import type { Paged } from "@/lib/list/paging";
 import type { CatalogItemContract } from "@/lib/catalog/serialize";
 import type { CatalogKind } from "@/lib/generated/prisma/enums";
 import { CatalogListScreen } from "./catalog-list-screen";

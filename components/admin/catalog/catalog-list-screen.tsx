@@ -8,7 +8,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTable, FilterButtons, SearchBox, useTableUrl, type DataTableColumn } from "@/components/ui/data-table";
 import { countLabel, plural } from "@/components/ui/plural";
 import { notify } from "@/components/ui/toast";
-import type { Paged } from "@/lib/api/paging";
+import type { Paged } from "@/lib/list/paging";
 import { CATALOG_STATUS_LABELS, CATALOG_STATUSES, type CatalogStatusValue } from "@/lib/catalog/admin-schema";
 import { CATALOG_CATEGORIES } from "@/lib/catalog/categories";
 import type { CatalogItemContract } from "@/lib/catalog/serialize";

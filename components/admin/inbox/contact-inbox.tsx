@@ -16,7 +16,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTable, FilterButtons, SearchBox, type DataTableColumn } from "@/components/ui/data-table";
 import { Modal } from "@/components/ui/modal";
 import { notify } from "@/components/ui/toast";
-import type { Paged } from "@/lib/api/paging";
+import type { Paged } from "@/lib/list/paging";
 import type { ContactMessageItem, ReplyTemplateItem } from "@/lib/contact/admin-serialize";
 import { CONTACT_FILTERS, INBOX_FAILURES, replyDeliveryView, UNDO_SECONDS } from "@/lib/contact/inbox-rules";
 import { countLabel, plural } from "@/components/ui/plural";

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { TicketPriorityBadge, TicketStatusBadge } from "@/components/account/ticket-badges";
 import { buttonClasses } from "@/components/ui/button";
 import { DataTable, FilterButtons, SearchBox, type DataTableColumn } from "@/components/ui/data-table";
-import type { Paged } from "@/lib/api/paging";
+import type { Paged } from "@/lib/list/paging";
 import { formatDate } from "@/lib/format";
 import { TICKET_PRIORITIES, TICKET_PRIORITY_LABELS, TICKET_STATUSES, TICKET_STATUS_LABELS, ticketNumber } from "@/lib/support/labels";
 import type { TicketSummaryContract } from "@/lib/support/serialize";

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTable, FilterButtons, SearchBox, useTableUrl, type DataTableColumn } from "@/components/ui/data-table";
 import { notify } from "@/components/ui/toast";
-import type { Paged } from "@/lib/api/paging";
+import type { Paged } from "@/lib/list/paging";
 import { formatDate } from "@/lib/format";
 import { USER_ROLE_LABELS } from "@/lib/users/schema";
 import type { UserContract } from "@/lib/users/serialize";

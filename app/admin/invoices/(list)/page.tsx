@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { AreaPage } from "@/components/account/area-shell";
 import { InvoicesScreen } from "@/components/admin/billing/invoices-screen";
-import { pageRequest } from "@/lib/api/paging";
-import { searchParamValues, type PageSearchParams } from "@/lib/api/query-params";
+import { pageRequest } from "@/lib/list/paging";
+import { searchParamValues, type PageSearchParams } from "@/lib/list/query-params";
 import { requireAdmin } from "@/lib/auth/guards";
 import { listAdminInvoicesPage } from "@/lib/billing/admin-queries";
 import { invoiceListQuerySchema } from "@/lib/billing/schema";

@@ -4,7 +4,7 @@ import { AreaPage } from "@/components/account/area-shell";
 import { AuditHistory } from "@/components/admin/audit-history";
 import { InvoiceDetailView } from "@/components/admin/billing/invoice-detail";
 import { cache } from "react";
-import { routeIdOrNull } from "@/lib/api/ids";
+import { strictId } from "@/lib/ids";
 import { requireAdmin } from "@/lib/auth/guards";
 import { findInvoiceDetail } from "@/lib/billing/invoice-reader";
 import type { InvoiceDetailContract } from "@/lib/billing/serialize";
@@ -13,7 +13,7 @@ type Props = { params: Promise<{ id: string }> };
 
 /** The invoice, or null for an unknown id; once per request for the title and the page (React cache). */
 const load = cache(async (raw: string): Promise<InvoiceDetailContract | null> => {
-  const id = routeIdOrNull(raw);
+  const id = strictId(raw);
   return id === null ? null : findInvoiceDetail(id);
 });
 

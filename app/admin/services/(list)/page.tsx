@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { CatalogListPage } from "@/components/admin/catalog/catalog-list-page";
-import type { PageSearchParams } from "@/lib/api/query-params";
+import type { PageSearchParams } from "@/lib/list/query-params";
 
 export const metadata: Metadata = { title: "Gestión de Servicios" };
 

@@ -5,7 +5,7 @@ import { AreaPage, AreaPageHeader } from "@/components/account/area-shell";
 import { TicketPriorityBadge, TicketStatusBadge } from "@/components/account/ticket-badges";
 import { TicketConversation } from "@/components/account/ticket-conversation";
 import { StaffReplyForm, TicketStatusForm } from "@/components/admin/support/ticket-admin-forms";
-import { routeIdOrNull } from "@/lib/api/ids";
+import { strictId } from "@/lib/ids";
 import { requireAdmin } from "@/lib/auth/guards";
 import { formatDate } from "@/lib/format";
 import { ticketNumber } from "@/lib/support/labels";
@@ -16,7 +16,7 @@ export const metadata: Metadata = { title: "Ticket" };
 /** One ticket for the admin: the conversation, the reply form, status and priority, and the client. */
 export default async function AdminTicketPage({ params }: { params: Promise<{ id: string }> }) {
   await requireAdmin();
-  const id = routeIdOrNull((await params).id);
+  const id = strictId((await params).id);
   const ticket = id === null ? null : await getAdminTicket(id);
   if (!ticket) notFound();
   const closed = ticket.status === "closed";

@@ -1,5 +1,5 @@
-import { apiRoute } from "@/lib/api/handler";
-import { publicDataResponse } from "@/lib/api/public";
+import { apiRoute } from "@/lib/http/route";
+import { publicDataResponse } from "@/lib/http/public";
 import { listPublishedCaseStudies } from "@/lib/content/queries";
 
 /** GET /api/v1/case-studies → { data: CaseStudyContract[] }, published ones, newest first. */

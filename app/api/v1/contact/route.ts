@@ -1,13 +1,13 @@
 import { z } from "@/lib/zod";
-import { ApiError } from "@/lib/api/errors";
-import { apiRoute, fromDatabaseError } from "@/lib/api/handler";
-import { readJsonBody } from "@/lib/api/request";
+import { apiRoute } from "@/lib/http/route";
+import { httpErrorFor } from "@/lib/http/errors";
+import { readJsonBody } from "@/lib/http/body";
 import { CONTACT_MESSAGES } from "@/lib/contact/form";
 import { submitContactMessage } from "@/lib/contact/service";
 import { clientIp } from "@/lib/client-address";
 
 /**
- * POST /api/v1/contact — the public contact request (spec §7). Every answer carries `success`:
+ * POST /api/v1/contact — the public contact request. Every answer carries `success`:
  * 201 `{ success: true, message }`; 422 `{ success: false, message, errors }`; 429 and 503 (with
  * Retry-After; 503 while the database is down), 400 (not JSON), 413 (over 1 MB) and 500 (internals
  * hidden) `{ success: false, message }`.
@@ -23,7 +23,7 @@ export const POST = apiRoute(async (request) => {
     });
     return Response.json({ success: true, message: CONTACT_MESSAGES.success }, { status: 201 });
   } catch (caught) {
-    const error = caught instanceof ApiError ? caught : fromDatabaseError(caught);
+    const error = httpErrorFor(caught);
     if (!error) {
       console.error("[api] POST /api/v1/contact", caught);
       return Response.json({ success: false, message: "Error interno del servidor. Inténtalo de nuevo más tarde." }, { status: 500 });

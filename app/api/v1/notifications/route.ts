@@ -1,4 +1,4 @@
-import { authRoute } from "@/lib/api/auth";
+import { authRoute } from "@/lib/http/auth-route";
 import { listForUser } from "@/lib/notifications/queries";
 
 /**

@@ -1,5 +1,5 @@
-import { apiRoute } from "@/lib/api/handler";
-import { publicDataResponse } from "@/lib/api/public";
+import { apiRoute } from "@/lib/http/route";
+import { publicDataResponse } from "@/lib/http/public";
 import { listPublishedPages } from "@/lib/content/queries";
 
 /** GET /api/v1/pages → { data: PageContract[] }, published pages only. */

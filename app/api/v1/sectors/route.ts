@@ -1,5 +1,5 @@
-import { apiRoute } from "@/lib/api/handler";
-import { publicDataResponse } from "@/lib/api/public";
+import { apiRoute } from "@/lib/http/route";
+import { publicDataResponse } from "@/lib/http/public";
 import { listPublicSectors } from "@/lib/content/queries";
 
 /** GET /api/v1/sectors → { data: SectorContract[] }, active sectors in display order. */

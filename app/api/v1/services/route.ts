@@ -1,6 +1,6 @@
-import { apiRoute } from "@/lib/api/handler";
-import { publicDataResponse } from "@/lib/api/public";
-import { readQuery } from "@/lib/api/request";
+import { apiRoute } from "@/lib/http/route";
+import { publicDataResponse } from "@/lib/http/public";
+import { readQuery } from "@/lib/http/body";
 import { listPublicCatalogItems } from "@/lib/catalog/queries";
 import { serviceListQuerySchema } from "@/lib/catalog/schema";
 

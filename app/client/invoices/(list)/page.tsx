@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { AreaPage, AreaPageHeader } from "@/components/account/area-shell";
 import { InvoicesTable } from "@/components/client/invoices-table";
-import { pageRequest } from "@/lib/api/paging";
-import { searchParamValues, type PageSearchParams } from "@/lib/api/query-params";
+import { pageRequest } from "@/lib/list/paging";
+import { searchParamValues, type PageSearchParams } from "@/lib/list/query-params";
 import { requireClientAreaUser } from "@/lib/auth/guards";
 import { clientInvoiceListQuerySchema, listClientInvoicesPage } from "@/lib/billing/queries";
 

@@ -8,7 +8,7 @@ import { InvoiceStatusBadge, paymentMethodLabel } from "@/components/client/bill
 import { buttonClasses } from "@/components/ui/button";
 import { requireClientAreaUser } from "@/lib/auth/guards";
 import { taxIdLabel } from "@/lib/billing/labels";
-import { routeIdOrNull } from "@/lib/api/ids";
+import { strictId } from "@/lib/ids";
 import { findInvoiceDetail } from "@/lib/billing/invoice-reader";
 import { formatDate, formatMoney } from "@/lib/format";
 
@@ -45,7 +45,7 @@ function Total({ label, children, strong }: { label: string; children: ReactNode
 /** One invoice of the client: both parties, lines, Op. gravada, IGV, total, payments, balance and the PDF. */
 export default async function ClientInvoicePage({ params }: { params: Promise<{ id: string }> }) {
   const user = await requireClientAreaUser();
-  const id = routeIdOrNull((await params).id);
+  const id = strictId((await params).id);
   const invoice = id === null ? null : await findInvoiceDetail(id, { ownerId: user.id });
   if (!invoice) notFound();
   const money = (value: string) => formatMoney(value, invoice.currency);

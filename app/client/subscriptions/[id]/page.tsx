@@ -9,7 +9,7 @@ import { CancelSubscriptionButton } from "@/components/client/cancel-subscriptio
 import { priceWithPeriod } from "@/components/client/dashboard";
 import { SubscriptionInvoicesTable } from "@/components/client/invoices-table";
 import { requireClientAreaUser } from "@/lib/auth/guards";
-import { routeIdOrNull } from "@/lib/api/ids";
+import { strictId } from "@/lib/ids";
 import { getClientSubscription } from "@/lib/billing/queries";
 import { billingPeriodLabel, formatDate } from "@/lib/format";
 
@@ -27,7 +27,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 /** One subscription of the client, its invoices and the cancellation request. */
 export default async function ClientSubscriptionPage({ params }: { params: Promise<{ id: string }> }) {
   const user = await requireClientAreaUser();
-  const id = routeIdOrNull((await params).id);
+  const id = strictId((await params).id);
   const subscription = id === null ? null : await getClientSubscription(user.id, id);
   if (!subscription) notFound();
 

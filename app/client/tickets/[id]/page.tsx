@@ -5,7 +5,7 @@ import { AreaPage, AreaPageHeader } from "@/components/account/area-shell";
 import { TicketStatusBadge } from "@/components/account/ticket-badges";
 import { TicketConversation } from "@/components/account/ticket-conversation";
 import { ClientReplyForm } from "@/components/client/support/ticket-client-forms";
-import { routeIdOrNull } from "@/lib/api/ids";
+import { strictId } from "@/lib/ids";
 import { requireClientAreaUser } from "@/lib/auth/guards";
 import { ticketNumber } from "@/lib/support/labels";
 import { getClientTicket } from "@/lib/support/queries";
@@ -15,7 +15,7 @@ export const metadata: Metadata = { title: "Ticket" };
 /** One of the client's own tickets: status, the conversation and the reply form (another client's ticket is a 404). */
 export default async function ClientTicketPage({ params }: { params: Promise<{ id: string }> }) {
   const user = await requireClientAreaUser();
-  const id = routeIdOrNull((await params).id);
+  const id = strictId((await params).id);
   const ticket = id === null ? null : await getClientTicket(user.id, id);
   if (!ticket) notFound();
 

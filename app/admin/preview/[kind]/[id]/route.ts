@@ -1,7 +1,7 @@
 import { draftMode } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { catalogItemPath } from "@/components/site/catalog/catalog-kinds";
-import { ApiError } from "@/lib/api/errors";
+import { DomainError } from "@/lib/errors";
 import { requireAdmin } from "@/lib/auth/guards";
 import { getAdminCatalogItem } from "@/lib/catalog/admin-queries";
 import type { CatalogKind } from "@/lib/generated/prisma/enums";
@@ -22,7 +22,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ kin
   try {
     slug = (await getAdminCatalogItem(kind, id)).slug;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) notFound();
+    if (error instanceof DomainError && error.kind === "not_found") notFound();
     throw error;
   }
   (await draftMode()).enable();

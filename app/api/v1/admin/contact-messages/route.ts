@@ -1,8 +1,8 @@
-import { actorFromCaller } from "@/lib/admin/actor";
-import { authRoute } from "@/lib/api/auth";
-import { dataResponse } from "@/lib/api/handler";
-import { pageRequest } from "@/lib/api/paging";
-import { readQuery } from "@/lib/api/request";
+import { actorFromCaller } from "@/lib/auth/actor";
+import { authRoute } from "@/lib/http/auth-route";
+import { dataResponse } from "@/lib/http/route";
+import { pageRequest } from "@/lib/list/paging";
+import { readQuery } from "@/lib/http/body";
 import { contactListQuerySchema } from "@/lib/contact/admin-schema";
 import { listContactMessages } from "@/lib/contact/admin-queries";
 
@@ -13,7 +13,7 @@ import { listContactMessages } from "@/lib/contact/admin-queries";
  * name, e-mail, company, subject and message.
  */
 export const GET = authRoute("admin", async (request, _context, caller) => {
-  actorFromCaller(request, caller);
+  actorFromCaller(request, caller, "admin");
   const query = readQuery(request, contactListQuerySchema);
   const page = await listContactMessages({ status: query.status, q: query.q }, pageRequest(query));
   return dataResponse(page, { headers: { "Cache-Control": "no-store" } });

@@ -1,8 +1,8 @@
-import { actorFromCaller } from "@/lib/admin/actor";
-import { authRoute } from "@/lib/api/auth";
-import { dataResponse } from "@/lib/api/handler";
-import { pageRequest } from "@/lib/api/paging";
-import { readJsonBody, readQuery } from "@/lib/api/request";
+import { actorFromCaller } from "@/lib/auth/actor";
+import { authRoute } from "@/lib/http/auth-route";
+import { dataResponse } from "@/lib/http/route";
+import { pageRequest } from "@/lib/list/paging";
+import { readJsonBody, readQuery } from "@/lib/http/body";
 import { listAdminPayments, listAdminPaymentsPage } from "@/lib/billing/admin-queries";
 import { paymentListQuerySchema } from "@/lib/billing/schema";
 import { recordPayment } from "@/lib/billing/service";
@@ -28,5 +28,5 @@ export const GET = authRoute("admin", async (request) => {
  */
 export const POST = authRoute("admin", async (request, _context, caller) => {
   const body = await readJsonBody(request, z.unknown());
-  return dataResponse(await recordPayment(actorFromCaller(request, caller), body), { status: 201 });
+  return dataResponse(await recordPayment(actorFromCaller(request, caller, "admin"), body), { status: 201 });
 });

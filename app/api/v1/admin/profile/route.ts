@@ -1,7 +1,7 @@
-import { actorFromCaller } from "@/lib/admin/actor";
-import { authRoute } from "@/lib/api/auth";
-import { dataResponse } from "@/lib/api/handler";
-import { readJsonBody } from "@/lib/api/request";
+import { actorFromCaller } from "@/lib/auth/actor";
+import { authRoute } from "@/lib/http/auth-route";
+import { dataResponse } from "@/lib/http/route";
+import { readJsonBody } from "@/lib/http/body";
 import { z } from "@/lib/zod";
 import { updateProfileOrPassword } from "@/lib/users/profile";
 
@@ -14,5 +14,5 @@ import { updateProfileOrPassword } from "@/lib/users/profile";
  */
 export const PUT = authRoute("admin", async (request, _context, caller) => {
   const body = await readJsonBody(request, z.unknown());
-  return dataResponse(await updateProfileOrPassword(actorFromCaller(request, caller), body));
+  return dataResponse(await updateProfileOrPassword(actorFromCaller(request, caller, "admin"), body));
 });

@@ -1,5 +1,5 @@
-import { authRoute } from "@/lib/api/auth";
-import { dataResponse } from "@/lib/api/handler";
+import { authRoute } from "@/lib/http/auth-route";
+import { dataResponse } from "@/lib/http/route";
 import { listAllSectors } from "@/lib/content/queries";
 
 /** GET /api/v1/admin/sectors → { data: SectorContract[] }: every sector (active or not) for the testimonial form's select. */

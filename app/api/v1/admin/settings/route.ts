@@ -1,7 +1,7 @@
-import { actorFromCaller } from "@/lib/admin/actor";
-import { authRoute } from "@/lib/api/auth";
-import { dataResponse } from "@/lib/api/handler";
-import { readJsonBody } from "@/lib/api/request";
+import { actorFromCaller } from "@/lib/auth/actor";
+import { authRoute } from "@/lib/http/auth-route";
+import { dataResponse } from "@/lib/http/route";
+import { readJsonBody } from "@/lib/http/body";
 import { getAdminSiteSettings, updateSiteSettings } from "@/lib/content/settings-service";
 import { z } from "@/lib/zod";
 
@@ -15,5 +15,5 @@ export const GET = authRoute("admin", async () => dataResponse(await getAdminSit
 export const PUT = authRoute("admin", async (request, _context, caller) => {
   // The body is validated by the service (one schema); here it only has to be JSON.
   const body = await readJsonBody(request, z.unknown());
-  return dataResponse(await updateSiteSettings(actorFromCaller(request, caller), body));
+  return dataResponse(await updateSiteSettings(actorFromCaller(request, caller, "admin"), body));
 });

@@ -1,8 +1,8 @@
-import { actorFromCaller } from "@/lib/admin/actor";
-import { authRoute } from "@/lib/api/auth";
-import { dataResponse } from "@/lib/api/handler";
-import { pageRequest } from "@/lib/api/paging";
-import { readJsonBody, readQuery } from "@/lib/api/request";
+import { actorFromCaller } from "@/lib/auth/actor";
+import { authRoute } from "@/lib/http/auth-route";
+import { dataResponse } from "@/lib/http/route";
+import { pageRequest } from "@/lib/list/paging";
+import { readJsonBody, readQuery } from "@/lib/http/body";
 import { listAdminSubscriptions, listAdminSubscriptionsPage } from "@/lib/billing/admin-queries";
 import { subscriptionListQuerySchema } from "@/lib/billing/schema";
 import { createSubscription } from "@/lib/billing/service";
@@ -25,5 +25,5 @@ export const GET = authRoute("admin", async (request) => {
 /** POST /api/v1/admin/subscriptions { user_id, catalog_item_id, plan_name, amount, currency, billing_period, next_billing_date } → 201 { data }. */
 export const POST = authRoute("admin", async (request, _context, caller) => {
   const body = await readJsonBody(request, z.unknown());
-  return dataResponse(await createSubscription(actorFromCaller(request, caller), body), { status: 201 });
+  return dataResponse(await createSubscription(actorFromCaller(request, caller, "admin"), body), { status: 201 });
 });

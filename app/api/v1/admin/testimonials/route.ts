@@ -1,8 +1,8 @@
-import { actorFromCaller } from "@/lib/admin/actor";
-import { authRoute } from "@/lib/api/auth";
-import { dataResponse } from "@/lib/api/handler";
-import { pageRequest } from "@/lib/api/paging";
-import { readJsonBody, readQuery } from "@/lib/api/request";
+import { actorFromCaller } from "@/lib/auth/actor";
+import { authRoute } from "@/lib/http/auth-route";
+import { dataResponse } from "@/lib/http/route";
+import { pageRequest } from "@/lib/list/paging";
+import { readJsonBody, readQuery } from "@/lib/http/body";
 import { z } from "@/lib/zod";
 import { listAdminTestimonials, listAdminTestimonialsPage } from "@/lib/testimonials/queries";
 import { adminTestimonialListQuerySchema } from "@/lib/testimonials/schema";
@@ -23,5 +23,5 @@ export const GET = authRoute("admin", async (request) => {
 export const POST = authRoute("admin", async (request, _context, caller) => {
   // The body is validated by the service (one schema); here it only has to be JSON.
   const body = await readJsonBody(request, z.unknown());
-  return dataResponse(await createTestimonial(actorFromCaller(request, caller), body), { status: 201 });
+  return dataResponse(await createTestimonial(actorFromCaller(request, caller, "admin"), body), { status: 201 });
 });

@@ -1,7 +1,7 @@
-import { authRoute } from "@/lib/api/auth";
-import { dataResponse } from "@/lib/api/handler";
-import { pageRequest } from "@/lib/api/paging";
-import { readQuery } from "@/lib/api/request";
+import { authRoute } from "@/lib/http/auth-route";
+import { dataResponse } from "@/lib/http/route";
+import { pageRequest } from "@/lib/list/paging";
+import { readQuery } from "@/lib/http/body";
 import { listAdminTickets, listAdminTicketsPage } from "@/lib/support/queries";
 import { adminTicketListQuerySchema } from "@/lib/support/schema";
 

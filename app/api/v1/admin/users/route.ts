@@ -1,7 +1,7 @@
-import { actorFromCaller } from "@/lib/admin/actor";
-import { authRoute } from "@/lib/api/auth";
-import { dataResponse } from "@/lib/api/handler";
-import { readJsonBody, readQuery } from "@/lib/api/request";
+import { actorFromCaller } from "@/lib/auth/actor";
+import { authRoute } from "@/lib/http/auth-route";
+import { dataResponse } from "@/lib/http/route";
+import { readJsonBody, readQuery } from "@/lib/http/body";
 import { z } from "@/lib/zod";
 import { listAllUsers, listUsersPage } from "@/lib/users/queries";
 import { userListQuerySchema } from "@/lib/users/schema";
@@ -23,5 +23,5 @@ export const GET = authRoute("admin", async (request) => {
 /** POST /api/v1/admin/users {name, email, password, role?} → 201 `{ data: user }`; 409 e-mail taken. */
 export const POST = authRoute("admin", async (request, _context, caller) => {
   const body = await readJsonBody(request, z.unknown());
-  return dataResponse(await createUser(actorFromCaller(request, caller), body), { status: 201 });
+  return dataResponse(await createUser(actorFromCaller(request, caller, "admin"), body), { status: 201 });
 });

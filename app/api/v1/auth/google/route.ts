@@ -1,6 +1,6 @@
-import { ApiError } from "@/lib/api/errors";
-import { apiRoute } from "@/lib/api/handler";
-import { readJsonBody } from "@/lib/api/request";
+import { conflict, unauthenticated } from "@/lib/errors";
+import { apiRoute } from "@/lib/http/route";
+import { readJsonBody } from "@/lib/http/body";
 import { findOrCreateGoogleUser, GoogleLinkRefusedError } from "@/lib/auth/accounts";
 import { createApiToken } from "@/lib/auth/api-tokens";
 import { InvalidGoogleTokenError, verifyGoogleIdToken } from "@/lib/auth/google";
@@ -21,7 +21,7 @@ export const POST = apiRoute(async (request) => {
     identity = await verifyGoogleIdToken(idToken);
   } catch (error) {
     if (error instanceof InvalidGoogleTokenError) {
-      throw new ApiError(401, "Login con Google fallido. Intenta con email y contraseña.");
+      throw unauthenticated("Login con Google fallido. Intenta con email y contraseña.");
     }
     throw error;
   }
@@ -29,7 +29,7 @@ export const POST = apiRoute(async (request) => {
   try {
     user = await findOrCreateGoogleUser(identity);
   } catch (error) {
-    if (error instanceof GoogleLinkRefusedError) throw new ApiError(409, error.message);
+    if (error instanceof GoogleLinkRefusedError) throw conflict(error.message);
     throw error;
   }
   const token = await createApiToken(user.id);

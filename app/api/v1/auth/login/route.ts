@@ -1,6 +1,6 @@
-import { ApiError, tooManyRequests } from "@/lib/api/errors";
-import { apiRoute } from "@/lib/api/handler";
-import { readJsonBody } from "@/lib/api/request";
+import { rateLimited, unauthenticated } from "@/lib/errors";
+import { apiRoute } from "@/lib/http/route";
+import { readJsonBody } from "@/lib/http/body";
 import { authenticateWithPassword, RateLimitedError } from "@/lib/auth/accounts";
 import { createApiToken } from "@/lib/auth/api-tokens";
 import { loginSchema } from "@/lib/auth/schema";
@@ -18,10 +18,10 @@ export const POST = apiRoute(async (request) => {
   try {
     result = await authenticateWithPassword(email, password, clientIp(request.headers));
   } catch (error) {
-    if (error instanceof RateLimitedError) throw tooManyRequests(error.retryAfterSeconds);
+    if (error instanceof RateLimitedError) throw rateLimited(error.retryAfterSeconds);
     throw error;
   }
-  if (!result.ok) throw new ApiError(401, "Credenciales incorrectas.");
+  if (!result.ok) throw unauthenticated("Credenciales incorrectas.");
   const token = await createApiToken(result.user.id);
   return Response.json({ user: serializeUser(result.user), token }, { headers: { "Cache-Control": "no-store" } });
 });

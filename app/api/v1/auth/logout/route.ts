@@ -1,4 +1,4 @@
-import { authRoute } from "@/lib/api/auth";
+import { authRoute } from "@/lib/http/auth-route";
 import { revokeApiToken } from "@/lib/auth/api-tokens";
 import { secureSessionCookies, sessionCookieName } from "@/lib/auth/session-token";
 import { endSession } from "@/lib/auth/sessions";

@@ -1,4 +1,4 @@
-import { authRoute } from "@/lib/api/auth";
+import { authRoute } from "@/lib/http/auth-route";
 import { serializeUser } from "@/lib/users/serialize";
 
 /** GET /api/v1/auth/me (bearer token or session cookie) → `{ user }`; 401 otherwise. */

@@ -1,6 +1,6 @@
-import { ApiError, tooManyRequests } from "@/lib/api/errors";
-import { apiRoute } from "@/lib/api/handler";
-import { readJsonBody } from "@/lib/api/request";
+import { conflict, rateLimited } from "@/lib/errors";
+import { apiRoute } from "@/lib/http/route";
+import { readJsonBody } from "@/lib/http/body";
 import { EmailTakenError, RateLimitedError, registerClient } from "@/lib/auth/accounts";
 import { createApiToken } from "@/lib/auth/api-tokens";
 import { registerSchema } from "@/lib/auth/schema";
@@ -18,8 +18,8 @@ export const POST = apiRoute(async (request) => {
   try {
     user = await registerClient(input, clientIp(request.headers));
   } catch (error) {
-    if (error instanceof RateLimitedError) throw tooManyRequests(error.retryAfterSeconds);
-    if (error instanceof EmailTakenError) throw new ApiError(409, error.message, { email: [error.message] });
+    if (error instanceof RateLimitedError) throw rateLimited(error.retryAfterSeconds);
+    if (error instanceof EmailTakenError) throw conflict(error.message, { email: [error.message] });
     throw error;
   }
   const token = await createApiToken(user.id);

@@ -1,7 +1,7 @@
-import { pageRequest } from "@/lib/api/paging";
-import { authRoute } from "@/lib/api/auth";
-import { dataResponse } from "@/lib/api/handler";
-import { readQuery } from "@/lib/api/request";
+import { pageRequest } from "@/lib/list/paging";
+import { authRoute } from "@/lib/http/auth-route";
+import { dataResponse } from "@/lib/http/route";
+import { readQuery } from "@/lib/http/body";
 import { clientInvoiceListQuerySchema, listClientInvoices, listClientInvoicesPage, wantsPage } from "@/lib/billing/queries";
 
 /**

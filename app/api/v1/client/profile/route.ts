@@ -1,7 +1,7 @@
-import { authRoute } from "@/lib/api/auth";
-import { dataResponse } from "@/lib/api/handler";
-import { readJsonBody } from "@/lib/api/request";
-import { userActorFromCaller } from "@/lib/auth/actor";
+import { authRoute } from "@/lib/http/auth-route";
+import { dataResponse } from "@/lib/http/route";
+import { readJsonBody } from "@/lib/http/body";
+import { actorFromCaller } from "@/lib/auth/actor";
 import { getClientProfile, updateClientProfileOrPassword } from "@/lib/users/profile";
 import { z } from "@/lib/zod";
 
@@ -23,5 +23,5 @@ export const GET = authRoute("user", async (_request, _context, caller) => dataR
  */
 export const PUT = authRoute("user", async (request, _context, caller) => {
   const body = await readJsonBody(request, z.unknown());
-  return dataResponse(await updateClientProfileOrPassword(userActorFromCaller(request, caller), body));
+  return dataResponse(await updateClientProfileOrPassword(actorFromCaller(request, caller), body));
 });

@@ -1,5 +1,5 @@
-import { authRoute } from "@/lib/api/auth";
-import { dataResponse } from "@/lib/api/handler";
+import { authRoute } from "@/lib/http/auth-route";
+import { dataResponse } from "@/lib/http/route";
 import { listClientSubscriptions } from "@/lib/billing/queries";
 
 /**

@@ -1,8 +1,8 @@
-import { authRoute } from "@/lib/api/auth";
-import { dataResponse } from "@/lib/api/handler";
-import { pageRequest } from "@/lib/api/paging";
-import { readJsonBody, readQuery } from "@/lib/api/request";
-import { userActorFromCaller } from "@/lib/auth/actor";
+import { authRoute } from "@/lib/http/auth-route";
+import { dataResponse } from "@/lib/http/route";
+import { pageRequest } from "@/lib/list/paging";
+import { readJsonBody, readQuery } from "@/lib/http/body";
+import { actorFromCaller } from "@/lib/auth/actor";
 import { listClientTickets, listClientTicketsPage } from "@/lib/support/queries";
 import { clientTicketListQuerySchema } from "@/lib/support/schema";
 import { openTicket } from "@/lib/support/service";
@@ -22,5 +22,5 @@ export const GET = authRoute("user", async (request, _context, caller) => {
 /** POST /api/v1/client/tickets `{ subject, message }` → 201 { data: TicketDetail }. */
 export const POST = authRoute("user", async (request, _context, caller) => {
   const body = await readJsonBody(request, z.unknown());
-  return dataResponse(await openTicket(userActorFromCaller(request, caller), body), { status: 201 });
+  return dataResponse(await openTicket(actorFromCaller(request, caller), body), { status: 201 });
 });

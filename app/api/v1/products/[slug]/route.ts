@@ -1,6 +1,6 @@
-import { notFound } from "@/lib/api/errors";
-import { apiRoute } from "@/lib/api/handler";
-import { publicDataResponse } from "@/lib/api/public";
+import { notFound } from "@/lib/errors";
+import { apiRoute } from "@/lib/http/route";
+import { publicDataResponse } from "@/lib/http/public";
 import { findPublicCatalogItem } from "@/lib/catalog/queries";
 import { catalogSlugOrIdSchema } from "@/lib/catalog/schema";
 

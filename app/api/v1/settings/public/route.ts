@@ -1,5 +1,5 @@
-import { apiRoute } from "@/lib/api/handler";
-import { publicDataResponse } from "@/lib/api/public";
+import { apiRoute } from "@/lib/http/route";
+import { publicDataResponse } from "@/lib/http/public";
 import { serializePublicSettings } from "@/lib/content/serialize";
 import { getSiteSettings } from "@/lib/content/settings";
 

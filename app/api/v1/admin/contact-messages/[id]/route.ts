@@ -1,11 +1,11 @@
-import { actorFromCaller } from "@/lib/admin/actor";
-import { authRoute } from "@/lib/api/auth";
-import { notFound } from "@/lib/api/errors";
-import { dataResponse } from "@/lib/api/handler";
-import { readJsonBody } from "@/lib/api/request";
+import { actorFromCaller } from "@/lib/auth/actor";
+import { authRoute } from "@/lib/http/auth-route";
+import { notFound } from "@/lib/errors";
+import { dataResponse } from "@/lib/http/route";
+import { readJsonBody } from "@/lib/http/body";
 import { contactUpdateSchema } from "@/lib/contact/admin-schema";
 import { findContactMessage } from "@/lib/contact/admin-queries";
-import { routeId } from "@/lib/contact/admin-route";
+import { routeId } from "@/lib/http/route-id";
 import { deleteContactMessage, MESSAGE_NOT_FOUND, updateContactMessage } from "@/lib/contact/admin-service";
 import { RESTORE_WINDOW_SECONDS } from "@/lib/contact/inbox-rules";
 import { replyResponse } from "@/lib/contact/admin-response";
@@ -18,7 +18,7 @@ const messageId = (context: { params: Promise<Params> }) => routeId(context, MES
  * must not alter state): mark a message read with POST /bulk `{ ids: [id], action: "read" }`.
  */
 export const GET = authRoute<Params>("admin", async (request, context, caller) => {
-  actorFromCaller(request, caller);
+  actorFromCaller(request, caller, "admin");
   const message = await findContactMessage(await messageId(context));
   if (!message) throw notFound(MESSAGE_NOT_FOUND);
   return dataResponse(message, { headers: { "Cache-Control": "no-store" } });
@@ -30,7 +30,7 @@ export const GET = authRoute<Params>("admin", async (request, context, caller) =
  * the reply is stored even when the e-mail fails (then "Reenviar": POST /{id}/resend).
  */
 export const PUT = authRoute<Params>("admin", async (request, context, caller) => {
-  const actor = actorFromCaller(request, caller);
+  const actor = actorFromCaller(request, caller, "admin");
   const id = await messageId(context);
   const body = await readJsonBody(request, contactUpdateSchema);
   return replyResponse(await updateContactMessage(actor, id, body));
@@ -38,7 +38,7 @@ export const PUT = authRoute<Params>("admin", async (request, context, caller) =
 
 /** DELETE /{id} → `{ data: { id, deleted_at, restorable_until } }`; undo with POST /{id}/restore. */
 export const DELETE = authRoute<Params>("admin", async (request, context, caller) => {
-  const actor = actorFromCaller(request, caller);
+  const actor = actorFromCaller(request, caller, "admin");
   const result = await deleteContactMessage(actor, await messageId(context));
   const restorableUntil = new Date(new Date(result.deleted_at).getTime() + RESTORE_WINDOW_SECONDS * 1000);
   return dataResponse({ ...result, restorable_until: restorableUntil.toISOString() });

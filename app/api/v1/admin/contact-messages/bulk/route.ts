@@ -1,7 +1,7 @@
-import { actorFromCaller } from "@/lib/admin/actor";
-import { authRoute } from "@/lib/api/auth";
-import { dataResponse } from "@/lib/api/handler";
-import { readJsonBody } from "@/lib/api/request";
+import { actorFromCaller } from "@/lib/auth/actor";
+import { authRoute } from "@/lib/http/auth-route";
+import { dataResponse } from "@/lib/http/route";
+import { readJsonBody } from "@/lib/http/body";
 import { contactBulkSchema } from "@/lib/contact/admin-schema";
 import { bulkUpdateContactMessages } from "@/lib/contact/admin-service";
 
@@ -11,7 +11,7 @@ import { bulkUpdateContactMessages } from "@/lib/contact/admin-service";
  * not archived yet; delete: those not deleted).
  */
 export const POST = authRoute("admin", async (request, _context, caller) => {
-  const actor = actorFromCaller(request, caller);
+  const actor = actorFromCaller(request, caller, "admin");
   const body = await readJsonBody(request, contactBulkSchema);
   const { affected, ids } = await bulkUpdateContactMessages(actor, body);
   return dataResponse({ affected, ids });

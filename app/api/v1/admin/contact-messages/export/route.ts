@@ -1,7 +1,7 @@
-import { actorFromCaller } from "@/lib/admin/actor";
-import { authRoute } from "@/lib/api/auth";
-import { csvResponse } from "@/lib/api/csv";
-import { readQuery } from "@/lib/api/request";
+import { actorFromCaller } from "@/lib/auth/actor";
+import { authRoute } from "@/lib/http/auth-route";
+import { csvResponse } from "@/lib/http/csv-response";
+import { readQuery } from "@/lib/http/body";
 import { contactFilterSchema } from "@/lib/contact/admin-schema";
 import { exportContactMessages } from "@/lib/contact/admin-queries";
 import { CONTACT_CSV_HEADER, contactCsvFileName, contactCsvRow } from "@/lib/contact/csv";
@@ -11,7 +11,7 @@ import { CONTACT_CSV_HEADER, contactCsvFileName, contactCsvRow } from "@/lib/con
  * BOM, Spanish header row, formula-like cells neutralised), streamed in batches of 1,000 rows.
  */
 export const GET = authRoute("admin", async (request, _context, caller) => {
-  actorFromCaller(request, caller);
+  actorFromCaller(request, caller, "admin");
   const filter = readQuery(request, contactFilterSchema);
   return csvResponse({
     header: CONTACT_CSV_HEADER,

@@ -1,6 +1,6 @@
 import { getDashboardStats } from "@/lib/admin/stats";
-import { authRoute } from "@/lib/api/auth";
-import { dataResponse } from "@/lib/api/handler";
+import { authRoute } from "@/lib/http/auth-route";
+import { dataResponse } from "@/lib/http/route";
 
 /**
  * GET /api/v1/admin/dashboard/stats (spec §3 "Dashboard stats", §7 "Admin"), admins only →

@@ -1,5 +1,5 @@
-import { authRoute } from "@/lib/api/auth";
-import { readQuery } from "@/lib/api/request";
+import { authRoute } from "@/lib/http/auth-route";
+import { readQuery } from "@/lib/http/body";
 import { invoicesCsv } from "@/lib/billing/admin-export";
 import { invoiceListQuerySchema } from "@/lib/billing/schema";
 

@@ -1,7 +1,7 @@
-import { actorFromCaller } from "@/lib/admin/actor";
-import { authRoute } from "@/lib/api/auth";
-import { dataResponse } from "@/lib/api/handler";
-import { readJsonBody } from "@/lib/api/request";
+import { actorFromCaller } from "@/lib/auth/actor";
+import { authRoute } from "@/lib/http/auth-route";
+import { dataResponse } from "@/lib/http/route";
+import { readJsonBody } from "@/lib/http/body";
 import { getAdminSubscription } from "@/lib/billing/admin-queries";
 import { parseSubscriptionId, updateSubscription } from "@/lib/billing/service";
 import { z } from "@/lib/zod";
@@ -18,5 +18,5 @@ export const GET = authRoute<Params>("admin", async (_request, context) => {
 export const PUT = authRoute<Params>("admin", async (request, context, caller) => {
   const { id } = await context.params;
   const body = await readJsonBody(request, z.unknown());
-  return dataResponse(await updateSubscription(actorFromCaller(request, caller), id, body));
+  return dataResponse(await updateSubscription(actorFromCaller(request, caller, "admin"), id, body));
 });

@@ -1,5 +1,5 @@
-import { authRoute } from "@/lib/api/auth";
-import { readQuery } from "@/lib/api/request";
+import { authRoute } from "@/lib/http/auth-route";
+import { readQuery } from "@/lib/http/body";
 import { subscriptionsCsv } from "@/lib/billing/admin-export";
 import { subscriptionListQuerySchema } from "@/lib/billing/schema";
 

@@ -1,7 +1,7 @@
-import { actorFromCaller } from "@/lib/admin/actor";
-import { authRoute } from "@/lib/api/auth";
-import { dataResponse } from "@/lib/api/handler";
-import { readJsonBody } from "@/lib/api/request";
+import { actorFromCaller } from "@/lib/auth/actor";
+import { authRoute } from "@/lib/http/auth-route";
+import { dataResponse } from "@/lib/http/route";
+import { readJsonBody } from "@/lib/http/body";
 import { z } from "@/lib/zod";
 import { deleteTestimonial, updateTestimonial } from "@/lib/testimonials/service";
 
@@ -11,11 +11,11 @@ type Params = { id: string };
 export const PUT = authRoute<Params>("admin", async (request, context, caller) => {
   const { id } = await context.params;
   const body = await readJsonBody(request, z.unknown());
-  return dataResponse(await updateTestimonial(actorFromCaller(request, caller), id, body));
+  return dataResponse(await updateTestimonial(actorFromCaller(request, caller, "admin"), id, body));
 });
 
 /** DELETE /api/v1/admin/testimonials/{id} → { data: { id } }. */
 export const DELETE = authRoute<Params>("admin", async (request, context, caller) => {
   const { id } = await context.params;
-  return dataResponse(await deleteTestimonial(actorFromCaller(request, caller), id));
+  return dataResponse(await deleteTestimonial(actorFromCaller(request, caller, "admin"), id));
 });

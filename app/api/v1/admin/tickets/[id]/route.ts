@@ -1,8 +1,8 @@
-import { actorFromCaller } from "@/lib/admin/actor";
-import { authRoute } from "@/lib/api/auth";
-import { notFound } from "@/lib/api/errors";
-import { dataResponse } from "@/lib/api/handler";
-import { readJsonBody } from "@/lib/api/request";
+import { actorFromCaller } from "@/lib/auth/actor";
+import { authRoute } from "@/lib/http/auth-route";
+import { notFound } from "@/lib/errors";
+import { dataResponse } from "@/lib/http/route";
+import { readJsonBody } from "@/lib/http/body";
 import { getAdminTicket } from "@/lib/support/queries";
 import { SUPPORT_MESSAGES } from "@/lib/support/schema";
 import { parseTicketId, updateTicket } from "@/lib/support/service";
@@ -22,5 +22,5 @@ export const GET = authRoute<Params>("admin", async (_request, context) => {
 export const PUT = authRoute<Params>("admin", async (request, context, caller) => {
   const { id } = await context.params;
   const body = await readJsonBody(request, z.unknown());
-  return dataResponse(await updateTicket(actorFromCaller(request, caller), id, body));
+  return dataResponse(await updateTicket(actorFromCaller(request, caller, "admin"), id, body));
 });

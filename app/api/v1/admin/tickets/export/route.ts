@@ -1,6 +1,6 @@
-import { authRoute } from "@/lib/api/auth";
-import { csvResponse } from "@/lib/api/csv";
-import { readQuery } from "@/lib/api/request";
+import { authRoute } from "@/lib/http/auth-route";
+import { csvResponse } from "@/lib/http/csv-response";
+import { readQuery } from "@/lib/http/body";
 import { ticketCsvFileName, TICKET_CSV_HEADER, ticketCsvRow } from "@/lib/support/csv";
 import { exportAdminTickets } from "@/lib/support/queries";
 import { adminTicketListQuerySchema } from "@/lib/support/schema";

@@ -1,7 +1,7 @@
-import { actorFromCaller } from "@/lib/admin/actor";
-import { authRoute } from "@/lib/api/auth";
-import { dataResponse } from "@/lib/api/handler";
-import { readJsonBody } from "@/lib/api/request";
+import { actorFromCaller } from "@/lib/auth/actor";
+import { authRoute } from "@/lib/http/auth-route";
+import { dataResponse } from "@/lib/http/route";
+import { readJsonBody } from "@/lib/http/body";
 import { z } from "@/lib/zod";
 import { deleteUser, updateUser } from "@/lib/users/service";
 
@@ -15,12 +15,12 @@ type Params = { id: string };
 export const PUT = authRoute<Params>("admin", async (request, context, caller) => {
   const { id } = await context.params;
   const body = await readJsonBody(request, z.unknown());
-  return dataResponse(await updateUser(actorFromCaller(request, caller), id, body));
+  return dataResponse(await updateUser(actorFromCaller(request, caller, "admin"), id, body));
 });
 
 /** DELETE /api/v1/admin/users/{id} → `{ message }`; 404 unknown id; 409 oneself or the last admin. */
 export const DELETE = authRoute<Params>("admin", async (request, context, caller) => {
   const { id } = await context.params;
-  await deleteUser(actorFromCaller(request, caller), id);
+  await deleteUser(actorFromCaller(request, caller, "admin"), id);
   return Response.json({ message: "Usuario eliminado correctamente" });
 });

@@ -1,5 +1,5 @@
-import { authRoute } from "@/lib/api/auth";
-import { dataResponse } from "@/lib/api/handler";
+import { authRoute } from "@/lib/http/auth-route";
+import { dataResponse } from "@/lib/http/route";
 import { readInvoiceDetail } from "@/lib/billing/invoice-reader";
 
 /** GET /api/v1/client/invoices/{id} → `{ data }` with lines and payments; another client's id is a 404. */

@@ -1,6 +1,6 @@
-import { authRoute } from "@/lib/api/auth";
-import { notFound } from "@/lib/api/errors";
-import { dataResponse } from "@/lib/api/handler";
+import { authRoute } from "@/lib/http/auth-route";
+import { notFound } from "@/lib/errors";
+import { dataResponse } from "@/lib/http/route";
 import { getClientTicket } from "@/lib/support/queries";
 import { SUPPORT_MESSAGES } from "@/lib/support/schema";
 import { parseTicketId } from "@/lib/support/service";

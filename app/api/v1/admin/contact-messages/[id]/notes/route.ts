@@ -1,14 +1,14 @@
-import { actorFromCaller } from "@/lib/admin/actor";
-import { authRoute } from "@/lib/api/auth";
-import { dataResponse } from "@/lib/api/handler";
-import { readJsonBody } from "@/lib/api/request";
-import { routeId } from "@/lib/contact/admin-route";
+import { actorFromCaller } from "@/lib/auth/actor";
+import { authRoute } from "@/lib/http/auth-route";
+import { dataResponse } from "@/lib/http/route";
+import { readJsonBody } from "@/lib/http/body";
+import { routeId } from "@/lib/http/route-id";
 import { contactNoteSchema } from "@/lib/contact/admin-schema";
 import { addContactNote, MESSAGE_NOT_FOUND } from "@/lib/contact/admin-service";
 
 /** POST /{id}/notes `{ body }` → 201 `{ data: note }`: an internal note, never e-mailed. */
 export const POST = authRoute<{ id: string }>("admin", async (request, context, caller) => {
-  const actor = actorFromCaller(request, caller);
+  const actor = actorFromCaller(request, caller, "admin");
   const id = await routeId(context, MESSAGE_NOT_FOUND);
   const body = await readJsonBody(request, contactNoteSchema);
   return dataResponse(await addContactNote(actor, id, body), { status: 201 });

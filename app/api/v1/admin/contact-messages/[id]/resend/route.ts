@@ -1,7 +1,7 @@
-import { actorFromCaller } from "@/lib/admin/actor";
-import { authRoute } from "@/lib/api/auth";
+import { actorFromCaller } from "@/lib/auth/actor";
+import { authRoute } from "@/lib/http/auth-route";
 import { replyResponse } from "@/lib/contact/admin-response";
-import { routeId } from "@/lib/contact/admin-route";
+import { routeId } from "@/lib/http/route-id";
 import { MESSAGE_NOT_FOUND, resendContactReply } from "@/lib/contact/admin-service";
 
 /**
@@ -9,6 +9,6 @@ import { MESSAGE_NOT_FOUND, resendContactReply } from "@/lib/contact/admin-servi
  * reply again. 409 when there is no reply or it was already sent.
  */
 export const POST = authRoute<{ id: string }>("admin", async (request, context, caller) => {
-  const actor = actorFromCaller(request, caller);
+  const actor = actorFromCaller(request, caller, "admin");
   return replyResponse(await resendContactReply(actor, await routeId(context, MESSAGE_NOT_FOUND)));
 });

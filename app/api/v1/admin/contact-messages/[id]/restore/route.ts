@@ -1,7 +1,7 @@
-import { actorFromCaller } from "@/lib/admin/actor";
-import { authRoute } from "@/lib/api/auth";
-import { dataResponse } from "@/lib/api/handler";
-import { routeId } from "@/lib/contact/admin-route";
+import { actorFromCaller } from "@/lib/auth/actor";
+import { authRoute } from "@/lib/http/auth-route";
+import { dataResponse } from "@/lib/http/route";
+import { routeId } from "@/lib/http/route-id";
 import { MESSAGE_NOT_FOUND, restoreContactMessage } from "@/lib/contact/admin-service";
 
 /**
@@ -9,6 +9,6 @@ import { MESSAGE_NOT_FOUND, restoreContactMessage } from "@/lib/contact/admin-se
  * ago. 409 when it is not deleted or the undo window has passed; 404 when it no longer exists.
  */
 export const POST = authRoute<{ id: string }>("admin", async (request, context, caller) => {
-  const actor = actorFromCaller(request, caller);
+  const actor = actorFromCaller(request, caller, "admin");
   return dataResponse(await restoreContactMessage(actor, await routeId(context, MESSAGE_NOT_FOUND)));
 });

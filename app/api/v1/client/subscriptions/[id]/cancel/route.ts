@@ -1,7 +1,7 @@
-import { authRoute } from "@/lib/api/auth";
-import { dataResponse } from "@/lib/api/handler";
-import { readJsonBody } from "@/lib/api/request";
-import { userActorFromCaller } from "@/lib/auth/actor";
+import { authRoute } from "@/lib/http/auth-route";
+import { dataResponse } from "@/lib/http/route";
+import { readJsonBody } from "@/lib/http/body";
+import { actorFromCaller } from "@/lib/auth/actor";
 import { requestSubscriptionCancellation } from "@/lib/billing/service";
 import { z } from "@/lib/zod";
 
@@ -15,5 +15,5 @@ export const POST = authRoute<{ id: string }>("user", async (request, { params }
   const hasBody = request.headers.has("content-type") || !["", "0", null].includes(request.headers.get("content-length"));
   // The service validates the body with the shared schema (422 with per-field errors).
   const input = hasBody ? await readJsonBody(request, z.unknown()) : {};
-  return dataResponse(await requestSubscriptionCancellation(userActorFromCaller(request, caller), id, input));
+  return dataResponse(await requestSubscriptionCancellation(actorFromCaller(request, caller), id, input));
 });

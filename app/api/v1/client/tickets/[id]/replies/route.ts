@@ -1,7 +1,7 @@
-import { authRoute } from "@/lib/api/auth";
-import { dataResponse } from "@/lib/api/handler";
-import { readJsonBody } from "@/lib/api/request";
-import { userActorFromCaller } from "@/lib/auth/actor";
+import { authRoute } from "@/lib/http/auth-route";
+import { dataResponse } from "@/lib/http/route";
+import { readJsonBody } from "@/lib/http/body";
+import { actorFromCaller } from "@/lib/auth/actor";
 import { replyAsClient } from "@/lib/support/service";
 import { z } from "@/lib/zod";
 
@@ -11,5 +11,5 @@ type Params = { id: string };
 export const POST = authRoute<Params>("user", async (request, context, caller) => {
   const { id } = await context.params;
   const body = await readJsonBody(request, z.unknown());
-  return dataResponse(await replyAsClient(userActorFromCaller(request, caller), id, body), { status: 201 });
+  return dataResponse(await replyAsClient(actorFromCaller(request, caller), id, body), { status: 201 });
 });

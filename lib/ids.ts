@@ -2,7 +2,7 @@
 // Every integer id of a body, a query or a route is read by the one rule below, so "1e2",
 // "0x10", "1.5", "-1", "", `true` or 2^53 can never name another record than the one typed.
 import { z } from "@/lib/zod";
-import { notFound } from "./errors";
+import { notFound } from "@/lib/errors";
 
 /** The largest id a PostgreSQL INTEGER (SERIAL) column holds. */
 export const MAX_RECORD_ID = 2_147_483_647;
@@ -54,14 +54,9 @@ export function optionalIdSchema(message: string) {
     });
 }
 
-/** A route's or action's `{id}`: a positive integer in digits, otherwise it names nothing (404 with `message`). */
-export function parseRouteId(raw: unknown, message: string): number {
-  const id = routeIdOrNull(raw);
+/** A record's id from a route, an action or a caller: a positive integer, otherwise it names nothing (not_found with `message`). */
+export function parseRecordId(raw: unknown, message: string): number {
+  const id = strictId(raw);
   if (id === null) throw notFound(message);
   return id;
-}
-
-/** For pages: the id, or null when `raw` cannot name a record (the page shows its not-found screen). */
-export function routeIdOrNull(raw: unknown): number | null {
-  return strictId(raw);
 }

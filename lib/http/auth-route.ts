@@ -1,15 +1,13 @@
 import "server-only";
 import { identifyCaller, type Caller } from "@/lib/auth/caller";
 import { hasValidCsrfToken } from "@/lib/auth/csrf";
-import { ApiError } from "./errors";
-import { apiRoute, PRIVATE_NO_STORE, withCacheControl } from "./handler";
+import { forbidden, unauthenticated } from "@/lib/errors";
+import { HttpError } from "./errors";
+import { apiRoute, PRIVATE_NO_STORE, withCacheControl } from "./route";
 
 type RouteContext<P> = { params: Promise<P> };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
-export const unauthenticated = () => new ApiError(401, "No autenticado. Inicia sesión para continuar.");
-export const forbidden = () => new ApiError(403, "No tienes permiso para realizar esta acción.");
 
 /**
  * A route handler for signed-in callers (`"user"`) or admins only (`"admin"`):
@@ -27,7 +25,7 @@ export function authRoute<P = Record<string, never>>(
     if (!caller) throw unauthenticated();
     if (role === "admin" && caller.user.role !== "admin") throw forbidden();
     if (caller.sessionId !== null && !SAFE_METHODS.has(request.method) && !hasValidCsrfToken(request, caller.sessionId)) {
-      throw new ApiError(419, "La sesión expiró o falta el token CSRF. Recarga la página e inténtalo de nuevo.");
+      throw new HttpError(419, "La sesión expiró o falta el token CSRF. Recarga la página e inténtalo de nuevo.");
     }
     return handler(request, context, caller);
   });

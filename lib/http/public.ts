@@ -1,4 +1,4 @@
-import { dataResponse } from "./handler";
+import { dataResponse } from "./route";
 
 /**
  * Public, anonymous GETs of the REST contract (catalogue, content, testimonials, settings)

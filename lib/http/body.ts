@@ -1,31 +1,15 @@
 import type { z } from "zod";
 import { readBodyWithin } from "@/lib/bounded-body";
-import { ApiError, validationFailed } from "./errors";
+import { parseWith } from "@/lib/errors";
+import { HttpError } from "./errors";
 
-/** Bodies over this size are refused with 413 (DESIGN.md §6). */
+/** Bodies over this size are refused with 413. */
 export const MAX_BODY_BYTES = 1024 * 1024;
-
-/** zod issues → `{ field: ["mensaje", …] }`, the contract's error shape. */
-export function fieldErrors(error: z.ZodError): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const field = issue.path.length ? issue.path.join(".") : "_";
-    (errors[field] ??= []).push(issue.message);
-  }
-  return errors;
-}
-
-/** Parses input with a zod schema; invalid → 422 with the errors per field (and `message`, if given). */
-export function parseWith<S extends z.ZodType>(schema: S, input: unknown, message?: string): z.output<S> {
-  const result = schema.safeParse(input);
-  if (!result.success) throw validationFailed(fieldErrors(result.error), message);
-  return result.data;
-}
 
 /** Reads at most MAX_BODY_BYTES of the body, so a huge body is refused without being buffered. */
 async function readBoundedText(request: Request): Promise<string> {
   const body = await readBodyWithin(request, MAX_BODY_BYTES);
-  if (!body) throw new ApiError(413, "El cuerpo de la solicitud es demasiado grande (máximo 1 MB).");
+  if (!body) throw new HttpError(413, "El cuerpo de la solicitud es demasiado grande (máximo 1 MB).");
   return new TextDecoder().decode(body);
 }
 
@@ -39,14 +23,14 @@ const JSON_MEDIA_TYPE = /^\s*application\/json\s*(?:;|$)/i;
  */
 export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
   if (!JSON_MEDIA_TYPE.test(request.headers.get("content-type") ?? "")) {
-    throw new ApiError(415, "El cuerpo de la solicitud debe ser JSON (Content-Type: application/json).");
+    throw new HttpError(415, "El cuerpo de la solicitud debe ser JSON (Content-Type: application/json).");
   }
   const text = await readBoundedText(request);
   let body: unknown;
   try {
     body = text.trim() ? JSON.parse(text) : {};
   } catch {
-    throw new ApiError(400, "El cuerpo de la solicitud no es JSON válido.");
+    throw new HttpError(400, "El cuerpo de la solicitud no es JSON válido.");
   }
   return parseWith(schema, body);
 }

@@ -1,0 +1,28 @@
+// CSV for spreadsheets, shared by every admin export: RFC 4180 quoting,
+// CRLF line ends, a UTF-8 BOM so Excel reads the accents right, and every cell that a spreadsheet
+// would take for a formula (= + - @, or a leading tab / carriage return) prefixed with an
+// apostrophe (OWASP's advice against CSV injection). The cell functions are pure (tested
+// directly); lib/http/csv-response.ts streams batches of rows as a download.
+
+export const CSV_BOM = "\uFEFF";
+
+export type CsvValue = string | number | null | undefined;
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One cell: neutralised, quoted, inner quotes doubled. */
+export function csvCell(value: CsvValue): string {
+  if (value === null || value === undefined) return '""';
+  let text = String(value);
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+export function csvRow(values: CsvValue[]): string {
+  return `${values.map(csvCell).join(",")}\r\n`;
+}
+
+/** A dated file name: `${prefix}-2026-11-22.csv`. */
+export function csvFileName(prefix: string, now = new Date()): string {
+  return `${prefix}-${now.toISOString().slice(0, 10)}.csv`;
+}
