@@ -69,10 +69,10 @@ describe("the last admin (a database of its own)", () => {
     await updateUser(actorOf(a), b.id, { name: b.name, email: b.email, role: "client" });
     // b's request was authenticated before the demotion landed:
     await expect(updateUser(actorOf(b), a.id, { name: a.name, email: a.email, role: "client" })).rejects.toMatchObject({
-      status: 409,
+      kind: "conflict",
       message: "No se puede quitar el rol de administrador al último administrador.",
     });
-    await expect(deleteUser(actorOf(b), a.id)).rejects.toMatchObject({ status: 409, message: "No se puede eliminar al último administrador." });
+    await expect(deleteUser(actorOf(b), a.id)).rejects.toMatchObject({ kind: "conflict", message: "No se puede eliminar al último administrador." });
     expect(await db.user.findMany({ where: { role: "admin" }, select: { id: true } })).toEqual([{ id: a.id }]);
   });
 
