@@ -3,9 +3,10 @@ import { AreaPage } from "@/components/account/area-shell";
 import { pageRequest } from "@/lib/list/paging";
 import { requireAdmin } from "@/lib/auth/guards";
 import { listAllSectors } from "@/lib/content/queries";
-import { getAdminTestimonial, listAdminTestimonialsPage } from "@/lib/testimonials/queries";
+import { getAdminTestimonial, listAdminTestimonials } from "@/lib/testimonials/queries";
 import { adminTestimonialListQuerySchema } from "@/lib/testimonials/schema";
 import { TestimonialsScreen } from "./testimonials-screen";
+import { readListQuery } from "@/lib/list/query";
 import { searchParamValues, type PageSearchParams } from "@/lib/list/query-params";
 
 export const metadata: Metadata = { title: "Testimonios" };
@@ -17,14 +18,13 @@ export const metadata: Metadata = { title: "Testimonios" };
 export default async function AdminTestimonialsPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   await requireAdmin();
   const raw = await searchParams;
-  const params = searchParamValues(raw);
   // A hand-edited URL with a bad value falls back to the unfiltered first page.
-  const parsed = adminTestimonialListQuerySchema.safeParse(params);
-  const query = parsed.success ? parsed.data : {};
+  const { query } = readListQuery(adminTestimonialListQuerySchema, raw);
+  const params = searchParamValues(raw);
   const openId = typeof params.id === "string" && /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
 
   const [result, sectors, opened] = await Promise.all([
-    listAdminTestimonialsPage({ status: query.status, q: query.q }, pageRequest(query)),
+    listAdminTestimonials(query, pageRequest(query)),
     listAllSectors(),
     openId ? getAdminTestimonial(openId) : Promise.resolve(null),
   ]);
