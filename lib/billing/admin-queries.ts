@@ -24,7 +24,7 @@ import { balanceDue } from "./money";
 // query as it is); their CSV exports read the same order in keyset batches; plus the options
 // the forms need. Never cached: billing data changes with every write.
 
-/** Most rows an unpaged admin list answers (GET without ?page: the spec's "list in data"). */
+/** Most rows an unpaged admin list answers (GET without ?page: `{ data: [ … ] }`). */
 export const MAX_UNPAGED_BILLING_ROWS = 500;
 
 const contains = (q: string) => ({ contains: q, mode: "insensitive" as const });

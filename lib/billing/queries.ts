@@ -18,21 +18,21 @@ import {
   type SubscriptionContract,
 } from "./serialize";
 
-// The client portal's read side (spec §2.7, §3 "Client subscription" and "Client invoice"):
+// The client portal's read side (its subscriptions, invoices, payments and products):
 // every query takes the caller's user id and filters by it, so a client never reads another
 // client's rows (an id of someone else's record finds nothing: null, and the caller answers
 // 404). Rows leave through lib/billing/serialize.ts: one contract for the admin and client sides.
 
-/** Spec §9: the client dashboard shows 3 subscriptions and 5 invoices. */
+/** The client dashboard (Mi Portal) shows 3 subscriptions and 5 invoices. */
 export const DASHBOARD_SUBSCRIPTION_LIMIT = 3;
 export const DASHBOARD_INVOICE_LIMIT = 5;
 
 /** A list asked for without ?page= answers at most this many rows (use ?page= for more). */
 export const CLIENT_LIST_LIMIT = 100;
 
-/** Spec §3 "Client subscription" (id, product.name, amount, billing_period, next_billing_date) and more. */
+/** A client's subscription: id, product.name, amount, billing_period, next_billing_date and more. */
 export type ClientSubscriptionContract = SubscriptionContract;
-/** Spec §3 "Client invoice" (id, invoice_number, amount, status) and more. */
+/** A client's invoice: id, invoice_number, amount, status and more. */
 export type ClientInvoiceContract = InvoiceContract;
 
 // ── Query parameters of the client lists (REST and screens) ──────────────────

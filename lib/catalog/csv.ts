@@ -1,5 +1,5 @@
 // The CSV export of the product and service lists (GET /api/v1/admin/{products,services}/export):
-// a Spanish header and one row per item, every field of spec §3; list fields joined with " | ".
+// a Spanish header and one row per item, every field of the item; list fields joined with " | ".
 // Quoting, BOM and formula neutralising: lib/csv.ts. Pure: tested directly.
 import { csvFileName, csvRow, type CsvFormat } from "@/lib/csv";
 import { formatDate } from "@/lib/format";

@@ -40,7 +40,7 @@ export function listFeaturedTestimonials(limit = 3) {
 
 export type AdminTestimonialFilter = { status?: TestimonialStatus; q?: string };
 
-/** Most rows the unpaged admin list answers (the spec's client asks for all of them). */
+/** Most rows the unpaged admin list answers (the admin's client asks for all of them). */
 export const MAX_UNPAGED_TESTIMONIALS = 500;
 
 function adminWhere(filter: AdminTestimonialFilter): Prisma.TestimonialWhereInput {

@@ -13,7 +13,7 @@ import type { PageSearchParams } from "@/lib/list/query-params";
 
 export const metadata: Metadata = { title: "Gestión de Contactos" };
 
-/** Spec §2.6 "Contact management": the list is read here, on the server, one page at a time. */
+/** "Gestión de Contactos": the list is read here, on the server, one page at a time. */
 export default async function ContactMessagesPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   await requireAdmin();
   // A hand-edited URL with a bad value shows the first page of everything rather than an error.

@@ -10,7 +10,7 @@ import { paymentListQuerySchema } from "@/lib/billing/schema";
 
 export const metadata: Metadata = { title: "Pagos" };
 
-/** Spec §2.6 "Payments" on real records: ?page, ?per_page, ?method, ?user_id, ?invoice_id, ?q in the URL. */
+/** "Pagos" (admin) on real records: ?page, ?per_page, ?method, ?user_id, ?invoice_id, ?q in the URL. */
 export default async function AdminPaymentsPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   await requireAdmin();
   // A hand-edited URL with a bad value falls back to the unfiltered first page.

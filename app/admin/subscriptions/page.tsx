@@ -10,7 +10,7 @@ import { subscriptionListQuerySchema } from "@/lib/billing/schema";
 
 export const metadata: Metadata = { title: "Suscripciones" };
 
-/** Spec §2.6 "Subscriptions" on real records: ?page, ?per_page, ?status, ?user_id, ?q in the URL. */
+/** "Suscripciones" (admin) on real records: ?page, ?per_page, ?status, ?user_id, ?q in the URL. */
 export default async function AdminSubscriptionsPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   await requireAdmin();
   // A hand-edited URL with a bad value falls back to the unfiltered first page.

@@ -10,7 +10,7 @@ import { searchParamValues, type PageSearchParams } from "@/lib/list/query-param
 
 export const metadata: Metadata = { title: "Usuarios" };
 
-/** Spec §2.6 "Gestión de Usuarios": server-paged, `?q=`, `?role=`, `?page=`, `?per_page=` in the URL; `?id=` opens a user. */
+/** "Gestión de Usuarios": server-paged, `?q=`, `?role=`, `?page=`, `?per_page=` in the URL; `?id=` opens a user. */
 export default async function AdminUsersPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   const admin = await requireAdmin();
   const raw = await searchParams;

@@ -17,7 +17,7 @@ import { CATALOG_LOAD_FAILURE, CATALOG_SCREEN_TEXTS } from "./catalog-texts";
 /**
  * The server half of "Gestión de Productos" / "Gestión de Servicios": reads ?page, ?per_page,
  * ?status, ?category, ?q, ?sort, ?dir and queries only the rows shown. A hand-edited URL with a
- * bad value falls back to the first page of everything; a failed read shows the spec's error
+ * bad value falls back to the first page of everything; a failed read shows the list's error
  * with "Reintentar".
  */
 export async function CatalogListPage({ kind, searchParams }: { kind: CatalogKind; searchParams: Promise<PageSearchParams> }) {

@@ -10,7 +10,7 @@ import { invoiceListQuerySchema } from "@/lib/billing/schema";
 
 export const metadata: Metadata = { title: "Facturas" };
 
-/** Spec §2.6 "Invoices" on real records: ?page, ?per_page, ?status, ?currency, ?user_id, ?q in the URL. */
+/** "Facturas" (admin) on real records: ?page, ?per_page, ?status, ?currency, ?user_id, ?q in the URL. */
 export default async function AdminInvoicesPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   await requireAdmin();
   // A hand-edited URL with a bad value falls back to the unfiltered first page.

@@ -13,7 +13,7 @@ import { adminTicketListQuerySchema } from "@/lib/support/schema";
 
 export const metadata: Metadata = { title: "Tickets" };
 
-/** Spec §2.6 "Tickets": the clients' support tickets, server-paged (?page, ?per_page, ?status, ?priority, ?user_id, ?q, ?sort in the URL). */
+/** "Tickets" (admin): the clients' support tickets, server-paged (?page, ?per_page, ?status, ?priority, ?user_id, ?q, ?sort in the URL). */
 export default async function AdminTicketsPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   await requireAdmin();
   // A hand-edited URL with a bad value falls back to the unfiltered first page.

@@ -11,7 +11,7 @@ import { clientTicketListQuerySchema } from "@/lib/support/schema";
 
 export const metadata: Metadata = { title: "Tickets" };
 
-/** Spec §2.7 "Tickets": the client's own support tickets and "Nuevo ticket". */
+/** "Tickets" (client portal): the client's own support tickets and "Nuevo ticket". */
 export default async function ClientTicketsPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   const user = await requireClientAreaUser();
   // A hand-edited URL with a bad value falls back to the first page of every ticket.

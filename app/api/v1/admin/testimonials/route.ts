@@ -14,7 +14,7 @@ import { createTestimonial } from "@/lib/testimonials/service";
  */
 export const GET = listRoute("admin", { query: adminTestimonialListQuerySchema, read: listAdminTestimonials });
 
-/** POST /api/v1/admin/testimonials (spec §7 payload) → 201 { data: TestimonialContract }. */
+/** POST /api/v1/admin/testimonials (a testimonial's fields) → 201 { data: TestimonialContract }. */
 export const POST = authRoute("admin", async (request, _context, caller) => {
   // The body is validated by the service (one schema); here it only has to be JSON.
   const body = await readJsonBody(request, z.unknown());
