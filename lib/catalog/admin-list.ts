@@ -2,7 +2,7 @@ import "server-only";
 import { keysetAfter, keysetBatches, keysetOrderBy, type KeysetColumn, type KeysetOrder } from "@/lib/list/keyset";
 import { readList, type ListOf, type PageRequest } from "@/lib/list/paging";
 import { db } from "@/lib/db";
-import type { CatalogKind, Prisma } from "@/lib/generated/prisma/client";
+import type { CatalogItem, CatalogKind, Prisma } from "@/lib/generated/prisma/client";
 import { CATALOG_STATUSES, type AdminCatalogListQuery, type CatalogSort } from "./admin-schema";
 import { serializeCatalogItem, type CatalogItemContract } from "./serialize";
 
@@ -33,10 +33,8 @@ function adminWhere(kind: CatalogKind, filter: AdminCatalogFilter): Prisma.Catal
   };
 }
 
-type CatalogItemRow = Prisma.CatalogItemGetPayload<object>;
-
 /** Each sortable column of the list, as its order reads it (the nullable ones sort their blanks last either way). */
-const SORT_COLUMNS: Record<CatalogSort, Omit<KeysetColumn<CatalogItemRow>, "dir">> = {
+const SORT_COLUMNS: Record<CatalogSort, Omit<KeysetColumn<CatalogItem>, "dir">> = {
   name: { field: "name" },
   slug: { field: "slug" },
   price_from: { field: "priceFrom", nulls: "last" },
@@ -49,8 +47,8 @@ const SORT_COLUMNS: Record<CatalogSort, Omit<KeysetColumn<CatalogItemRow>, "dir"
 };
 
 /** Display order by default (order_index, then name); a chosen column first, id last so pages never overlap. */
-function adminOrder(filter: AdminCatalogFilter): KeysetOrder<CatalogItemRow> {
-  const chosen: KeysetOrder<CatalogItemRow> = filter.sort ? [{ ...SORT_COLUMNS[filter.sort], dir: filter.dir ?? "asc" }] : [];
+function adminOrder(filter: AdminCatalogFilter): KeysetOrder<CatalogItem> {
+  const chosen: KeysetOrder<CatalogItem> = filter.sort ? [{ ...SORT_COLUMNS[filter.sort], dir: filter.dir ?? "asc" }] : [];
   return [...chosen, { field: "orderIndex", dir: "asc" }, { field: "name", dir: "asc" }, { field: "id", dir: "asc" }];
 }
 
@@ -85,8 +83,8 @@ export function exportAdminCatalogItems(
   const order = adminOrder(filter);
   const orderBy = keysetOrderBy<Prisma.CatalogItemOrderByWithRelationInput>(order);
   return keysetBatches({
-    fetchAfter: (last: CatalogItemRow | null, take) =>
-      db.catalogItem.findMany({ where: last ? { AND: [where, keysetAfter<Prisma.CatalogItemWhereInput, CatalogItemRow>(order, last)] } : where, orderBy, take }),
+    fetchAfter: (last: CatalogItem | null, take) =>
+      db.catalogItem.findMany({ where: last ? { AND: [where, keysetAfter<Prisma.CatalogItemWhereInput, CatalogItem>(order, last)] } : where, orderBy, take }),
     toItem: serializeCatalogItem,
     batchSize,
   });

@@ -60,7 +60,9 @@ function beyond<Row>(column: KeysetColumn<Row>, value: unknown): Filter {
   const { field, dir, nulls, values } = column;
   if (values) {
     const index = values.indexOf(value as string | boolean);
-    const later = dir === "asc" ? values.slice(index + 1) : values.slice(0, Math.max(index, 0));
+    // A value the order does not list would place the row nowhere: a missing enum value is a bug.
+    if (index === -1) throw new Error(`The order of ${field} does not list the value ${String(value)}.`);
+    const later = dir === "asc" ? values.slice(index + 1) : values.slice(0, index);
     if (later.length === 0) return NO_ROW;
     return later.length === 1 ? { [field]: later[0] } : { [field]: { in: later } };
   }
