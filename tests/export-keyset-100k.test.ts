@@ -1,11 +1,34 @@
 // Every CSV export streams by keyset: an export of 100,000 rows while another connection inserts
 // rows into the same list has no row twice and none missing. Driven through the real route
 // handler (GET /api/v1/admin/tickets/export), with the concurrent writes on a second connection.
+// 100,000 rows would weigh on every other file's unfiltered lists and exports (and on the one
+// embedded server they share), so this file runs against a database of its own (fresh,
+// migrated, not seeded): lib/db is replaced by a client on it before anything imports it.
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as exportTickets } from "@/app/api/v1/admin/tickets/export/route";
 import { db } from "@/lib/db";
 import { createTestUser, tokenFor, uniqueTag, type TestUser } from "./helpers/auth";
+
+vi.mock("@/lib/db", async () => {
+  const { createTestDatabase } = await import("./setup/databases");
+  const { deployMigrations } = await import("../prisma/migrate");
+  const actual = await vi.importActual<typeof import("@/lib/db")>("@/lib/db");
+  const database = await createTestDatabase("vitest_export_keyset");
+  await deployMigrations(database.url, { log: () => {} });
+  const isolated = actual.createPrismaClient(database.url);
+  return {
+    createPrismaClient: actual.createPrismaClient,
+    db: isolated,
+    isolatedDatabaseUrl: database.url,
+    dropIsolatedDatabase: async () => {
+      await isolated.$disconnect();
+      await database.drop();
+    },
+  };
+});
+
+type IsolatedDb = { isolatedDatabaseUrl: string; dropIsolatedDatabase: () => Promise<void> };
 
 const ROWS = 100_000;
 /** Rows the second connection inserts after each chunk of the download it reads. */
@@ -21,15 +44,14 @@ beforeAll(async () => {
   admin = await createTestUser({ role: "admin" });
   adminToken = await tokenFor(admin);
   owner = await createTestUser({ name: `Carga ${tag}` });
-  writer = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  const { isolatedDatabaseUrl } = (await import("@/lib/db")) as unknown as IsolatedDb;
+  writer = new pg.Client({ connectionString: isolatedDatabaseUrl });
   await writer.connect();
 });
 
 afterAll(async () => {
   await writer?.end();
-  // The owner's tickets go with it (ON DELETE CASCADE): other test files never see them.
-  if (owner) await db.ticket.deleteMany({ where: { userId: owner.id } });
-  await db.user.deleteMany({ where: { id: { in: [owner?.id, admin?.id].filter(Boolean) } } });
+  await ((await import("@/lib/db")) as unknown as IsolatedDb).dropIsolatedDatabase();
 });
 
 /** Ticket numbers ("#42") of a CSV download, in order: the first cell of every row but the header. */
