@@ -3,21 +3,14 @@ import type { z } from "zod";
 import type { Caller } from "@/lib/auth/caller";
 import type { CsvFormat } from "@/lib/csv";
 import { pageRequest, wantsPage, type PageQuery, type PageRequest, type Paged } from "@/lib/list/paging";
-import { readListQuery } from "@/lib/list/query";
 import { authRoute } from "./auth-route";
+import { readQuery } from "./body";
 import { csvResponse } from "./csv-response";
 import { dataResponse } from "./route";
 
 // The GET handlers of the REST contract's lists and their CSV exports, built from the list's
 // query schema and its domain reads. Both read the query the way the list's screen does
-// (lib/list/query.ts) and refuse a malformed one with 422.
-
-/** The query of a request, by the list's schema; invalid (422) when malformed. */
-function requestListQuery<S extends z.ZodType>(request: Request, schema: S): z.output<S> {
-  const { query, problem } = readListQuery(schema, new URL(request.url).searchParams);
-  if (problem) throw problem;
-  return query;
-}
+// (readQuery: lib/list/query.ts) and refuse a malformed one with 422.
 
 export type ListRoute<S extends z.ZodType<PageQuery>, T> = {
   /** The list's query parameters: filters, search, sort, `page` and `per_page`. */
@@ -36,7 +29,7 @@ export type ListRoute<S extends z.ZodType<PageQuery>, T> = {
  */
 export function listRoute<S extends z.ZodType<PageQuery>, T>(role: "user" | "admin", list: ListRoute<S, T>) {
   return authRoute(role, async (request, _context, caller) => {
-    const query = requestListQuery(request, list.query);
+    const query = readQuery(request, list.query);
     return dataResponse(await list.read(query, wantsPage(query) ? pageRequest(query) : undefined, caller));
   });
 }
@@ -55,5 +48,5 @@ export type ExportRoute<S extends z.ZodType, T> = {
  * batch by batch. 422 for a malformed query, like the list.
  */
 export function exportRoute<S extends z.ZodType, T>(list: ExportRoute<S, T>) {
-  return authRoute("admin", async (request) => csvResponse(list.csv, list.batches(requestListQuery(request, list.query))));
+  return authRoute("admin", async (request) => csvResponse(list.csv, list.batches(readQuery(request, list.query))));
 }

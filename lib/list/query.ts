@@ -21,6 +21,10 @@ export function readListQuery<S extends z.ZodType>(schema: S, params: URLSearchP
   const values = params instanceof URLSearchParams ? Object.fromEntries(params) : searchParamValues(params);
   const parsed = schema.safeParse(values);
   if (parsed.success) return { query: parsed.data, problem: null };
-  // Every list parameter is optional, so no parameters at all is always a valid query.
-  return { query: schema.parse({}), problem: invalid(fieldErrors(parsed.error)) };
+  const problem = invalid(fieldErrors(parsed.error));
+  // A list's parameters are all optional: no parameters at all is its default query. A query
+  // with required parameters has no defaults to fall back to, so its problem is thrown.
+  const defaults = schema.safeParse({});
+  if (!defaults.success) throw problem;
+  return { query: defaults.data, problem };
 }
