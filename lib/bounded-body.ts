@@ -1,4 +1,4 @@
-// Reading a request body with a size cap, shared by the API (lib/http/body.ts) and the
+// Reading a request body with a size cap, shared by the API (the HTTP folder's body reader) and the
 // server-action guard that proxy.ts runs. Pure: no Node or Next imports.
 
 /**

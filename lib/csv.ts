@@ -1,8 +1,9 @@
 // CSV for spreadsheets, shared by every admin export: RFC 4180 quoting,
 // CRLF line ends, a UTF-8 BOM so Excel reads the accents right, and every cell that a spreadsheet
 // would take for a formula (= + - @, or a leading tab / carriage return) prefixed with an
-// apostrophe (OWASP's advice against CSV injection). The cell functions are pure (tested
-// directly); lib/http/csv-response.ts streams batches of rows as a download.
+// apostrophe (OWASP's advice against CSV injection). Pure (the cell functions are tested
+// directly); a list's CsvFormat says how its export's download is written, and the HTTP
+// folder's csvResponse streams it batch by batch.
 
 export const CSV_BOM = "\uFEFF";
 
@@ -26,3 +27,11 @@ export function csvRow(values: CsvValue[]): string {
 export function csvFileName(prefix: string, now = new Date()): string {
   return `${prefix}-${now.toISOString().slice(0, 10)}.csv`;
 }
+
+/** A list's CSV download: its header row, one line per item, its file name and the label its failures are logged under. */
+export type CsvFormat<T> = {
+  header: string[];
+  row: (item: T) => string;
+  fileName: () => string;
+  logLabel: string;
+};

@@ -1,5 +1,5 @@
 // The domain's own errors. A lib/<domain> function that refuses a request throws one of these and
-// never thinks about HTTP: the route wrapper (lib/http/route.ts) turns it into a status and the
+// never thinks about HTTP: the HTTP folder's route wrapper turns it into a status and the
 // contract's `{ message, errors }` body, the action runner (lib/actions/run.ts) into an
 // ActionResult. Pure (zod's types only): any layer may import it.
 import type { z } from "zod";

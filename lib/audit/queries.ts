@@ -1,8 +1,9 @@
 import "server-only";
-import { paged, pageWindow, type Paged, type PageRequest } from "@/lib/list/paging";
+import { pageRequest, readList, type Paged, type PageRequest } from "@/lib/list/paging";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { AUDIT_ENTITY_LABELS } from "./labels";
+import type { AuditListQuery } from "./schema";
 
 // Reads of the audit trail: "Registro de actividad", GET /api/v1/admin/audit-logs and a record's
 // own history (<AuditHistory>). Newest first. Entries never carry secrets: recordAudit drops them
@@ -74,14 +75,19 @@ function auditWhere(filter: AuditLogFilter): Prisma.AuditLogWhereInput {
 
 const NEWEST_FIRST: Prisma.AuditLogOrderByWithRelationInput[] = [{ createdAt: "desc" }, { id: "desc" }];
 
-/** One page of the trail, newest first, and the total matching the filter. */
-export async function listAuditLogs(filter: AuditLogFilter, page: PageRequest): Promise<Paged<AuditLogContract>> {
+/** The filter of a parsed "Registro de actividad" query. */
+export function auditLogFilter(query: AuditListQuery): AuditLogFilter {
+  return { entity: query.entity, userId: query.user_id, entityId: query.entity_id, from: query.from, toExclusive: query.toExclusive };
+}
+
+/** One page of the trail (the first without `page`: the trail is always paged), newest first, and the total matching the filter. */
+export function listAuditLogs(filter: AuditLogFilter, page: PageRequest = pageRequest({})): Promise<Paged<AuditLogContract>> {
   const where = auditWhere(filter);
-  const [rows, total] = await Promise.all([
-    db.auditLog.findMany({ where, orderBy: NEWEST_FIRST, include: { actor: { select: USER_SELECT } }, ...pageWindow(page) }),
-    db.auditLog.count({ where }),
-  ]);
-  return paged(rows.map(serializeAuditLog), total, page);
+  return readList(page, {
+    rows: async (window) =>
+      (await db.auditLog.findMany({ where, orderBy: NEWEST_FIRST, include: { actor: { select: USER_SELECT } }, ...window })).map(serializeAuditLog),
+    count: () => db.auditLog.count({ where }),
+  });
 }
 
 /** Most entries a record's own history shows. */

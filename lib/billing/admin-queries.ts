@@ -1,6 +1,7 @@
 import "server-only";
 import { notFound } from "@/lib/errors";
-import { paged, pageWindow, type Paged, type PageRequest } from "@/lib/list/paging";
+import { keysetAfter, keysetBatches, keysetOrderBy, type KeysetOrder } from "@/lib/list/keyset";
+import { readList, type ListOf, type PageRequest } from "@/lib/list/paging";
 import { db } from "@/lib/db";
 import type { BillingPeriod, CatalogKind, Currency, InvoiceStatus, PaymentMethod, Prisma, SubscriptionStatus } from "@/lib/generated/prisma/client";
 import { BILLING_MESSAGES } from "./schema";
@@ -19,10 +20,11 @@ import { balanceDue } from "./money";
 
 // The back office's billing reads ("Suscripciones", "Facturas", "Pagos" and
 // GET /api/v1/admin/{subscriptions,invoices,payments}): every client's records, server-paged,
-// newest first, filtered by the list's query parameters; plus the options the forms need.
-// Never cached: billing data changes with every write.
+// newest first, filtered by the list's query parameters (a filter takes the list's parsed
+// query as it is); their CSV exports read the same order in keyset batches; plus the options
+// the forms need. Never cached: billing data changes with every write.
 
-/** Most rows an unpaged admin list answers (GET without ?page: the spec's "list in data"). */
+/** Most rows an unpaged admin list answers (GET without ?page: `{ data: [ … ] }`). */
 export const MAX_UNPAGED_BILLING_ROWS = 500;
 
 const contains = (q: string) => ({ contains: q, mode: "insensitive" as const });
@@ -46,25 +48,25 @@ function subscriptionWhere(filter: AdminSubscriptionFilter): Prisma.Subscription
   return where;
 }
 
-const SUBSCRIPTION_ORDER: Prisma.SubscriptionOrderByWithRelationInput[] = [{ createdAt: "desc" }, { id: "desc" }];
+type SubscriptionRow = Prisma.SubscriptionGetPayload<{ select: typeof subscriptionSelect }>;
 
-export async function listAdminSubscriptionsPage(filter: AdminSubscriptionFilter, page: PageRequest): Promise<Paged<SubscriptionContract>> {
+const SUBSCRIPTION_ORDER: KeysetOrder<SubscriptionRow> = [
+  { field: "createdAt", dir: "desc" },
+  { field: "id", dir: "desc" },
+];
+const subscriptionOrderBy = keysetOrderBy<Prisma.SubscriptionOrderByWithRelationInput>(SUBSCRIPTION_ORDER);
+
+/** The subscriptions of the filter, newest first: one page, or (no page) up to MAX_UNPAGED_BILLING_ROWS. */
+export function listAdminSubscriptions<P extends PageRequest | undefined = undefined>(
+  filter: AdminSubscriptionFilter,
+  page?: P,
+): Promise<ListOf<SubscriptionContract, P>> {
   const where = subscriptionWhere(filter);
-  const [rows, total] = await Promise.all([
-    db.subscription.findMany({ where, orderBy: SUBSCRIPTION_ORDER, select: subscriptionSelect, ...pageWindow(page) }),
-    db.subscription.count({ where }),
-  ]);
-  return paged(rows.map(serializeSubscription), total, page);
-}
-
-export async function listAdminSubscriptions(filter: AdminSubscriptionFilter = {}): Promise<SubscriptionContract[]> {
-  const rows = await db.subscription.findMany({
-    where: subscriptionWhere(filter),
-    orderBy: SUBSCRIPTION_ORDER,
-    select: subscriptionSelect,
-    take: MAX_UNPAGED_BILLING_ROWS,
+  return readList(page as P, {
+    rows: async (window) => (await db.subscription.findMany({ where, orderBy: subscriptionOrderBy, select: subscriptionSelect, ...window })).map(serializeSubscription),
+    count: () => db.subscription.count({ where }),
+    unpagedLimit: MAX_UNPAGED_BILLING_ROWS,
   });
-  return rows.map(serializeSubscription);
 }
 
 /** One subscription (any client's); 404 when unknown. */
@@ -74,22 +76,20 @@ export async function getAdminSubscription(id: number): Promise<SubscriptionCont
   return serializeSubscription(row);
 }
 
-export async function* exportAdminSubscriptions(filter: AdminSubscriptionFilter, batchSize = 1000): AsyncGenerator<SubscriptionContract[]> {
+/** Every subscription of the filter in the list's order, in keyset batches (the CSV export). */
+export function exportAdminSubscriptions(filter: AdminSubscriptionFilter, batchSize?: number): AsyncGenerator<SubscriptionContract[], void, unknown> {
   const where = subscriptionWhere(filter);
-  let cursor: number | null = null;
-  for (;;) {
-    const rows: Parameters<typeof serializeSubscription>[0][] = await db.subscription.findMany({
-      where,
-      orderBy: SUBSCRIPTION_ORDER,
-      select: subscriptionSelect,
-      take: batchSize,
-      ...(cursor === null ? {} : { cursor: { id: cursor }, skip: 1 }),
-    });
-    if (rows.length === 0) return;
-    yield rows.map(serializeSubscription);
-    if (rows.length < batchSize) return;
-    cursor = rows[rows.length - 1].id;
-  }
+  return keysetBatches({
+    fetchAfter: (last: SubscriptionRow | null, take) =>
+      db.subscription.findMany({
+        where: last ? { AND: [where, keysetAfter<Prisma.SubscriptionWhereInput, SubscriptionRow>(SUBSCRIPTION_ORDER, last)] } : where,
+        orderBy: subscriptionOrderBy,
+        select: subscriptionSelect,
+        take,
+      }),
+    toItem: serializeSubscription,
+    batchSize,
+  });
 }
 
 // ── Invoices ─────────────────────────────────────────────────────────────────
@@ -114,38 +114,38 @@ function invoiceWhere(filter: AdminInvoiceFilter): Prisma.InvoiceWhereInput {
   return where;
 }
 
-const INVOICE_ORDER: Prisma.InvoiceOrderByWithRelationInput[] = [{ issuedAt: "desc" }, { id: "desc" }];
+type InvoiceRow = Prisma.InvoiceGetPayload<{ select: typeof invoiceSelect }>;
 
-export async function listAdminInvoicesPage(filter: AdminInvoiceFilter, page: PageRequest): Promise<Paged<InvoiceContract>> {
+const INVOICE_ORDER: KeysetOrder<InvoiceRow> = [
+  { field: "issuedAt", dir: "desc" },
+  { field: "id", dir: "desc" },
+];
+const invoiceOrderBy = keysetOrderBy<Prisma.InvoiceOrderByWithRelationInput>(INVOICE_ORDER);
+
+/** The invoices of the filter, newest first: one page, or (no page) up to MAX_UNPAGED_BILLING_ROWS. */
+export function listAdminInvoices<P extends PageRequest | undefined = undefined>(filter: AdminInvoiceFilter, page?: P): Promise<ListOf<InvoiceContract, P>> {
   const where = invoiceWhere(filter);
-  const [rows, total] = await Promise.all([
-    db.invoice.findMany({ where, orderBy: INVOICE_ORDER, select: invoiceSelect, ...pageWindow(page) }),
-    db.invoice.count({ where }),
-  ]);
-  return paged(rows.map(serializeInvoice), total, page);
+  return readList(page as P, {
+    rows: async (window) => (await db.invoice.findMany({ where, orderBy: invoiceOrderBy, select: invoiceSelect, ...window })).map(serializeInvoice),
+    count: () => db.invoice.count({ where }),
+    unpagedLimit: MAX_UNPAGED_BILLING_ROWS,
+  });
 }
 
-export async function listAdminInvoices(filter: AdminInvoiceFilter = {}): Promise<InvoiceContract[]> {
-  const rows = await db.invoice.findMany({ where: invoiceWhere(filter), orderBy: INVOICE_ORDER, select: invoiceSelect, take: MAX_UNPAGED_BILLING_ROWS });
-  return rows.map(serializeInvoice);
-}
-
-export async function* exportAdminInvoices(filter: AdminInvoiceFilter, batchSize = 1000): AsyncGenerator<InvoiceContract[]> {
+/** Every invoice of the filter in the list's order, in keyset batches (the CSV export). */
+export function exportAdminInvoices(filter: AdminInvoiceFilter, batchSize?: number): AsyncGenerator<InvoiceContract[], void, unknown> {
   const where = invoiceWhere(filter);
-  let cursor: number | null = null;
-  for (;;) {
-    const rows: Parameters<typeof serializeInvoice>[0][] = await db.invoice.findMany({
-      where,
-      orderBy: INVOICE_ORDER,
-      select: invoiceSelect,
-      take: batchSize,
-      ...(cursor === null ? {} : { cursor: { id: cursor }, skip: 1 }),
-    });
-    if (rows.length === 0) return;
-    yield rows.map(serializeInvoice);
-    if (rows.length < batchSize) return;
-    cursor = rows[rows.length - 1].id;
-  }
+  return keysetBatches({
+    fetchAfter: (last: InvoiceRow | null, take) =>
+      db.invoice.findMany({
+        where: last ? { AND: [where, keysetAfter<Prisma.InvoiceWhereInput, InvoiceRow>(INVOICE_ORDER, last)] } : where,
+        orderBy: invoiceOrderBy,
+        select: invoiceSelect,
+        take,
+      }),
+    toItem: serializeInvoice,
+    batchSize,
+  });
 }
 
 // ── Payments ─────────────────────────────────────────────────────────────────
@@ -168,38 +168,38 @@ function paymentWhere(filter: AdminPaymentFilter): Prisma.PaymentWhereInput {
   return where;
 }
 
-const PAYMENT_ORDER: Prisma.PaymentOrderByWithRelationInput[] = [{ paidAt: "desc" }, { id: "desc" }];
+type PaymentRow = Prisma.PaymentGetPayload<{ select: typeof paymentSelect }>;
 
-export async function listAdminPaymentsPage(filter: AdminPaymentFilter, page: PageRequest): Promise<Paged<PaymentContract>> {
+const PAYMENT_ORDER: KeysetOrder<PaymentRow> = [
+  { field: "paidAt", dir: "desc" },
+  { field: "id", dir: "desc" },
+];
+const paymentOrderBy = keysetOrderBy<Prisma.PaymentOrderByWithRelationInput>(PAYMENT_ORDER);
+
+/** The payments of the filter, newest first: one page, or (no page) up to MAX_UNPAGED_BILLING_ROWS. */
+export function listAdminPayments<P extends PageRequest | undefined = undefined>(filter: AdminPaymentFilter, page?: P): Promise<ListOf<PaymentContract, P>> {
   const where = paymentWhere(filter);
-  const [rows, total] = await Promise.all([
-    db.payment.findMany({ where, orderBy: PAYMENT_ORDER, select: paymentSelect, ...pageWindow(page) }),
-    db.payment.count({ where }),
-  ]);
-  return paged(rows.map(serializePayment), total, page);
+  return readList(page as P, {
+    rows: async (window) => (await db.payment.findMany({ where, orderBy: paymentOrderBy, select: paymentSelect, ...window })).map(serializePayment),
+    count: () => db.payment.count({ where }),
+    unpagedLimit: MAX_UNPAGED_BILLING_ROWS,
+  });
 }
 
-export async function listAdminPayments(filter: AdminPaymentFilter = {}): Promise<PaymentContract[]> {
-  const rows = await db.payment.findMany({ where: paymentWhere(filter), orderBy: PAYMENT_ORDER, select: paymentSelect, take: MAX_UNPAGED_BILLING_ROWS });
-  return rows.map(serializePayment);
-}
-
-export async function* exportAdminPayments(filter: AdminPaymentFilter, batchSize = 1000): AsyncGenerator<PaymentContract[]> {
+/** Every payment of the filter in the list's order, in keyset batches (the CSV export). */
+export function exportAdminPayments(filter: AdminPaymentFilter, batchSize?: number): AsyncGenerator<PaymentContract[], void, unknown> {
   const where = paymentWhere(filter);
-  let cursor: number | null = null;
-  for (;;) {
-    const rows: Parameters<typeof serializePayment>[0][] = await db.payment.findMany({
-      where,
-      orderBy: PAYMENT_ORDER,
-      select: paymentSelect,
-      take: batchSize,
-      ...(cursor === null ? {} : { cursor: { id: cursor }, skip: 1 }),
-    });
-    if (rows.length === 0) return;
-    yield rows.map(serializePayment);
-    if (rows.length < batchSize) return;
-    cursor = rows[rows.length - 1].id;
-  }
+  return keysetBatches({
+    fetchAfter: (last: PaymentRow | null, take) =>
+      db.payment.findMany({
+        where: last ? { AND: [where, keysetAfter<Prisma.PaymentWhereInput, PaymentRow>(PAYMENT_ORDER, last)] } : where,
+        orderBy: paymentOrderBy,
+        select: paymentSelect,
+        take,
+      }),
+    toItem: serializePayment,
+    batchSize,
+  });
 }
 
 // ── Options for the forms ────────────────────────────────────────────────────

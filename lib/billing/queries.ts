@@ -1,5 +1,5 @@
 import "server-only";
-import { pageParams, pageWindow, paged, type PageRequest, type Paged } from "@/lib/list/paging";
+import { pageParams, readList, type ListOf, type PageRequest } from "@/lib/list/paging";
 import { integerParam, oneOfParam } from "@/lib/list/query-params";
 import { db } from "@/lib/db";
 import type { CatalogKind, InvoiceStatus, Prisma } from "@/lib/generated/prisma/client";
@@ -18,21 +18,21 @@ import {
   type SubscriptionContract,
 } from "./serialize";
 
-// The client portal's read side (spec §2.7, §3 "Client subscription" and "Client invoice"):
+// The client portal's read side (its subscriptions, invoices, payments and products):
 // every query takes the caller's user id and filters by it, so a client never reads another
 // client's rows (an id of someone else's record finds nothing: null, and the caller answers
 // 404). Rows leave through lib/billing/serialize.ts: one contract for the admin and client sides.
 
-/** Spec §9: the client dashboard shows 3 subscriptions and 5 invoices. */
+/** The client dashboard (Mi Portal) shows 3 subscriptions and 5 invoices. */
 export const DASHBOARD_SUBSCRIPTION_LIMIT = 3;
 export const DASHBOARD_INVOICE_LIMIT = 5;
 
 /** A list asked for without ?page= answers at most this many rows (use ?page= for more). */
 export const CLIENT_LIST_LIMIT = 100;
 
-/** Spec §3 "Client subscription" (id, product.name, amount, billing_period, next_billing_date) and more. */
+/** A client's subscription: id, product.name, amount, billing_period, next_billing_date and more. */
 export type ClientSubscriptionContract = SubscriptionContract;
-/** Spec §3 "Client invoice" (id, invoice_number, amount, status) and more. */
+/** A client's invoice: id, invoice_number, amount, status and more. */
 export type ClientInvoiceContract = InvoiceContract;
 
 // ── Query parameters of the client lists (REST and screens) ──────────────────
@@ -48,9 +48,6 @@ export type ClientInvoiceListQuery = z.output<typeof clientInvoiceListQuerySchem
 
 export const clientPaymentListQuerySchema = z.object({ ...pageParams, limit: limitParam });
 export type ClientPaymentListQuery = z.output<typeof clientPaymentListQuerySchema>;
-
-/** With ?page= or ?per_page= a list answers the paged shape (DESIGN §4), otherwise a plain list. */
-export const wantsPage = (query: { page?: number; per_page?: number }) => query.page !== undefined || query.per_page !== undefined;
 
 // ── Subscriptions ────────────────────────────────────────────────────────────
 
@@ -97,28 +94,21 @@ export async function getClientSubscription(userId: string, id: number): Promise
 
 const invoiceOrder: Prisma.InvoiceOrderByWithRelationInput[] = [{ issuedAt: "desc" }, { id: "desc" }];
 
-/** The user's invoices, newest first, optionally of one status. */
-export async function listClientInvoices(
+/**
+ * The user's invoices, newest first, optionally of one status: one page, or (no page) the
+ * first `limit` (default CLIENT_LIST_LIMIT).
+ */
+export function listClientInvoices<P extends PageRequest | undefined = undefined>(
   userId: string,
-  options: { status?: InvoiceStatus; limit?: number } = {},
-): Promise<InvoiceContract[]> {
-  const rows = await db.invoice.findMany({
-    where: { userId, status: options.status },
-    orderBy: invoiceOrder,
-    take: options.limit ?? CLIENT_LIST_LIMIT,
-    select: invoiceSelect,
+  filter: { status?: InvoiceStatus; limit?: number } = {},
+  page?: P,
+): Promise<ListOf<InvoiceContract, P>> {
+  const where: Prisma.InvoiceWhereInput = { userId, status: filter.status };
+  return readList(page as P, {
+    rows: async (window) => (await db.invoice.findMany({ where, orderBy: invoiceOrder, select: invoiceSelect, ...window })).map(serializeInvoice),
+    count: () => db.invoice.count({ where }),
+    unpagedLimit: filter.limit ?? CLIENT_LIST_LIMIT,
   });
-  return rows.map(serializeInvoice);
-}
-
-/** One page of the user's invoices, newest first (the Facturas screen and ?page=). */
-export async function listClientInvoicesPage(userId: string, filters: { status?: InvoiceStatus }, page: PageRequest): Promise<Paged<InvoiceContract>> {
-  const where: Prisma.InvoiceWhereInput = { userId, status: filters.status };
-  const [rows, total] = await Promise.all([
-    db.invoice.findMany({ where, orderBy: invoiceOrder, ...pageWindow(page), select: invoiceSelect }),
-    db.invoice.count({ where }),
-  ]);
-  return paged(rows.map(serializeInvoice), total, page);
 }
 
 /** The user's most recent invoices, newest first (Mi Portal). */
@@ -130,20 +120,18 @@ export function listRecentInvoices(userId: string, limit = DASHBOARD_INVOICE_LIM
 
 const paymentOrder: Prisma.PaymentOrderByWithRelationInput[] = [{ paidAt: "desc" }, { id: "desc" }];
 
-/** The user's payments, newest first. */
-export async function listClientPayments(userId: string, limit = CLIENT_LIST_LIMIT): Promise<PaymentContract[]> {
-  const rows = await db.payment.findMany({ where: { userId }, orderBy: paymentOrder, take: limit, select: paymentSelect });
-  return rows.map(serializePayment);
-}
-
-/** One page of the user's payments, newest first (the Pagos screen and ?page=). */
-export async function listClientPaymentsPage(userId: string, page: PageRequest): Promise<Paged<PaymentContract>> {
+/** The user's payments, newest first: one page, or (no page) the first `limit` (default CLIENT_LIST_LIMIT). */
+export function listClientPayments<P extends PageRequest | undefined = undefined>(
+  userId: string,
+  filter: { limit?: number } = {},
+  page?: P,
+): Promise<ListOf<PaymentContract, P>> {
   const where: Prisma.PaymentWhereInput = { userId };
-  const [rows, total] = await Promise.all([
-    db.payment.findMany({ where, orderBy: paymentOrder, ...pageWindow(page), select: paymentSelect }),
-    db.payment.count({ where }),
-  ]);
-  return paged(rows.map(serializePayment), total, page);
+  return readList(page as P, {
+    rows: async (window) => (await db.payment.findMany({ where, orderBy: paymentOrder, select: paymentSelect, ...window })).map(serializePayment),
+    count: () => db.payment.count({ where }),
+    unpagedLimit: filter.limit ?? CLIENT_LIST_LIMIT,
+  });
 }
 
 // ── Mis productos ────────────────────────────────────────────────────────────

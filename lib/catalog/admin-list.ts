@@ -1,17 +1,18 @@
 import "server-only";
-import { paged, pageWindow, type Paged, type PageRequest } from "@/lib/list/paging";
+import { keysetAfter, keysetBatches, keysetOrderBy, type KeysetColumn, type KeysetOrder } from "@/lib/list/keyset";
+import { readList, type ListOf, type PageRequest } from "@/lib/list/paging";
 import { db } from "@/lib/db";
-import type { CatalogKind, Prisma } from "@/lib/generated/prisma/client";
-import type { AdminCatalogListQuery, CatalogSort } from "./admin-schema";
+import type { CatalogItem, CatalogKind, Prisma } from "@/lib/generated/prisma/client";
+import { CATALOG_STATUSES, type AdminCatalogListQuery, type CatalogSort } from "./admin-schema";
 import { serializeCatalogItem, type CatalogItemContract } from "./serialize";
 
 // The admin lists of products and services ("Gestión de Productos", "Gestión de Servicios"):
 // every status, filtered by status and category, searched by name, slug or description,
-// sorted by any column, one page at a time (DESIGN §4).
+// sorted by any column, one page at a time; the CSV export reads the same order in keyset batches.
 
 export type AdminCatalogFilter = Pick<AdminCatalogListQuery, "status" | "category" | "q" | "sort" | "dir">;
 
-/** The most rows an unpaged list (GET without ?page) or an export answers. */
+/** The most rows an unpaged list (GET without ?page) answers. */
 export const MAX_UNPAGED_CATALOG_ITEMS = 1000;
 
 function adminWhere(kind: CatalogKind, filter: AdminCatalogFilter): Prisma.CatalogItemWhereInput {
@@ -32,61 +33,59 @@ function adminWhere(kind: CatalogKind, filter: AdminCatalogFilter): Prisma.Catal
   };
 }
 
-const SORT_COLUMNS: Record<CatalogSort, keyof Prisma.CatalogItemOrderByWithRelationInput> = {
-  name: "name",
-  slug: "slug",
-  price_from: "priceFrom",
-  category: "category",
-  status: "status",
-  is_featured: "isFeatured",
-  order_index: "orderIndex",
-  updated_at: "updatedAt",
-  created_at: "createdAt",
+/** Each sortable column of the list, as its order reads it (the nullable ones sort their blanks last either way). */
+const SORT_COLUMNS: Record<CatalogSort, Omit<KeysetColumn<CatalogItem>, "dir">> = {
+  name: { field: "name" },
+  slug: { field: "slug" },
+  price_from: { field: "priceFrom", nulls: "last" },
+  category: { field: "category", nulls: "last" },
+  status: { field: "status", values: CATALOG_STATUSES },
+  is_featured: { field: "isFeatured", values: [false, true] },
+  order_index: { field: "orderIndex" },
+  updated_at: { field: "updatedAt" },
+  created_at: { field: "createdAt" },
 };
 
 /** Display order by default (order_index, then name); a chosen column first, id last so pages never overlap. */
-function adminOrder(filter: AdminCatalogFilter): Prisma.CatalogItemOrderByWithRelationInput[] {
-  const dir = filter.dir ?? "asc";
-  const chosen: Prisma.CatalogItemOrderByWithRelationInput[] = filter.sort
-    ? [{ [SORT_COLUMNS[filter.sort]]: filter.sort === "price_from" || filter.sort === "category" ? { sort: dir, nulls: "last" } : dir }]
-    : [];
-  return [...chosen, { orderIndex: "asc" }, { name: "asc" }, { id: "asc" }];
+function adminOrder(filter: AdminCatalogFilter): KeysetOrder<CatalogItem> {
+  const chosen: KeysetOrder<CatalogItem> = filter.sort ? [{ ...SORT_COLUMNS[filter.sort], dir: filter.dir ?? "asc" }] : [];
+  return [...chosen, { field: "orderIndex", dir: "asc" }, { field: "name", dir: "asc" }, { field: "id", dir: "asc" }];
 }
 
-/** Every matching item (bounded), in list order. */
-export async function listAdminCatalogItems(kind: CatalogKind, filter: AdminCatalogFilter = {}): Promise<CatalogItemContract[]> {
-  const rows = await db.catalogItem.findMany({ where: adminWhere(kind, filter), orderBy: adminOrder(filter), take: MAX_UNPAGED_CATALOG_ITEMS });
-  return rows.map(serializeCatalogItem);
-}
-
-/** One page of the list, in the paged shape. */
-export async function listAdminCatalogItemsPage(
-  kind: CatalogKind,
-  filter: AdminCatalogFilter,
-  page: PageRequest,
-): Promise<Paged<CatalogItemContract>> {
-  const where = adminWhere(kind, filter);
-  const [rows, total] = await Promise.all([
-    db.catalogItem.findMany({ where, orderBy: adminOrder(filter), ...pageWindow(page) }),
-    db.catalogItem.count({ where }),
-  ]);
-  return paged(rows.map(serializeCatalogItem), total, page);
-}
-
-/**
- * Every matching item in list order, in batches (GET …/export with the list's filters, sort and
- * search). The order always ends with the id, so offset batches never skip or repeat a row.
- */
-export async function* exportAdminCatalogItems(
+/** The items of the filter in list order: one page, or (no page) up to MAX_UNPAGED_CATALOG_ITEMS. */
+export function listAdminCatalogItems<P extends PageRequest | undefined = undefined>(
   kind: CatalogKind,
   filter: AdminCatalogFilter = {},
-  batchSize = 500,
+  page?: P,
+): Promise<ListOf<CatalogItemContract, P>> {
+  const where = adminWhere(kind, filter);
+  const orderBy = keysetOrderBy<Prisma.CatalogItemOrderByWithRelationInput>(adminOrder(filter));
+  return readList(page as P, {
+    rows: async (window) => (await db.catalogItem.findMany({ where, orderBy, ...window })).map(serializeCatalogItem),
+    count: () => db.catalogItem.count({ where }),
+    unpagedLimit: MAX_UNPAGED_CATALOG_ITEMS,
+  });
+}
+
+/** Items are large (rich HTML of up to 200,000 characters): an export reads fewer per batch. */
+const EXPORT_BATCH = 500;
+
+/**
+ * Every matching item in list order (GET …/export with the list's filters, sort and search), in
+ * keyset batches.
+ */
+export function exportAdminCatalogItems(
+  kind: CatalogKind,
+  filter: AdminCatalogFilter = {},
+  batchSize = EXPORT_BATCH,
 ): AsyncGenerator<CatalogItemContract[], void, unknown> {
   const where = adminWhere(kind, filter);
-  const orderBy = adminOrder(filter);
-  for (let skip = 0; ; skip += batchSize) {
-    const rows = await db.catalogItem.findMany({ where, orderBy, skip, take: batchSize });
-    if (rows.length > 0) yield rows.map(serializeCatalogItem);
-    if (rows.length < batchSize) return;
-  }
+  const order = adminOrder(filter);
+  const orderBy = keysetOrderBy<Prisma.CatalogItemOrderByWithRelationInput>(order);
+  return keysetBatches({
+    fetchAfter: (last: CatalogItem | null, take) =>
+      db.catalogItem.findMany({ where: last ? { AND: [where, keysetAfter<Prisma.CatalogItemWhereInput, CatalogItem>(order, last)] } : where, orderBy, take }),
+    toItem: serializeCatalogItem,
+    batchSize,
+  });
 }

@@ -1,7 +1,7 @@
 // The CSV export of the product and service lists (GET /api/v1/admin/{products,services}/export):
-// a Spanish header and one row per item, every field of spec §3; list fields joined with " | ".
+// a Spanish header and one row per item, every field of the item; list fields joined with " | ".
 // Quoting, BOM and formula neutralising: lib/csv.ts. Pure: tested directly.
-import { csvFileName, csvRow } from "@/lib/csv";
+import { csvFileName, csvRow, type CsvFormat } from "@/lib/csv";
 import { formatDate } from "@/lib/format";
 import type { CatalogKind } from "@/lib/generated/prisma/enums";
 import { CATALOG_BILLING_PERIOD_LABELS, CATALOG_STATUS_LABELS } from "./admin-schema";
@@ -77,4 +77,9 @@ export function catalogCsvRow(item: CatalogItemContract): string {
 /** productos-2026-11-22.csv / servicios-2026-11-22.csv */
 export function catalogCsvFileName(kind: CatalogKind, now = new Date()): string {
   return csvFileName(kind === "product" ? "productos" : "servicios", now);
+}
+
+/** The CSV download of the product or service list. */
+export function catalogCsv(kind: CatalogKind): CsvFormat<CatalogItemContract> {
+  return { header: CATALOG_CSV_HEADER, row: catalogCsvRow, fileName: () => catalogCsvFileName(kind), logLabel: kind === "product" ? "products" : "services" };
 }

@@ -1,5 +1,6 @@
 import "server-only";
-import { paged, pageWindow, type Paged, type PageRequest } from "@/lib/list/paging";
+import { keysetBatches } from "@/lib/list/keyset";
+import { pageRequest, readList, type Paged, type PageRequest } from "@/lib/list/paging";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { ContactFilter } from "./admin-schema";
@@ -45,51 +46,48 @@ const ROW_COLUMNS = Prisma.sql`
   m.reply_status::text AS "replyStatus", m.reply_attempted_at AS "replyAttemptedAt",
   m.reply_error AS "replyError", m.ip_address AS "ipAddress", m.user_agent AS "userAgent"`;
 
-/** The page of messages, newest first, with the total of the same filter. */
-export async function listContactMessages(filter: ContactFilter, page: PageRequest): Promise<Paged<ContactMessageItem>> {
+/** One page of messages (the first without `page`: this list is always paged), newest first, with the total of the same filter. */
+export function listContactMessages(filter: ContactFilter, page: PageRequest = pageRequest({})): Promise<Paged<ContactMessageItem>> {
   const where = whereSql(filter);
-  const { skip, take } = pageWindow(page);
   const counting: Prisma.Sql =
     searchTerms(filter.q).length > 0
       ? Prisma.sql`SELECT count(*)::int AS total FROM contact_messages m WHERE ${where}`
       : filter.status
         ? Prisma.sql`SELECT coalesce(sum(total), 0)::int AS total FROM contact_message_counts WHERE status = ${filter.status}::"contact_status"`
         : Prisma.sql`SELECT coalesce(sum(total), 0)::int AS total FROM contact_message_counts`;
-  const [rows, counted] = await Promise.all([
-    db.$queryRaw<ContactMessageRow[]>`
-      SELECT ${ROW_COLUMNS}
-      FROM contact_messages m LEFT JOIN sectors s ON s.id = m.sector_id
-      WHERE ${where}
-      ORDER BY m.created_at DESC, m.id DESC
-      LIMIT ${take} OFFSET ${skip}`,
-    db.$queryRaw<{ total: number }[]>(counting),
-  ]);
-  return paged(rows.map(serializeContactRow), counted[0]?.total ?? 0, page);
+  return readList(page, {
+    rows: async ({ skip, take }) =>
+      (
+        await db.$queryRaw<ContactMessageRow[]>`
+          SELECT ${ROW_COLUMNS}
+          FROM contact_messages m LEFT JOIN sectors s ON s.id = m.sector_id
+          WHERE ${where}
+          ORDER BY m.created_at DESC, m.id DESC
+          LIMIT ${take ?? null} OFFSET ${skip}`
+      ).map(serializeContactRow),
+    count: async () => (await db.$queryRaw<{ total: number }[]>(counting))[0]?.total ?? 0,
+  });
 }
 
 /**
- * Every message of the filter, newest first, in batches (keyset paging on the list's own index),
- * so an export of 100,000 rows never holds them all in memory.
+ * Every message of the filter, newest first, in keyset batches on the list's own index
+ * (created_at, id), so an export of 100,000 rows never holds them all in memory.
  */
-export async function* exportContactMessages(filter: ContactFilter, batchSize = 1000): AsyncGenerator<ContactMessageItem[]> {
+export function exportContactMessages(filter: ContactFilter, batchSize?: number): AsyncGenerator<ContactMessageItem[], void, unknown> {
   const where = whereSql(filter);
-  let after: { createdAt: Date; id: number } | null = null;
-  for (;;) {
-    const cursor: Prisma.Sql = after
-      ? Prisma.sql`AND (m.created_at, m.id) < (${after.createdAt}::timestamp(3), ${after.id}::int)`
-      : Prisma.empty;
-    const rows: ContactMessageRow[] = await db.$queryRaw<ContactMessageRow[]>`
-      SELECT ${ROW_COLUMNS}
-      FROM contact_messages m LEFT JOIN sectors s ON s.id = m.sector_id
-      WHERE ${where} ${cursor}
-      ORDER BY m.created_at DESC, m.id DESC
-      LIMIT ${batchSize}`;
-    if (rows.length === 0) return;
-    yield rows.map(serializeContactRow);
-    if (rows.length < batchSize) return;
-    const last: ContactMessageRow = rows[rows.length - 1];
-    after = { createdAt: last.createdAt, id: last.id };
-  }
+  return keysetBatches({
+    fetchAfter: (last: ContactMessageRow | null, take) => {
+      const after = last ? Prisma.sql`AND (m.created_at, m.id) < (${last.createdAt}::timestamp(3), ${last.id}::int)` : Prisma.empty;
+      return db.$queryRaw<ContactMessageRow[]>`
+        SELECT ${ROW_COLUMNS}
+        FROM contact_messages m LEFT JOIN sectors s ON s.id = m.sector_id
+        WHERE ${where} ${after}
+        ORDER BY m.created_at DESC, m.id DESC
+        LIMIT ${take}`;
+    },
+    toItem: serializeContactRow,
+    batchSize,
+  });
 }
 
 export const contactDetailInclude = {

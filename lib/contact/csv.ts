@@ -1,7 +1,7 @@
-// The contact inbox's CSV export (DESIGN §4 "Exports"): its Spanish header and one row per
+// The contact inbox's CSV export: its Spanish header and one row per
 // message. Quoting, the BOM and formula neutralising live in lib/csv.ts (shared by every
 // admin export). Pure: tested directly.
-import { csvFileName, csvRow } from "@/lib/csv";
+import { csvFileName, csvRow, type CsvFormat } from "@/lib/csv";
 import { formatDate } from "@/lib/format";
 import type { ContactMessageItem } from "./admin-serialize";
 import { CONTACT_STATUS_NAMES, replyDeliveryView } from "./inbox-rules";
@@ -50,3 +50,6 @@ export function contactCsvRow(item: ContactMessageItem): string {
 export function contactCsvFileName(now = new Date()): string {
   return csvFileName("mensajes-de-contacto", now);
 }
+
+/** The CSV download of the inbox. */
+export const CONTACT_CSV: CsvFormat<ContactMessageItem> = { header: CONTACT_CSV_HEADER, row: contactCsvRow, fileName: () => contactCsvFileName(), logLabel: "contact" };

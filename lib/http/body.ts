@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { readBodyWithin } from "@/lib/bounded-body";
 import { parseWith } from "@/lib/errors";
+import { readListQuery } from "@/lib/list/query";
 import { HttpError } from "./errors";
 
 /** Bodies over this size are refused with 413. */
@@ -35,8 +36,12 @@ export async function readJsonBody<S extends z.ZodType>(request: Request, schema
   return parseWith(schema, body);
 }
 
-/** Parses query parameters (single values) with a zod schema: 422 on unknown or malformed values. */
+/**
+ * Parses query parameters with a zod schema, as a list's screen reads its URL (a repeated name
+ * counts with its last value): 422 on unknown or malformed values.
+ */
 export function readQuery<S extends z.ZodType>(request: Request, schema: S): z.output<S> {
-  const params = Object.fromEntries(new URL(request.url).searchParams);
-  return parseWith(schema, params);
+  const { query, problem } = readListQuery(schema, new URL(request.url).searchParams);
+  if (problem) throw problem;
+  return query;
 }

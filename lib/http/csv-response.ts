@@ -1,18 +1,13 @@
-import { CSV_BOM, csvRow } from "@/lib/csv";
+import { CSV_BOM, csvRow, type CsvFormat } from "@/lib/csv";
 
 /**
  * A CSV download (text/csv; charset=utf-8, BOM, header row) streamed from batches of items, so a
- * large export never sits in memory at once. `logLabel` names the export in the server log if it
- * fails half way.
+ * large export never sits in memory at once. The format's `logLabel` names the export in the
+ * server log if it fails half way.
  */
-export function csvResponse<T>(options: {
-  header: string[];
-  batches: AsyncGenerator<T[], void, unknown>;
-  toRow: (item: T) => string;
-  fileName: string;
-  logLabel: string;
-}): Response {
-  const { header, batches, toRow, fileName, logLabel } = options;
+export function csvResponse<T>(format: CsvFormat<T>, batches: AsyncGenerator<T[], void, unknown>): Response {
+  const { header, row: toRow, logLabel } = format;
+  const fileName = format.fileName();
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {

@@ -1,6 +1,6 @@
-// The admin tickets' CSV export (DESIGN §4 "Exports"): its Spanish header and one row per ticket.
+// The admin tickets' CSV export: its Spanish header and one row per ticket.
 // Quoting, the BOM and formula neutralising live in lib/csv.ts. Pure.
-import { csvFileName, csvRow } from "@/lib/csv";
+import { csvFileName, csvRow, type CsvFormat } from "@/lib/csv";
 import { formatDate } from "@/lib/format";
 import { ticketNumber, ticketPriorityLabel, ticketStatusLabel } from "./labels";
 import type { TicketSummaryContract } from "./serialize";
@@ -37,3 +37,6 @@ export function ticketCsvRow(ticket: TicketSummaryContract): string {
 export function ticketCsvFileName(now = new Date()): string {
   return csvFileName("tickets", now);
 }
+
+/** The CSV download of the admin ticket list. */
+export const TICKET_CSV: CsvFormat<TicketSummaryContract> = { header: TICKET_CSV_HEADER, row: ticketCsvRow, fileName: () => ticketCsvFileName(), logLabel: "tickets" };

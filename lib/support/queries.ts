@@ -1,5 +1,6 @@
 import "server-only";
-import { paged, pageWindow, type Paged, type PageRequest } from "@/lib/list/paging";
+import { keysetAfter, keysetBatches, keysetOrderBy, type KeysetOrder } from "@/lib/list/keyset";
+import { readList, type ListOf, type PageRequest } from "@/lib/list/paging";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { TicketPriorityCode, TicketStatusCode } from "./labels";
@@ -14,12 +15,12 @@ import {
 
 // Reads of support tickets, never cached (they change with every reply). Admin reads see every
 // ticket; client reads are always scoped to the caller's own tickets, so another client's
-// ticket is simply "not found".
+// ticket is simply "not found". A list's filter is its parsed query as it is.
 
 export type AdminTicketFilter = {
   status?: TicketStatusCode;
   priority?: TicketPriorityCode;
-  userId?: string;
+  user_id?: string;
   q?: string;
   sort?: "created" | "activity";
   dir?: "asc" | "desc";
@@ -32,7 +33,7 @@ function adminWhere(filter: AdminTicketFilter): Prisma.TicketWhereInput {
   const where: Prisma.TicketWhereInput = {};
   if (filter.status) where.status = filter.status;
   if (filter.priority) where.priority = filter.priority;
-  if (filter.userId) where.userId = filter.userId;
+  if (filter.user_id) where.userId = filter.user_id;
   if (filter.q) {
     const contains = { contains: filter.q, mode: "insensitive" as const };
     const or: Prisma.TicketWhereInput[] = [{ subject: contains }, { user: { name: contains } }, { user: { email: contains } }];
@@ -44,26 +45,23 @@ function adminWhere(filter: AdminTicketFilter): Prisma.TicketWhereInput {
   return where;
 }
 
-function adminOrder(filter: AdminTicketFilter): Prisma.TicketOrderByWithRelationInput[] {
+type TicketSummaryRow = Prisma.TicketGetPayload<{ select: typeof ticketSummarySelect }>;
+
+/** Newest first by default; by creation or last activity, either way; the id breaks ties. */
+function adminOrder(filter: AdminTicketFilter): KeysetOrder<TicketSummaryRow> {
   const dir = filter.dir ?? "desc";
-  if (filter.sort === "activity") return [{ updatedAt: dir }, { id: dir }];
-  return [{ createdAt: dir }, { id: dir }];
+  return [{ field: filter.sort === "activity" ? "updatedAt" : "createdAt", dir }, { field: "id", dir }];
 }
 
-/** One page of tickets for "Tickets" (admin), and the total matching the filter. */
-export async function listAdminTicketsPage(filter: AdminTicketFilter, page: PageRequest): Promise<Paged<TicketSummaryContract>> {
+/** The tickets of the filter for "Tickets" (admin): one page, or (no page) up to MAX_UNPAGED_TICKETS. */
+export function listAdminTickets<P extends PageRequest | undefined = undefined>(filter: AdminTicketFilter, page?: P): Promise<ListOf<TicketSummaryContract, P>> {
   const where = adminWhere(filter);
-  const [rows, total] = await Promise.all([
-    db.ticket.findMany({ where, orderBy: adminOrder(filter), select: ticketSummarySelect, ...pageWindow(page) }),
-    db.ticket.count({ where }),
-  ]);
-  return paged(rows.map(serializeTicketSummary), total, page);
-}
-
-/** Every ticket matching the filter (up to MAX_UNPAGED_TICKETS). */
-export async function listAdminTickets(filter: AdminTicketFilter = {}): Promise<TicketSummaryContract[]> {
-  const rows = await db.ticket.findMany({ where: adminWhere(filter), orderBy: adminOrder(filter), select: ticketSummarySelect, take: MAX_UNPAGED_TICKETS });
-  return rows.map(serializeTicketSummary);
+  const orderBy = keysetOrderBy<Prisma.TicketOrderByWithRelationInput>(adminOrder(filter));
+  return readList(page as P, {
+    rows: async (window) => (await db.ticket.findMany({ where, orderBy, select: ticketSummarySelect, ...window })).map(serializeTicketSummary),
+    count: () => db.ticket.count({ where }),
+    unpagedLimit: MAX_UNPAGED_TICKETS,
+  });
 }
 
 /** One ticket with its conversation, for an admin; null when it does not exist. */
@@ -78,20 +76,18 @@ function clientWhere(userId: string, status?: TicketStatusCode): Prisma.TicketWh
   return status ? { userId, status } : { userId };
 }
 
-/** One page of the client's own tickets, most recent activity first. */
-export async function listClientTicketsPage(userId: string, filter: { status?: TicketStatusCode }, page: PageRequest): Promise<Paged<TicketSummaryContract>> {
+/** The client's own tickets, most recent activity first: one page, or (no page) up to MAX_UNPAGED_TICKETS. */
+export function listClientTickets<P extends PageRequest | undefined = undefined>(
+  userId: string,
+  filter: { status?: TicketStatusCode } = {},
+  page?: P,
+): Promise<ListOf<TicketSummaryContract, P>> {
   const where = clientWhere(userId, filter.status);
-  const [rows, total] = await Promise.all([
-    db.ticket.findMany({ where, orderBy: CLIENT_ORDER, select: ticketSummarySelect, ...pageWindow(page) }),
-    db.ticket.count({ where }),
-  ]);
-  return paged(rows.map(serializeTicketSummary), total, page);
-}
-
-/** The client's own tickets (up to MAX_UNPAGED_TICKETS), most recent activity first. */
-export async function listClientTickets(userId: string, filter: { status?: TicketStatusCode } = {}): Promise<TicketSummaryContract[]> {
-  const rows = await db.ticket.findMany({ where: clientWhere(userId, filter.status), orderBy: CLIENT_ORDER, select: ticketSummarySelect, take: MAX_UNPAGED_TICKETS });
-  return rows.map(serializeTicketSummary);
+  return readList(page as P, {
+    rows: async (window) => (await db.ticket.findMany({ where, orderBy: CLIENT_ORDER, select: ticketSummarySelect, ...window })).map(serializeTicketSummary),
+    count: () => db.ticket.count({ where }),
+    unpagedLimit: MAX_UNPAGED_TICKETS,
+  });
 }
 
 /** One of the client's own tickets with its conversation; null when it is not theirs or does not exist. */
@@ -100,17 +96,22 @@ export async function getClientTicket(userId: string, id: number): Promise<Ticke
   return row ? serializeTicketDetail(row) : null;
 }
 
-const EXPORT_BATCH = 1000;
-
-/** Every ticket matching the filter, in the list's order, in batches (the CSV export streams them). */
-export async function* exportAdminTickets(filter: AdminTicketFilter): AsyncGenerator<TicketSummaryContract[], void, unknown> {
+/** Every ticket of the filter in the list's order, in keyset batches (the CSV export). */
+export function exportAdminTickets(filter: AdminTicketFilter, batchSize?: number): AsyncGenerator<TicketSummaryContract[], void, unknown> {
   const where = adminWhere(filter);
-  const orderBy = adminOrder(filter);
-  for (let skip = 0; ; skip += EXPORT_BATCH) {
-    const rows = await db.ticket.findMany({ where, orderBy, select: ticketSummarySelect, skip, take: EXPORT_BATCH });
-    if (rows.length > 0) yield rows.map(serializeTicketSummary);
-    if (rows.length < EXPORT_BATCH) return;
-  }
+  const order = adminOrder(filter);
+  const orderBy = keysetOrderBy<Prisma.TicketOrderByWithRelationInput>(order);
+  return keysetBatches({
+    fetchAfter: (last: TicketSummaryRow | null, take) =>
+      db.ticket.findMany({
+        where: last ? { AND: [where, keysetAfter<Prisma.TicketWhereInput, TicketSummaryRow>(order, last)] } : where,
+        orderBy,
+        select: ticketSummarySelect,
+        take,
+      }),
+    toItem: serializeTicketSummary,
+    batchSize,
+  });
 }
 
 /** The user an admin list is filtered by (?user_id), for the "Tickets de …" note; null when gone. */

@@ -1,7 +1,7 @@
 import "server-only";
 import { cachedQuery, CACHE_TAGS } from "@/lib/cache";
 import { db } from "@/lib/db";
-import { paged, pageWindow, type Paged, type PageRequest } from "@/lib/list/paging";
+import { readList, type ListOf, type PageRequest } from "@/lib/list/paging";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { TestimonialStatus } from "./schema";
 import { serializeTestimonial, type TestimonialContract } from "./serialize";
@@ -40,7 +40,7 @@ export function listFeaturedTestimonials(limit = 3) {
 
 export type AdminTestimonialFilter = { status?: TestimonialStatus; q?: string };
 
-/** Most rows the unpaged admin list answers (the spec's client asks for all of them). */
+/** Most rows the unpaged admin list answers (the admin's client asks for all of them). */
 export const MAX_UNPAGED_TESTIMONIALS = 500;
 
 function adminWhere(filter: AdminTestimonialFilter): Prisma.TestimonialWhereInput {
@@ -55,25 +55,18 @@ function adminWhere(filter: AdminTestimonialFilter): Prisma.TestimonialWhereInpu
 
 const ADMIN_ORDER: Prisma.TestimonialOrderByWithRelationInput[] = [{ createdAt: "desc" }, { id: "desc" }];
 
-/** One page of testimonials for the admin table, and the total matching the filter. */
-export async function listAdminTestimonialsPage(
-  filter: AdminTestimonialFilter,
-  page: PageRequest,
-): Promise<Paged<TestimonialContract>> {
+/** The testimonials of the filter, newest first: one page, or (no page) up to MAX_UNPAGED_TESTIMONIALS. */
+export function listAdminTestimonials<P extends PageRequest | undefined = undefined>(
+  filter: AdminTestimonialFilter = {},
+  page?: P,
+): Promise<ListOf<TestimonialContract, P>> {
   const where = adminWhere(filter);
-  const [rows, total] = await Promise.all([
-    db.testimonial.findMany({ where, orderBy: ADMIN_ORDER, ...pageWindow(page) }),
-    db.testimonial.count({ where }),
-  ]);
-  return paged(rows.map(serializeTestimonial), total, page);
+  return readList(page as P, {
+    rows: async (window) => (await db.testimonial.findMany({ where, orderBy: ADMIN_ORDER, ...window })).map(serializeTestimonial),
+    count: () => db.testimonial.count({ where }),
+    unpagedLimit: MAX_UNPAGED_TESTIMONIALS,
+  });
 }
-
-/** Every testimonial matching the filter (up to MAX_UNPAGED_TESTIMONIALS), newest first. */
-export async function listAdminTestimonials(filter: AdminTestimonialFilter = {}): Promise<TestimonialContract[]> {
-  const rows = await db.testimonial.findMany({ where: adminWhere(filter), orderBy: ADMIN_ORDER, take: MAX_UNPAGED_TESTIMONIALS });
-  return rows.map(serializeTestimonial);
-}
-
 
 /** One testimonial for the admin (any status), or null. */
 export async function getAdminTestimonial(id: number): Promise<TestimonialContract | null> {

@@ -1,5 +1,5 @@
 import "server-only";
-import { pageRequest, pageWindow, paged, type Paged } from "@/lib/list/paging";
+import { readList, type ListOf, type PageRequest } from "@/lib/list/paging";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { UserListQuery } from "./schema";
@@ -25,21 +25,19 @@ function userOrder(query: Pick<UserListQuery, "sort" | "dir">): Prisma.UserOrder
   return [{ [SORT_FIELDS[query.sort ?? "created_at"]]: query.dir ?? "desc" }, { id: "desc" }];
 }
 
-/** One page of users (newest first unless `sort` says otherwise), with the total of the filter ("Total de usuarios"). */
-export async function listUsersPage(query: UserListQuery): Promise<Paged<UserContract>> {
-  const request = pageRequest(query);
+/**
+ * The users of the filter (newest first unless `sort` says otherwise): one page with the total
+ * of the filter ("Total de usuarios"), or (no page) every one of them.
+ */
+export function listUsers<P extends PageRequest | undefined = undefined>(
+  query: Pick<UserListQuery, "q" | "role" | "sort" | "dir">,
+  page?: P,
+): Promise<ListOf<UserContract, P>> {
   const where = userFilter(query);
-  const [rows, total] = await Promise.all([
-    db.user.findMany({ where, orderBy: userOrder(query), select: USER_FIELDS, ...pageWindow(request) }),
-    db.user.count({ where }),
-  ]);
-  return paged(rows.map(serializeUser), total, request);
-}
-
-/** Every user of the filter, newest first (GET /api/v1/admin/users without `?page=`). */
-export async function listAllUsers(query: Pick<UserListQuery, "q" | "role" | "sort" | "dir">): Promise<UserContract[]> {
-  const rows = await db.user.findMany({ where: userFilter(query), orderBy: userOrder(query), select: USER_FIELDS });
-  return rows.map(serializeUser);
+  return readList(page as P, {
+    rows: async (window) => (await db.user.findMany({ where, orderBy: userOrder(query), select: USER_FIELDS, ...window })).map(serializeUser),
+    count: () => db.user.count({ where }),
+  });
 }
 
 /** One user as the contract shows it, or null. */

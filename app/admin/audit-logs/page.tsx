@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import { AreaPage, AreaPageHeader } from "@/components/account/area-shell";
 import { pageRequest } from "@/lib/list/paging";
-import { fieldErrors } from "@/lib/errors";
+import { readListQuery } from "@/lib/list/query";
 import { requireAdmin } from "@/lib/auth/guards";
-import { listAuditActors, listAuditEntityTypes, listAuditLogs } from "@/lib/audit/queries";
+import { auditLogFilter, listAuditActors, listAuditEntityTypes, listAuditLogs } from "@/lib/audit/queries";
 import { auditRecordLabels } from "@/lib/audit/record-labels";
 import { auditListQuerySchema } from "@/lib/audit/schema";
 import { AuditLogsScreen } from "./audit-logs-screen";
-import { searchParamValues, type PageSearchParams } from "@/lib/list/query-params";
+import type { PageSearchParams } from "@/lib/list/query-params";
 
 export const metadata: Metadata = { title: "Registro de actividad" };
 
@@ -17,17 +17,12 @@ export const metadata: Metadata = { title: "Registro de actividad" };
  */
 export default async function AuditLogsPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   await requireAdmin();
-  const raw = await searchParams;
-  const params = searchParamValues(raw);
-  const parsed = auditListQuerySchema.safeParse(params);
-  const query = parsed.success ? parsed.data : null;
-  const filterError = parsed.success ? null : Object.values(fieldErrors(parsed.error)).flat()[0] ?? "Los filtros no son válidos.";
+  // A bad filter shows the whole trail, with what was wrong above it.
+  const { query, problem } = readListQuery(auditListQuerySchema, await searchParams);
+  const filterError = problem ? (Object.values(problem.fieldErrors ?? {}).flat()[0] ?? "Los filtros no son válidos.") : null;
 
   const [result, actors, entityTypes] = await Promise.all([
-    listAuditLogs(
-      query ? { entity: query.entity, userId: query.user_id, entityId: query.entity_id, from: query.from, toExclusive: query.toExclusive } : {},
-      pageRequest(query ?? {}),
-    ),
+    listAuditLogs(auditLogFilter(query), pageRequest(query)),
     listAuditActors(),
     listAuditEntityTypes(),
   ]);

@@ -2,24 +2,20 @@ import type { Metadata } from "next";
 import { AreaPage } from "@/components/account/area-shell";
 import { PaymentsScreen } from "@/components/admin/billing/payments-screen";
 import { pageRequest } from "@/lib/list/paging";
-import { searchParamValues, type PageSearchParams } from "@/lib/list/query-params";
+import { readListQuery } from "@/lib/list/query";
+import type { PageSearchParams } from "@/lib/list/query-params";
 import { requireAdmin } from "@/lib/auth/guards";
-import { listAdminPaymentsPage, listClientOptions } from "@/lib/billing/admin-queries";
+import { listAdminPayments, listClientOptions } from "@/lib/billing/admin-queries";
 import { paymentListQuerySchema } from "@/lib/billing/schema";
 
 export const metadata: Metadata = { title: "Pagos" };
 
-/** Spec §2.6 "Payments" on real records: ?page, ?per_page, ?method, ?user_id, ?invoice_id, ?q in the URL. */
+/** "Pagos" (admin) on real records: ?page, ?per_page, ?method, ?user_id, ?invoice_id, ?q in the URL. */
 export default async function AdminPaymentsPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   await requireAdmin();
-  const params = searchParamValues(await searchParams);
   // A hand-edited URL with a bad value falls back to the unfiltered first page.
-  const parsed = paymentListQuerySchema.safeParse(params);
-  const query = parsed.success ? parsed.data : {};
-  const [result, clients] = await Promise.all([
-    listAdminPaymentsPage({ method: query.method, user_id: query.user_id, invoice_id: query.invoice_id, q: query.q }, pageRequest(query)),
-    listClientOptions(),
-  ]);
+  const { query } = readListQuery(paymentListQuerySchema, await searchParams);
+  const [result, clients] = await Promise.all([listAdminPayments(query, pageRequest(query)), listClientOptions()]);
   return (
     <AreaPage>
       <PaymentsScreen result={result} clients={clients} />

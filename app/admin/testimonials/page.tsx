@@ -3,28 +3,28 @@ import { AreaPage } from "@/components/account/area-shell";
 import { pageRequest } from "@/lib/list/paging";
 import { requireAdmin } from "@/lib/auth/guards";
 import { listAllSectors } from "@/lib/content/queries";
-import { getAdminTestimonial, listAdminTestimonialsPage } from "@/lib/testimonials/queries";
+import { getAdminTestimonial, listAdminTestimonials } from "@/lib/testimonials/queries";
 import { adminTestimonialListQuerySchema } from "@/lib/testimonials/schema";
 import { TestimonialsScreen } from "./testimonials-screen";
+import { readListQuery } from "@/lib/list/query";
 import { searchParamValues, type PageSearchParams } from "@/lib/list/query-params";
 
 export const metadata: Metadata = { title: "Testimonios" };
 
 /**
- * Spec §2.6 "Gestión de Testimonios": the server-paged table (?page, ?per_page, ?status, ?q in
+ * "Gestión de Testimonios": the server-paged table (?page, ?per_page, ?status, ?q in
  * the URL) and, with ?id=N (links from the audit trail), that testimonial's edit modal open.
  */
 export default async function AdminTestimonialsPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   await requireAdmin();
   const raw = await searchParams;
-  const params = searchParamValues(raw);
   // A hand-edited URL with a bad value falls back to the unfiltered first page.
-  const parsed = adminTestimonialListQuerySchema.safeParse(params);
-  const query = parsed.success ? parsed.data : {};
+  const { query } = readListQuery(adminTestimonialListQuerySchema, raw);
+  const params = searchParamValues(raw);
   const openId = typeof params.id === "string" && /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
 
   const [result, sectors, opened] = await Promise.all([
-    listAdminTestimonialsPage({ status: query.status, q: query.q }, pageRequest(query)),
+    listAdminTestimonials(query, pageRequest(query)),
     listAllSectors(),
     openId ? getAdminTestimonial(openId) : Promise.resolve(null),
   ]);

@@ -3,6 +3,7 @@
 import { useId } from "react";
 import { buttonClasses } from "@/components/ui/button";
 import { useTableUrl, type FilterOption } from "@/components/ui/data-table";
+import { exportHref } from "@/lib/list/export-link";
 
 // Small toolbar pieces the billing lists share: a select bound to a URL parameter (currency,
 // method) and the "Exportar CSV" link of the current filters and search.
@@ -33,15 +34,10 @@ export function SelectFilter({ label, param, options, allLabel }: { label: strin
   );
 }
 
-/** "Exportar CSV": the API's export of the list with the filters and search now in the URL. */
+/** "Exportar CSV": the API's export of the list with its filters (`params`) as the URL now has them. */
 export function ExportLink({ apiPath, params }: { apiPath: string; params: string[] }) {
   const url = useTableUrl();
-  const query = new URLSearchParams();
-  for (const name of params) {
-    const value = url.params.get(name);
-    if (value) query.set(name, value);
-  }
-  const href = `${apiPath}/export${query.size ? `?${query}` : ""}`;
+  const href = exportHref(apiPath, Object.fromEntries(params.map((name) => [name, url.params.get(name)])));
   return (
     <a href={href} download className={buttonClasses("outline", "md", "shrink-0")}>
       Exportar CSV

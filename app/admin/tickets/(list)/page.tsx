@@ -3,39 +3,32 @@ import Link from "next/link";
 import { AreaPage, AreaPageHeader } from "@/components/account/area-shell";
 import { AdminTicketsScreen } from "@/components/admin/support/tickets-screen";
 import { buttonClasses } from "@/components/ui/button";
+import { exportHref } from "@/lib/list/export-link";
 import { pageRequest } from "@/lib/list/paging";
-import { searchParamValues, type PageSearchParams } from "@/lib/list/query-params";
+import { readListQuery } from "@/lib/list/query";
+import type { PageSearchParams } from "@/lib/list/query-params";
 import { requireAdmin } from "@/lib/auth/guards";
-import { findTicketListUser, listAdminTicketsPage } from "@/lib/support/queries";
+import { findTicketListUser, listAdminTickets } from "@/lib/support/queries";
 import { adminTicketListQuerySchema } from "@/lib/support/schema";
 
 export const metadata: Metadata = { title: "Tickets" };
 
-/** Spec §2.6 "Tickets": the clients' support tickets, server-paged (?page, ?per_page, ?status, ?priority, ?user_id, ?q, ?sort in the URL). */
+/** "Tickets" (admin): the clients' support tickets, server-paged (?page, ?per_page, ?status, ?priority, ?user_id, ?q, ?sort in the URL). */
 export default async function AdminTicketsPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   await requireAdmin();
   // A hand-edited URL with a bad value falls back to the unfiltered first page.
-  const parsed = adminTicketListQuerySchema.safeParse(searchParamValues(await searchParams));
-  const query = parsed.success ? parsed.data : {};
-  const filter = { status: query.status, priority: query.priority, userId: query.user_id, q: query.q, sort: query.sort, dir: query.dir };
+  const { query } = readListQuery(adminTicketListQuerySchema, await searchParams);
   const [result, filteredUser] = await Promise.all([
-    listAdminTicketsPage(filter, pageRequest(query)),
+    listAdminTickets(query, pageRequest(query)),
     query.user_id ? findTicketListUser(query.user_id) : Promise.resolve(null),
   ]);
-  // The export takes the list's filters and search (not its page).
-  const exportQuery = new URLSearchParams();
-  for (const key of ["status", "priority", "user_id", "q", "sort", "dir"] as const) {
-    const value = query[key];
-    if (value) exportQuery.set(key, value);
-  }
-  const exportHref = `/api/v1/admin/tickets/export${exportQuery.size ? `?${exportQuery}` : ""}`;
   return (
     <AreaPage>
       <AreaPageHeader
         title="Tickets"
         description="Las consultas de soporte de los clientes: responde, cambia su estado y su prioridad."
         actions={
-          <a href={exportHref} download className={buttonClasses("outline", "md")}>
+          <a href={exportHref("/api/v1/admin/tickets", query)} download className={buttonClasses("outline", "md")}>
             Exportar CSV
           </a>
         }

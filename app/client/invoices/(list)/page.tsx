@@ -2,9 +2,10 @@ import type { Metadata } from "next";
 import { AreaPage, AreaPageHeader } from "@/components/account/area-shell";
 import { InvoicesTable } from "@/components/client/invoices-table";
 import { pageRequest } from "@/lib/list/paging";
-import { searchParamValues, type PageSearchParams } from "@/lib/list/query-params";
+import { readListQuery } from "@/lib/list/query";
+import type { PageSearchParams } from "@/lib/list/query-params";
 import { requireClientAreaUser } from "@/lib/auth/guards";
-import { clientInvoiceListQuerySchema, listClientInvoicesPage } from "@/lib/billing/queries";
+import { clientInvoiceListQuerySchema, listClientInvoices } from "@/lib/billing/queries";
 
 export const metadata: Metadata = { title: "Facturas" };
 
@@ -19,9 +20,8 @@ const EMPTY_TEXTS: Record<string, string> = {
 export default async function ClientInvoicesPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   const user = await requireClientAreaUser();
   // A hand-edited URL with a bad value falls back to the unfiltered first page.
-  const parsed = clientInvoiceListQuerySchema.safeParse(searchParamValues(await searchParams));
-  const query = parsed.success ? parsed.data : {};
-  const result = await listClientInvoicesPage(user.id, { status: query.status }, pageRequest(query));
+  const { query } = readListQuery(clientInvoiceListQuerySchema, await searchParams);
+  const result = await listClientInvoices(user.id, { status: query.status }, pageRequest(query));
   return (
     <AreaPage>
       <AreaPageHeader title="Facturas" description="Tus comprobantes electrónicos: consulta el detalle, los pagos y descarga el PDF." />

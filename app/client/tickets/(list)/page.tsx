@@ -3,19 +3,20 @@ import { AreaPage, AreaPageHeader } from "@/components/account/area-shell";
 import { ClientTicketsScreen } from "@/components/client/support/client-tickets-screen";
 import { ButtonLink } from "@/components/ui/button";
 import { pageRequest } from "@/lib/list/paging";
-import { searchParamValues, type PageSearchParams } from "@/lib/list/query-params";
+import { readListQuery } from "@/lib/list/query";
+import type { PageSearchParams } from "@/lib/list/query-params";
 import { requireClientAreaUser } from "@/lib/auth/guards";
-import { listClientTicketsPage } from "@/lib/support/queries";
+import { listClientTickets } from "@/lib/support/queries";
 import { clientTicketListQuerySchema } from "@/lib/support/schema";
 
 export const metadata: Metadata = { title: "Tickets" };
 
-/** Spec §2.7 "Tickets": the client's own support tickets and "Nuevo ticket". */
+/** "Tickets" (client portal): the client's own support tickets and "Nuevo ticket". */
 export default async function ClientTicketsPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   const user = await requireClientAreaUser();
-  const parsed = clientTicketListQuerySchema.safeParse(searchParamValues(await searchParams));
-  const query = parsed.success ? parsed.data : {};
-  const result = await listClientTicketsPage(user.id, { status: query.status }, pageRequest(query));
+  // A hand-edited URL with a bad value falls back to the first page of every ticket.
+  const { query } = readListQuery(clientTicketListQuerySchema, await searchParams);
+  const result = await listClientTickets(user.id, query, pageRequest(query));
   return (
     <AreaPage>
       <AreaPageHeader

@@ -1,10 +1,10 @@
 import { actorFromCaller } from "@/lib/auth/actor";
 import { authRoute } from "@/lib/http/auth-route";
+import { readJsonBody } from "@/lib/http/body";
+import { listRoute } from "@/lib/http/list-route";
 import { dataResponse } from "@/lib/http/route";
-import { pageRequest } from "@/lib/list/paging";
-import { readJsonBody, readQuery } from "@/lib/http/body";
 import { z } from "@/lib/zod";
-import { listAdminTestimonials, listAdminTestimonialsPage } from "@/lib/testimonials/queries";
+import { listAdminTestimonials } from "@/lib/testimonials/queries";
 import { adminTestimonialListQuerySchema } from "@/lib/testimonials/schema";
 import { createTestimonial } from "@/lib/testimonials/service";
 
@@ -12,14 +12,9 @@ import { createTestimonial } from "@/lib/testimonials/service";
  * GET /api/v1/admin/testimonials?status&q → { data: TestimonialContract[] } (newest first);
  * with ?page (and ?per_page ≤ 100) → the paged shape { data: { data, current_page, per_page, total, last_page } }.
  */
-export const GET = authRoute("admin", async (request) => {
-  const query = readQuery(request, adminTestimonialListQuerySchema);
-  const filter = { status: query.status, q: query.q };
-  if (query.page === undefined && query.per_page === undefined) return dataResponse(await listAdminTestimonials(filter));
-  return dataResponse(await listAdminTestimonialsPage(filter, pageRequest(query)));
-});
+export const GET = listRoute("admin", { query: adminTestimonialListQuerySchema, read: listAdminTestimonials });
 
-/** POST /api/v1/admin/testimonials (spec §7 payload) → 201 { data: TestimonialContract }. */
+/** POST /api/v1/admin/testimonials (a testimonial's fields) → 201 { data: TestimonialContract }. */
 export const POST = authRoute("admin", async (request, _context, caller) => {
   // The body is validated by the service (one schema); here it only has to be JSON.
   const body = await readJsonBody(request, z.unknown());

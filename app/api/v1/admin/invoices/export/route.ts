@@ -1,10 +1,7 @@
-import { authRoute } from "@/lib/http/auth-route";
-import { readQuery } from "@/lib/http/body";
-import { invoicesCsv } from "@/lib/billing/admin-export";
+import { exportRoute } from "@/lib/http/list-route";
+import { INVOICE_CSV } from "@/lib/billing/csv";
+import { exportAdminInvoices } from "@/lib/billing/admin-queries";
 import { invoiceListQuerySchema } from "@/lib/billing/schema";
 
 /** GET /api/v1/admin/invoices/export?status&currency&user_id&q → the list's rows as CSV (money as "117.99" + a currency column). */
-export const GET = authRoute("admin", async (request) => {
-  const query = readQuery(request, invoiceListQuerySchema);
-  return invoicesCsv({ status: query.status, currency: query.currency, user_id: query.user_id, q: query.q });
-});
+export const GET = exportRoute({ query: invoiceListQuerySchema, batches: exportAdminInvoices, csv: INVOICE_CSV });

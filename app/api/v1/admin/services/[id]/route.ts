@@ -1,4 +1,4 @@
-import { catalogItemRoutes } from "@/lib/catalog/admin-handlers";
+import { catalogItemRoutes } from "@/app/api/v1/admin/_catalog/routes";
 
 /** GET, PUT and DELETE /api/v1/admin/services/{id} → { data }. */
 export const { GET, PUT, DELETE } = catalogItemRoutes("service");

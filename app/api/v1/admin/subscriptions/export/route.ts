@@ -1,10 +1,7 @@
-import { authRoute } from "@/lib/http/auth-route";
-import { readQuery } from "@/lib/http/body";
-import { subscriptionsCsv } from "@/lib/billing/admin-export";
+import { exportRoute } from "@/lib/http/list-route";
+import { SUBSCRIPTION_CSV } from "@/lib/billing/csv";
+import { exportAdminSubscriptions } from "@/lib/billing/admin-queries";
 import { subscriptionListQuerySchema } from "@/lib/billing/schema";
 
 /** GET /api/v1/admin/subscriptions/export?status&user_id&q → the list's rows as CSV (money as "149.90" + a currency column). */
-export const GET = authRoute("admin", async (request) => {
-  const query = readQuery(request, subscriptionListQuerySchema);
-  return subscriptionsCsv({ status: query.status, user_id: query.user_id, q: query.q });
-});
+export const GET = exportRoute({ query: subscriptionListQuerySchema, batches: exportAdminSubscriptions, csv: SUBSCRIPTION_CSV });

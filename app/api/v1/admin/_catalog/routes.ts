@@ -1,25 +1,21 @@
 import "server-only";
 import { actorFromCaller } from "@/lib/auth/actor";
 import { authRoute } from "@/lib/http/auth-route";
+import { readJsonBody } from "@/lib/http/body";
+import { exportRoute, listRoute } from "@/lib/http/list-route";
 import { dataResponse } from "@/lib/http/route";
-import { pageRequest } from "@/lib/list/paging";
-import { readJsonBody, readQuery } from "@/lib/http/body";
+import { exportAdminCatalogItems, listAdminCatalogItems } from "@/lib/catalog/admin-list";
+import { getAdminCatalogItem, listCatalogVersions } from "@/lib/catalog/admin-queries";
+import { adminCatalogListQuerySchema } from "@/lib/catalog/admin-schema";
+import { catalogCsv } from "@/lib/catalog/csv";
+import { bulkCatalogItems, createCatalogItem, deleteCatalogItem, restoreCatalogVersion, updateCatalogItem } from "@/lib/catalog/service";
 import type { CatalogKind } from "@/lib/generated/prisma/client";
 import { z } from "@/lib/zod";
-import { listAdminCatalogItems, listAdminCatalogItemsPage } from "./admin-list";
-import { getAdminCatalogItem, listCatalogVersions } from "./admin-queries";
-import { adminCatalogListQuerySchema } from "./admin-schema";
-import {
-  bulkCatalogItems,
-  createCatalogItem,
-  deleteCatalogItem,
-  restoreCatalogVersion,
-  updateCatalogItem,
-} from "./service";
 
 // The REST handlers of /api/v1/admin/products and /api/v1/admin/services: the same contract for
 // both kinds, so the route files only say which kind they serve. Thin: parse, authorize, call the
-// service or query, shape the response. Bodies are validated by the service (one schema).
+// service or query, shape the response. Bodies are validated by the service (one schema). This
+// folder's leading underscore keeps Next from routing it.
 
 type IdParams = { id: string };
 type VersionParams = { id: string; version: string };
@@ -28,12 +24,7 @@ type VersionParams = { id: string; version: string };
 export function catalogCollectionRoutes(kind: CatalogKind) {
   const querySchema = adminCatalogListQuerySchema(kind);
   return {
-    GET: authRoute("admin", async (request) => {
-      const query = readQuery(request, querySchema);
-      const filter = { status: query.status, category: query.category, q: query.q, sort: query.sort, dir: query.dir };
-      if (query.page === undefined && query.per_page === undefined) return dataResponse(await listAdminCatalogItems(kind, filter));
-      return dataResponse(await listAdminCatalogItemsPage(kind, filter, pageRequest(query)));
-    }),
+    GET: listRoute("admin", { query: querySchema, read: (query, page) => listAdminCatalogItems(kind, query, page) }),
     POST: authRoute("admin", async (request, _context, caller) => {
       const body = await readJsonBody(request, z.unknown());
       return dataResponse(await createCatalogItem(actorFromCaller(request, caller, "admin"), kind, body), { status: 201 });
@@ -75,5 +66,17 @@ export function catalogRestoreRoute(kind: CatalogKind) {
   return authRoute<VersionParams>("admin", async (request, context, caller) => {
     const { id, version } = await context.params;
     return dataResponse(await restoreCatalogVersion(actorFromCaller(request, caller, "admin"), kind, id, version));
+  });
+}
+
+/**
+ * GET …/export?status&category&q&sort&dir → the list's rows with those filters, in its order, as
+ * CSV. 422 for a bad filter, like the list.
+ */
+export function catalogExportRoute(kind: CatalogKind) {
+  return exportRoute({
+    query: adminCatalogListQuerySchema(kind),
+    batches: (query) => exportAdminCatalogItems(kind, query),
+    csv: catalogCsv(kind),
   });
 }

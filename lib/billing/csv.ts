@@ -1,15 +1,12 @@
-import "server-only";
-import { csvResponse } from "@/lib/http/csv-response";
-import { csvFileName, csvRow } from "@/lib/csv";
+import { csvFileName, csvRow, type CsvFormat } from "@/lib/csv";
 import { billingPeriodLabel, formatDate } from "@/lib/format";
-import { exportAdminInvoices, exportAdminPayments, exportAdminSubscriptions, type AdminInvoiceFilter, type AdminPaymentFilter, type AdminSubscriptionFilter } from "./admin-queries";
 import { INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, SUBSCRIPTION_STATUS_LABELS } from "./labels";
 import type { InvoiceContract, PaymentContract, SubscriptionContract } from "./serialize";
 
-// CSV exports of the admin billing lists (DESIGN §4 "Exports"): the list's rows with its
-// filters, in its order, a Spanish header, money as decimal strings ("117.99") with a currency
-// column beside them, calendar dates as "YYYY-MM-DD". Quoting, BOM and formula neutralising
-// come from lib/csv.ts.
+// The CSV formats of the admin billing lists' exports: a Spanish header, money as decimal
+// strings ("117.99") with a currency column beside them, calendar dates as "YYYY-MM-DD". The
+// rows come from the list's keyset batches (admin-queries.ts), with the list's filters and in
+// its order. Quoting, BOM and formula neutralising come from lib/csv.ts. Pure.
 
 export const SUBSCRIPTION_CSV_HEADER = [
   "ID",
@@ -100,20 +97,13 @@ export function paymentCsvRow(row: PaymentContract): string {
   ]);
 }
 
-export function subscriptionsCsv(filter: AdminSubscriptionFilter): Response {
-  return csvResponse({
-    header: SUBSCRIPTION_CSV_HEADER,
-    batches: exportAdminSubscriptions(filter),
-    toRow: subscriptionCsvRow,
-    fileName: csvFileName("suscripciones"),
-    logLabel: "subscriptions",
-  });
-}
+export const SUBSCRIPTION_CSV: CsvFormat<SubscriptionContract> = {
+  header: SUBSCRIPTION_CSV_HEADER,
+  row: subscriptionCsvRow,
+  fileName: () => csvFileName("suscripciones"),
+  logLabel: "subscriptions",
+};
 
-export function invoicesCsv(filter: AdminInvoiceFilter): Response {
-  return csvResponse({ header: INVOICE_CSV_HEADER, batches: exportAdminInvoices(filter), toRow: invoiceCsvRow, fileName: csvFileName("facturas"), logLabel: "invoices" });
-}
+export const INVOICE_CSV: CsvFormat<InvoiceContract> = { header: INVOICE_CSV_HEADER, row: invoiceCsvRow, fileName: () => csvFileName("facturas"), logLabel: "invoices" };
 
-export function paymentsCsv(filter: AdminPaymentFilter): Response {
-  return csvResponse({ header: PAYMENT_CSV_HEADER, batches: exportAdminPayments(filter), toRow: paymentCsvRow, fileName: csvFileName("pagos"), logLabel: "payments" });
-}
+export const PAYMENT_CSV: CsvFormat<PaymentContract> = { header: PAYMENT_CSV_HEADER, row: paymentCsvRow, fileName: () => csvFileName("pagos"), logLabel: "payments" };
