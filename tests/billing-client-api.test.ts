@@ -15,7 +15,9 @@ import { GET as subscriptions } from "@/app/api/v1/client/subscriptions/route";
 import type { AdminActor } from "@/lib/auth/actor";
 import { SYSTEM_ACTOR } from "@/lib/audit/service";
 import { businessDate, addDays } from "@/lib/billing/dates";
-import { createSubscription, issueInvoice, issueInvoiceInTx, recordPayment } from "@/lib/billing/service";
+import { issueInvoice, issueInvoiceInTx } from "@/lib/billing/invoices";
+import { recordPayment } from "@/lib/billing/payments";
+import { createSubscription } from "@/lib/billing/subscriptions";
 import { db } from "@/lib/db";
 import { call, createTestUser, sessionCookieFor, tokenFor, type Json, type TestUser } from "./helpers/auth";
 

@@ -9,7 +9,7 @@ import { csrfTokenForSession } from "@/lib/auth/csrf";
 import { verifyPassword } from "@/lib/auth/password";
 import { createSession } from "@/lib/auth/sessions";
 import { addDays, businessDate } from "@/lib/billing/dates";
-import { issueInvoice } from "@/lib/billing/service";
+import { issueInvoice } from "@/lib/billing/invoices";
 import { rucCheckDigit } from "@/lib/content/settings-schema";
 import { db } from "@/lib/db";
 import { call, createTestUser, sessionCookieFor, sessionCookieWithSid, tokenFor, uniqueTag, type Json, type TestUser } from "./helpers/auth";

@@ -5,7 +5,7 @@ import { pageRequest } from "@/lib/list/paging";
 import { readJsonBody, readQuery } from "@/lib/http/body";
 import { listAdminInvoices, listAdminInvoicesPage } from "@/lib/billing/admin-queries";
 import { invoiceListQuerySchema } from "@/lib/billing/schema";
-import { issueInvoice } from "@/lib/billing/service";
+import { issueInvoice } from "@/lib/billing/invoices";
 import { z } from "@/lib/zod";
 
 /**

@@ -5,7 +5,7 @@ import { pageRequest } from "@/lib/list/paging";
 import { readJsonBody, readQuery } from "@/lib/http/body";
 import { listAdminPayments, listAdminPaymentsPage } from "@/lib/billing/admin-queries";
 import { paymentListQuerySchema } from "@/lib/billing/schema";
-import { recordPayment } from "@/lib/billing/service";
+import { recordPayment } from "@/lib/billing/payments";
 import { z } from "@/lib/zod";
 
 /**

@@ -5,7 +5,7 @@ import { pageRequest } from "@/lib/list/paging";
 import { readJsonBody, readQuery } from "@/lib/http/body";
 import { listAdminSubscriptions, listAdminSubscriptionsPage } from "@/lib/billing/admin-queries";
 import { subscriptionListQuerySchema } from "@/lib/billing/schema";
-import { createSubscription } from "@/lib/billing/service";
+import { createSubscription } from "@/lib/billing/subscriptions";
 import { z } from "@/lib/zod";
 
 /**
