@@ -591,7 +591,8 @@ type SeededMessageState = { status: string; readAt: Date | null; repliedAt: Date
 
 /**
  * The audit trail of a seeded contact message, as the inbox would have written it: the admin
- * opened it, replied, then closed or archived it (same actions and fields as lib/contact/admin-service.ts).
+ * opened it, replied, then closed or archived it (same actions and fields as lib/contact/inbox.ts
+ * and reply-delivery.ts).
  */
 async function seedInboxAudit(tx: Prisma.TransactionClient, adminId: string, messageId: number, state: SeededMessageState): Promise<number> {
   const entries: { action: string; at: Date; before: Record<string, Prisma.InputJsonValue | null>; after: Record<string, Prisma.InputJsonValue | null> }[] = [];

@@ -6,7 +6,8 @@ import { readJsonBody } from "@/lib/http/body";
 import { contactUpdateSchema } from "@/lib/contact/admin-schema";
 import { findContactMessage } from "@/lib/contact/admin-queries";
 import { routeId } from "@/lib/http/route-id";
-import { deleteContactMessage, MESSAGE_NOT_FOUND, updateContactMessage } from "@/lib/contact/admin-service";
+import { deleteContactMessage, updateContactMessage } from "@/lib/contact/inbox";
+import { MESSAGE_NOT_FOUND } from "@/lib/contact/message-state";
 import { RESTORE_WINDOW_SECONDS } from "@/lib/contact/inbox-rules";
 import { replyResponse } from "@/lib/contact/admin-response";
 
