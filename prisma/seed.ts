@@ -209,7 +209,7 @@ export async function seedDatabase(db: PrismaClient, env: Env = process.env): Pr
       created.products += await upsertCatalog("product", products);
       created.services += await upsertCatalog("service", services);
 
-      // ── Catalogue history ("Historial", issue 9): every seeded item has its version 1 by the
+      // ── Catalogue history ("Historial"): every seeded item has its version 1 by the
       // seeded admin; one product has a second save, so the history shows a real change. Only
       // items without any version get them (an admin's saves are never touched).
       {

@@ -1,8 +1,7 @@
-// Integration tests of the client portal's billing API (spec §7 "Client", §3 "Client
-// subscription" and "Client invoice"; issue 10 "The API" and "Bad input"): the shapes, the
-// spec's exact paths and /api/v1, ?limit=5, isolation between two clients on every client
-// billing route, and the cancellation request's rules. Records are made through the billing
-// service (the admin's write path), against the real PostgreSQL test database.
+// Integration tests of the client portal's billing API (its subscriptions and invoices, and bad
+// input): the shapes, the exact paths and /api/v1, ?limit=5, isolation between two clients on
+// every client billing route, and the cancellation request's rules. Records are made through the
+// billing writes (the admin's write path), against the real PostgreSQL test database.
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as aliasInvoices } from "@/app/api/client/invoices/route";
 import { GET as aliasSubscriptions } from "@/app/api/client/subscriptions/route";

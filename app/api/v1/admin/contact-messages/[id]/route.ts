@@ -26,8 +26,8 @@ export const GET = authRoute<Params>("admin", async (request, context, caller) =
 });
 
 /**
- * PUT /{id} with `{ status: "replied", reply }`, `{ status: "archived" }` or `{ status: "closed" }`
- * (spec §7). A transition §4 forbids is 409. A reply answers `{ data, email: { sent, error } }`:
+ * PUT /{id} with `{ status: "replied", reply }`, `{ status: "archived" }` or `{ status: "closed" }`.
+ * A transition the state machine forbids (lib/contact/inbox-rules.ts) is 409. A reply answers `{ data, email: { sent, error } }`:
  * the reply is stored even when the e-mail fails (then "Reenviar": POST /{id}/resend).
  */
 export const PUT = authRoute<Params>("admin", async (request, context, caller) => {
