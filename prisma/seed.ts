@@ -209,7 +209,7 @@ export async function seedDatabase(db: PrismaClient, env: Env = process.env): Pr
       created.products += await upsertCatalog("product", products);
       created.services += await upsertCatalog("service", services);
 
-      // ── Catalogue history ("Historial", issue 9): every seeded item has its version 1 by the
+      // ── Catalogue history ("Historial"): every seeded item has its version 1 by the
       // seeded admin; one product has a second save, so the history shows a real change. Only
       // items without any version get them (an admin's saves are never touched).
       {
@@ -591,7 +591,8 @@ type SeededMessageState = { status: string; readAt: Date | null; repliedAt: Date
 
 /**
  * The audit trail of a seeded contact message, as the inbox would have written it: the admin
- * opened it, replied, then closed or archived it (same actions and fields as lib/contact/admin-service.ts).
+ * opened it, replied, then closed or archived it (same actions and fields as lib/contact/inbox.ts
+ * and reply-delivery.ts).
  */
 async function seedInboxAudit(tx: Prisma.TransactionClient, adminId: string, messageId: number, state: SeededMessageState): Promise<number> {
   const entries: { action: string; at: Date; before: Record<string, Prisma.InputJsonValue | null>; after: Record<string, Prisma.InputJsonValue | null> }[] = [];

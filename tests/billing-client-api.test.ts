@@ -1,8 +1,7 @@
-// Integration tests of the client portal's billing API (spec §7 "Client", §3 "Client
-// subscription" and "Client invoice"; issue 10 "The API" and "Bad input"): the shapes, the
-// spec's exact paths and /api/v1, ?limit=5, isolation between two clients on every client
-// billing route, and the cancellation request's rules. Records are made through the billing
-// service (the admin's write path), against the real PostgreSQL test database.
+// Integration tests of the client portal's billing API (its subscriptions and invoices, and bad
+// input): the shapes, the exact paths and /api/v1, ?limit=5, isolation between two clients on
+// every client billing route, and the cancellation request's rules. Records are made through the
+// billing writes (the admin's write path), against the real PostgreSQL test database.
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as aliasInvoices } from "@/app/api/client/invoices/route";
 import { GET as aliasSubscriptions } from "@/app/api/client/subscriptions/route";
@@ -15,7 +14,9 @@ import { GET as subscriptions } from "@/app/api/v1/client/subscriptions/route";
 import type { AdminActor } from "@/lib/auth/actor";
 import { SYSTEM_ACTOR } from "@/lib/audit/service";
 import { businessDate, addDays } from "@/lib/billing/dates";
-import { createSubscription, issueInvoice, issueInvoiceInTx, recordPayment } from "@/lib/billing/service";
+import { issueInvoice, issueInvoiceInTx } from "@/lib/billing/invoices";
+import { recordPayment } from "@/lib/billing/payments";
+import { createSubscription } from "@/lib/billing/subscriptions";
 import { db } from "@/lib/db";
 import { call, createTestUser, sessionCookieFor, tokenFor, type Json, type TestUser } from "./helpers/auth";
 

@@ -1,6 +1,6 @@
-// The client's "Mi perfil" through GET|PUT /api/v1/client/profile (issue 10 points 3 and 5, spec
-// §2.7, §7): name, e-mail and billing profile really save (RUC with its módulo-11 check digit or
-// DNI), a password change needs the right current password, and nothing changes on a rejection.
+// The client's "Mi perfil" through GET|PUT /api/v1/client/profile: name, e-mail and billing
+// profile really save (RUC with its módulo-11 check digit or DNI), a password change needs the
+// right current password, and nothing changes on a rejection.
 import { describe, expect, it, vi } from "vitest";
 import { GET as profileGet, PUT as profilePut } from "@/app/api/v1/client/profile/route";
 import { GET as me } from "@/app/api/v1/auth/me/route";
@@ -9,7 +9,7 @@ import { csrfTokenForSession } from "@/lib/auth/csrf";
 import { verifyPassword } from "@/lib/auth/password";
 import { createSession } from "@/lib/auth/sessions";
 import { addDays, businessDate } from "@/lib/billing/dates";
-import { issueInvoice } from "@/lib/billing/service";
+import { issueInvoice } from "@/lib/billing/invoices";
 import { rucCheckDigit } from "@/lib/content/settings-schema";
 import { db } from "@/lib/db";
 import { call, createTestUser, sessionCookieFor, sessionCookieWithSid, tokenFor, uniqueTag, type Json, type TestUser } from "./helpers/auth";

@@ -4,7 +4,7 @@
 // through its own server action when the modal opens, and that write is audited once.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminActor } from "@/lib/auth/actor";
-import { openContactMessage } from "@/lib/contact/admin-service";
+import { openContactMessage } from "@/lib/contact/inbox";
 import { db } from "@/lib/db";
 import { call, sessionCookieFor, uniqueTag } from "./helpers/auth";
 import { adminCall, auditOf, createAdmin, createMessage, routes, type AdminCaller } from "./helpers/contact-inbox";

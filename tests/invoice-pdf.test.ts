@@ -1,6 +1,6 @@
-// The invoice PDF (issue 10 point 3 and "Done when": the client's PDF shows the invoice number,
-// both parties' tax ids, subtotal, IGV and total): invoices issued through lib/billing/service.ts,
-// downloaded through the route handlers, opened with pdf.js and their text read back.
+// The invoice PDF (the client's PDF shows the invoice number, both parties' tax ids, subtotal,
+// IGV and total): invoices issued through lib/billing/invoices.ts, downloaded through the route
+// handlers, opened with pdf.js and their text read back.
 import { join } from "node:path";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -10,7 +10,8 @@ import type { AdminActor } from "@/lib/auth/actor";
 import { amountInWords, integerInWords } from "@/lib/billing/amount-in-words";
 import { addDays, businessDate } from "@/lib/billing/dates";
 import { pdfText } from "@/lib/billing/pdf";
-import { issueInvoiceInTx, recordPayment, updateInvoice } from "@/lib/billing/service";
+import { issueInvoiceInTx, updateInvoice } from "@/lib/billing/invoices";
+import { recordPayment } from "@/lib/billing/payments";
 import { rucCheckDigit } from "@/lib/content/settings-schema";
 import { db } from "@/lib/db";
 import { PEER_HEADER } from "@/lib/client-address";

@@ -4,7 +4,9 @@ import { requireActor } from "@/lib/auth/actor";
 import { actionArguments, idArgument, plainObjectArgument, runAction, type ActionResult } from "@/lib/actions/run";
 import { listPendingInvoiceOptions, type PendingInvoiceOption } from "@/lib/billing/admin-queries";
 import type { InvoiceDetailContract, PaymentContract, SubscriptionContract } from "@/lib/billing/serialize";
-import { createSubscription, issueInvoice, recordPayment, updateInvoice, updateSubscription } from "@/lib/billing/service";
+import { issueInvoice, updateInvoice } from "@/lib/billing/invoices";
+import { recordPayment } from "@/lib/billing/payments";
+import { createSubscription, updateSubscription } from "@/lib/billing/subscriptions";
 import { singleLineText, z } from "@/lib/zod";
 
 // "Suscripciones", "Facturas" and "Pagos" writes: the same service functions as the REST

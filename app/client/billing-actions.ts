@@ -2,7 +2,7 @@
 
 import { actionArguments, idArgument, plainObjectArgument, runAction, type ActionResult } from "@/lib/actions/run";
 import { requireActor } from "@/lib/auth/actor";
-import { requestSubscriptionCancellation } from "@/lib/billing/service";
+import { requestSubscriptionCancellation } from "@/lib/billing/subscriptions";
 import type { SubscriptionContract } from "@/lib/billing/serialize";
 
 // The client portal's billing writes: the same service function as

@@ -1,15 +1,18 @@
 "use client";
 
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { cn } from "@/components/ui/cn";
 import { FieldMessages } from "@/components/ui/form-field";
-import { isAllowedRichTextHref } from "@/lib/catalog/rich-text-rules";
 import { richEditorExtensions } from "./extensions";
+import { LinkForm } from "./link-form";
+import { EMPTY_FLAGS, editorFlags, Icon, TOOLBAR_ITEMS, type EditorFlags, type ToolbarItem } from "./toolbar-items";
 
-// The catalogue's rich editor (spec §2.6 "Rich editor"): TipTap with exactly the toolbar the spec
-// lists. A controlled field (value: HTML string, onChange) usable with react-hook-form's
-// Controller. Only admin screens import it, so TipTap never reaches the public bundles.
+// The catalogue's rich editor: TipTap with a fixed toolbar (bold, italic, underline, strike,
+// bulleted and numbered lists, paragraph, quote, three heading levels, link, undo and redo).
+// A controlled field (value: HTML string, onChange) usable with react-hook-form's Controller.
+// Only admin screens import it, so TipTap never reaches the public bundles. The toolbar's
+// buttons are in toolbar-items.tsx, the link's form in link-form.tsx.
 
 export type RichEditorProps = {
   label: string;
@@ -20,137 +23,6 @@ export type RichEditorProps = {
   hint?: string;
   /** Focus target for react-hook-form (setFocus / shouldFocus on errors). */
   editorRef?: (handle: { focus: () => void } | null) => void;
-};
-
-const LINK_ERROR = "Ese enlace no está permitido. Usa http://, https://, mailto:, tel:, una ruta como /contacto u otro esquema permitido.";
-
-function Icon({ children }: { children: ReactNode }) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-      {children}
-    </svg>
-  );
-}
-
-type ToolbarItem = {
-  key: string;
-  label: string;
-  content: ReactNode;
-  run: (editor: Editor) => void;
-  /** Marks and blocks: aria-pressed shows whether it applies at the cursor. */
-  pressed?: (state: EditorFlags) => boolean;
-  disabled?: (state: EditorFlags) => boolean;
-  group: number;
-};
-
-type EditorFlags = {
-  bold: boolean;
-  italic: boolean;
-  underline: boolean;
-  strike: boolean;
-  bulletList: boolean;
-  orderedList: boolean;
-  paragraph: boolean;
-  blockquote: boolean;
-  h1: boolean;
-  h2: boolean;
-  h3: boolean;
-  link: boolean;
-  canUndo: boolean;
-  canRedo: boolean;
-};
-
-const ITEMS: ToolbarItem[] = [
-  { key: "bold", group: 0, label: "Negrita", content: <span className="font-bold">B</span>, run: (e) => e.chain().focus().toggleBold().run(), pressed: (s) => s.bold },
-  { key: "italic", group: 0, label: "Cursiva", content: <span className="font-serif italic">I</span>, run: (e) => e.chain().focus().toggleItalic().run(), pressed: (s) => s.italic },
-  { key: "underline", group: 0, label: "Subrayado", content: <span className="underline">U</span>, run: (e) => e.chain().focus().toggleUnderline().run(), pressed: (s) => s.underline },
-  { key: "strike", group: 0, label: "Tachado", content: <span className="line-through">S</span>, run: (e) => e.chain().focus().toggleStrike().run(), pressed: (s) => s.strike },
-  {
-    key: "bulletList",
-    group: 1,
-    label: "Lista con viñetas",
-    content: (
-      <Icon>
-        <path d="M9 6h11M9 12h11M9 18h11" />
-        <circle cx="4" cy="6" r="1" fill="currentColor" />
-        <circle cx="4" cy="12" r="1" fill="currentColor" />
-        <circle cx="4" cy="18" r="1" fill="currentColor" />
-      </Icon>
-    ),
-    run: (e) => e.chain().focus().toggleBulletList().run(),
-    pressed: (s) => s.bulletList,
-  },
-  {
-    key: "orderedList",
-    group: 1,
-    label: "Lista numerada",
-    content: (
-      <Icon>
-        <path d="M10 6h10M10 12h10M10 18h10M4 4v4M3 14h2l-2 3h2" />
-      </Icon>
-    ),
-    run: (e) => e.chain().focus().toggleOrderedList().run(),
-    pressed: (s) => s.orderedList,
-  },
-  { key: "paragraph", group: 2, label: "Párrafo", content: <span>¶</span>, run: (e) => e.chain().focus().setParagraph().run(), pressed: (s) => s.paragraph },
-  {
-    key: "blockquote",
-    group: 2,
-    label: "Cita",
-    content: (
-      <Icon>
-        <path d="M7 7h4v4H8v3M15 7h4v4h-3v3" />
-      </Icon>
-    ),
-    run: (e) => e.chain().focus().toggleBlockquote().run(),
-    pressed: (s) => s.blockquote,
-  },
-  { key: "h1", group: 2, label: "Título 1", content: <span>H1</span>, run: (e) => e.chain().focus().toggleHeading({ level: 1 }).run(), pressed: (s) => s.h1 },
-  { key: "h2", group: 2, label: "Título 2", content: <span>H2</span>, run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(), pressed: (s) => s.h2 },
-  { key: "h3", group: 2, label: "Título 3", content: <span>H3</span>, run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run(), pressed: (s) => s.h3 },
-  {
-    key: "undo",
-    group: 4,
-    label: "Deshacer",
-    content: (
-      <Icon>
-        <path d="M9 14L4 9l5-5" />
-        <path d="M4 9h10.5a5.5 5.5 0 010 11H11" />
-      </Icon>
-    ),
-    run: (e) => e.chain().focus().undo().run(),
-    disabled: (s) => !s.canUndo,
-  },
-  {
-    key: "redo",
-    group: 4,
-    label: "Rehacer",
-    content: (
-      <Icon>
-        <path d="M15 14l5-5-5-5" />
-        <path d="M20 9H9.5a5.5 5.5 0 000 11H13" />
-      </Icon>
-    ),
-    run: (e) => e.chain().focus().redo().run(),
-    disabled: (s) => !s.canRedo,
-  },
-];
-
-const EMPTY_FLAGS: EditorFlags = {
-  bold: false,
-  italic: false,
-  underline: false,
-  strike: false,
-  bulletList: false,
-  orderedList: false,
-  paragraph: false,
-  blockquote: false,
-  h1: false,
-  h2: false,
-  h3: false,
-  link: false,
-  canUndo: false,
-  canRedo: false,
 };
 
 /** The editor's value: "" for an empty document, else its HTML. */
@@ -219,29 +91,10 @@ export function RichEditor({ label, value, onChange, onBlur, error, hint, editor
     editorRef?.(editor ? { focus: () => editor.commands.focus() } : null);
     return () => editorRef?.(null);
   }, [editor, editorRef]);
-
   const flags =
     useEditorState({
       editor,
-      selector: ({ editor: current }): EditorFlags => {
-        if (!current) return EMPTY_FLAGS;
-        return {
-          bold: current.isActive("bold"),
-          italic: current.isActive("italic"),
-          underline: current.isActive("underline"),
-          strike: current.isActive("strike"),
-          bulletList: current.isActive("bulletList"),
-          orderedList: current.isActive("orderedList"),
-          paragraph: current.isActive("paragraph") && !current.isActive("bulletList") && !current.isActive("orderedList") && !current.isActive("blockquote"),
-          blockquote: current.isActive("blockquote"),
-          h1: current.isActive("heading", { level: 1 }),
-          h2: current.isActive("heading", { level: 2 }),
-          h3: current.isActive("heading", { level: 3 }),
-          link: current.isActive("link"),
-          canUndo: current.can().undo(),
-          canRedo: current.can().redo(),
-        };
-      },
+      selector: ({ editor: current }): EditorFlags => (current ? editorFlags(current) : EMPTY_FLAGS),
     }) ?? EMPTY_FLAGS;
 
   const [linkOpen, setLinkOpen] = useState(false);
@@ -249,8 +102,8 @@ export function RichEditor({ label, value, onChange, onBlur, error, hint, editor
   const [focusIndex, setFocusIndex] = useState(0);
 
   // The link sits after the block formats (the headings stay together), before undo and redo.
-  const afterBlocks = ITEMS.findIndex((item) => item.key === "h3") + 1;
-  const buttons: (ToolbarItem | "link")[] = [...ITEMS.slice(0, afterBlocks), "link", ...ITEMS.slice(afterBlocks)];
+  const afterBlocks = TOOLBAR_ITEMS.findIndex((item) => item.key === "h3") + 1;
+  const buttons: (ToolbarItem | "link")[] = [...TOOLBAR_ITEMS.slice(0, afterBlocks), "link", ...TOOLBAR_ITEMS.slice(afterBlocks)];
 
   function onToolbarKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const keys = ["ArrowRight", "ArrowLeft", "Home", "End"];
@@ -339,113 +192,6 @@ export function RichEditor({ label, value, onChange, onBlur, error, hint, editor
         {!editor && <p className="px-4 py-3 text-sm text-ink-600">Cargando editor...</p>}
       </div>
       <FieldMessages id={id} error={error} hint={hint} />
-    </div>
-  );
-}
-
-/** Set, edit or remove the link at the selection: a small labelled form under the toolbar. */
-function LinkForm({ editor, onClose }: { editor: Editor; onClose: () => void }) {
-  const id = useId();
-  const current = (editor.getAttributes("link").href as string | undefined) ?? "";
-  const [href, setHref] = useState(current);
-  const [error, setError] = useState<string | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    inputRef.current?.focus();
-  }, []);
-
-  function apply() {
-    const value = href.trim();
-    if (value === "") {
-      editor.chain().focus().extendMarkRange("link").unsetLink().run();
-      onClose();
-      return;
-    }
-    if (!isAllowedRichTextHref(value)) {
-      setError(LINK_ERROR);
-      inputRef.current?.focus();
-      return;
-    }
-    const chain = editor.chain().focus().extendMarkRange("link");
-    if (editor.state.selection.empty && !editor.isActive("link")) {
-      chain.insertContent({ type: "text", text: value, marks: [{ type: "link", attrs: { href: value } }] }).run();
-    } else {
-      chain.setLink({ href: value }).run();
-    }
-    onClose();
-  }
-
-  function remove() {
-    editor.chain().focus().extendMarkRange("link").unsetLink().run();
-    onClose();
-  }
-
-  return (
-    <div
-      role="dialog"
-      aria-label="Enlace"
-      className="flex flex-wrap items-end gap-2 border-b border-ink-200 bg-ink-50 p-2"
-      onKeyDown={(event) => {
-        if (event.key === "Escape") {
-          event.preventDefault();
-          event.stopPropagation();
-          onClose();
-          editor.commands.focus();
-        }
-      }}
-    >
-      <div className="min-w-0 flex-1 basis-56">
-        <label htmlFor={`${id}-href`} className="mb-1 block text-xs font-medium text-ink-800">
-          URL del enlace
-        </label>
-        <input
-          ref={inputRef}
-          id={`${id}-href`}
-          type="text"
-          inputMode="url"
-          value={href}
-          placeholder="https://…"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => {
-            setHref(event.target.value);
-            setError(null);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === "Enter") {
-              event.preventDefault();
-              apply();
-            }
-          }}
-          className="block w-full rounded-md border border-ink-300 bg-white px-2.5 py-1.5 text-base text-ink-900 sm:text-sm"
-        />
-      </div>
-      <div className="flex gap-1.5">
-        <button type="button" onClick={apply} className="h-9 rounded-md bg-brand-700 px-3 text-sm font-semibold text-white hover:bg-brand-800">
-          Aplicar
-        </button>
-        {current && (
-          <button type="button" onClick={remove} className="h-9 rounded-md border border-ink-300 bg-white px-3 text-sm font-semibold text-ink-800 hover:bg-ink-100">
-            Quitar enlace
-          </button>
-        )}
-        <button
-          type="button"
-          onClick={() => {
-            onClose();
-            editor.commands.focus();
-          }}
-          className="h-9 rounded-md px-3 text-sm font-semibold text-ink-700 hover:bg-ink-100"
-        >
-          Cancelar
-        </button>
-      </div>
-      {error && (
-        <p id={`${id}-error`} role="alert" className="w-full text-sm text-red-700">
-          {error}
-        </p>
-      )}
     </div>
   );
 }

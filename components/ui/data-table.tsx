@@ -8,14 +8,19 @@ import {
   type RowData,
   type RowSelectionState,
 } from "@tanstack/react-table";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { createContext, useContext, useEffect, useId, useMemo, useRef, useState, useTransition, type ReactNode } from "react";
-import type { Paged } from "@/lib/list/paging";
+import { useMemo, useState, type ReactNode } from "react";
 import { Button } from "./button";
 import { cn } from "./cn";
 import { countLabel } from "./plural";
+import { TablePagination, type PageMeta } from "./table-pagination";
+import { TableUrlContext, useTableUrlState } from "./use-table-url-state";
 
-// The one server-paged data table of the back office (DESIGN §3), on TanStack Table 9 for the
+export { SearchBox } from "./search-box";
+export { FilterButtons, type FilterOption } from "./table-filters";
+export type { PageMeta } from "./table-pagination";
+export { useTableUrl } from "./use-table-url-state";
+
+// The one server-paged data table of the back office, on TanStack Table 9 for the
 // column model and row selection. Page, per page, sort, filters and search live in
 // the URL: the page (a server component) reads its searchParams, queries only the rows shown,
 // and hands the paged result to a client island that declares the columns:
@@ -35,11 +40,13 @@ import { countLabel } from "./plural";
 //     selectable bulkActions={(ids, clear) => <Button onClick={…}>Archivar</Button>} />
 //
 // Sorting writes ?sort=<column id>&dir=asc|desc; the server decides which ids it accepts.
-// While the next URL's data loads, the table shows the spec's "Cargando..." and is aria-busy.
-// Below 768 px the rows become cards (spec §2.6 "a card layout on mobile").
+// While the next URL's data loads, the table shows "Cargando..." and is aria-busy.
+// Below 768 px the rows become cards.
 // A long unbroken value (a 120-character name, a URL) wraps inside its cell, whatever the cell's
 // own classes say, instead of widening the table past the screen; e-mail addresses use
 // <EmailText> (email-text.tsx) to wrap at their "@" and dots rather than inside a word.
+// Its pieces: the URL state (use-table-url-state.ts), the toolbar's SearchBox (search-box.tsx)
+// and FilterButtons (table-filters.tsx), and the footer (table-pagination.tsx).
 
 export type DataTableColumn<Row> = {
   /** Also the value of ?sort= when the column is sortable. */
@@ -53,154 +60,11 @@ export type DataTableColumn<Row> = {
   hideOnCard?: boolean;
 };
 
-export type PageMeta = Omit<Paged<unknown>, "data">;
-
 export const DATA_TABLE_TEXT = {
   loading: "Cargando...",
   empty: "No hay datos para mostrar.",
   actions: "Acciones",
 } as const;
-
-const PER_PAGE_OPTIONS = [10, 20, 50, 100];
-
-// ─── URL state ─────────────────────────────────────────────────────────────────────────────
-
-type TableUrl = {
-  params: URLSearchParams;
-  /** Sets (or, with null / "", removes) query parameters; any change but the page goes back to page 1. */
-  set: (updates: Record<string, string | null>, options?: { resetPage?: boolean }) => void;
-  pending: boolean;
-};
-
-const TableUrlContext = createContext<TableUrl | null>(null);
-
-function useOwnTableUrl(): TableUrl {
-  const router = useRouter();
-  const pathname = usePathname();
-  const searchParams = useSearchParams();
-  const [pending, startTransition] = useTransition();
-  // The query of the last navigation asked for and not landed yet: two quick changes (a filter,
-  // then a date) must build on each other, not both on the address shown when they started.
-  const requested = useRef<string | null>(null);
-  const shown = searchParams.toString();
-  useEffect(() => {
-    // Landed (or, if the server sent us elsewhere, given up on once nothing is loading).
-    if (requested.current === shown || !pending) requested.current = null;
-  }, [shown, pending]);
-  return useMemo(
-    () => ({
-      params: new URLSearchParams(shown),
-      pending,
-      set(updates, { resetPage = true } = {}) {
-        const next = new URLSearchParams(requested.current ?? shown);
-        for (const [key, value] of Object.entries(updates)) {
-          if (value === null || value === "") next.delete(key);
-          else next.set(key, value);
-        }
-        if (resetPage && !("page" in updates)) next.delete("page");
-        const query = next.toString();
-        requested.current = query;
-        startTransition(() => router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false }));
-      },
-    }),
-    [router, pathname, shown, pending],
-  );
-}
-
-/** The table's URL state; inside a DataTable (its toolbar, cells, actions) it shares the table's "Cargando...". */
-export function useTableUrl(): TableUrl {
-  const shared = useContext(TableUrlContext);
-  const own = useOwnTableUrl();
-  return shared ?? own;
-}
-
-/** A search box bound to ?q= (or `param`), applied 300 ms after typing stops. */
-export function SearchBox({ label, placeholder, param = "q", maxLength = 200 }: { label: string; placeholder?: string; param?: string; maxLength?: number }) {
-  const url = useTableUrl();
-  const current = url.params.get(param) ?? "";
-  const [value, setValue] = useState(current);
-  const id = useId();
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const last = useRef(current);
-
-  // The URL changed from elsewhere (back button, a filter reset): show it.
-  useEffect(() => {
-    if (current !== last.current) {
-      last.current = current;
-      setValue(current);
-    }
-  }, [current]);
-
-  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
-
-  const apply = (next: string) => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      const trimmed = next.trim();
-      if (trimmed === last.current) return;
-      last.current = trimmed;
-      url.set({ [param]: trimmed || null });
-    }, 300);
-  };
-
-  return (
-    // Never narrower than its placeholder: beside other controls the toolbar wraps instead.
-    <div className="w-full sm:w-80 sm:max-w-full sm:shrink-0">
-      <label htmlFor={id} className="sr-only">
-        {label}
-      </label>
-      <div className="relative">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-ink-500" fill="none" stroke="currentColor" strokeWidth="1.8">
-          <path strokeLinecap="round" strokeLinejoin="round" d="M21 21l-5.2-5.2m0 0A7.5 7.5 0 105.2 5.2a7.5 7.5 0 0010.6 10.6z" />
-        </svg>
-        <input
-          id={id}
-          type="search"
-          value={value}
-          maxLength={maxLength}
-          placeholder={placeholder ?? label}
-          onChange={(event) => {
-            setValue(event.target.value);
-            apply(event.target.value);
-          }}
-          className="block h-11 w-full rounded-lg border border-ink-300 bg-white pr-3 pl-10 text-base text-ink-900 shadow-sm placeholder:text-ink-500 hover:border-ink-500 focus:border-brand-600 sm:text-sm"
-        />
-      </div>
-    </div>
-  );
-}
-
-export type FilterOption = { value: string; label: string };
-
-/** Filter buttons bound to ?<param>=; the first option's value (e.g. "all") removes the parameter. */
-export function FilterButtons({ label, param, options }: { label: string; param: string; options: FilterOption[] }) {
-  const url = useTableUrl();
-  const fallback = options[0]?.value;
-  const active = url.params.get(param) ?? fallback;
-  return (
-    <div role="group" aria-label={label} className="flex flex-wrap gap-2">
-      {options.map((option) => {
-        const pressed = option.value === active;
-        return (
-          <button
-            key={option.value}
-            type="button"
-            aria-pressed={pressed}
-            onClick={() => url.set({ [param]: option.value === fallback ? null : option.value })}
-            className={cn(
-              "h-11 rounded-full px-4 text-sm font-semibold transition-colors sm:h-9",
-              pressed ? "bg-brand-700 text-white" : "border border-ink-300 bg-white text-ink-700 hover:border-brand-300 hover:bg-brand-50 hover:text-brand-800",
-            )}
-          >
-            {option.label}
-          </button>
-        );
-      })}
-    </div>
-  );
-}
-
-// ─── The table ─────────────────────────────────────────────────────────────────────────────
 
 const features = tableFeatures({ rowSelectionFeature });
 
@@ -231,7 +95,7 @@ type DataTableProps<Row extends RowData> = {
   emptyText?: string;
   /** Shown before "Mostrando …": e.g. "Total de usuarios: 12". */
   summary?: ReactNode;
-  /** What shows while the next page, filter or sort loads (default the spec's "Cargando..."). */
+  /** What shows while the next page, filter or sort loads (default "Cargando..."). */
   loadingText?: string;
 };
 
@@ -252,7 +116,7 @@ export function DataTable<Row extends RowData>({
   loadingText = DATA_TABLE_TEXT.loading,
   summary,
 }: DataTableProps<Row>) {
-  const url = useOwnTableUrl();
+  const url = useTableUrlState();
   const [storedSelection, setRowSelection] = useState<RowSelectionState>({});
   // New rows (another page, a filter, a refresh): only selected ids still shown count.
   const rowSelection = useMemo(() => {
@@ -292,12 +156,8 @@ export function DataTable<Row extends RowData>({
   const tableRows = table.getRowModel().rows;
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
   const columnById = new Map(columns.map((column) => [column.id, column]));
-  const first = !page || page.total === 0 ? 0 : (page.current_page - 1) * page.per_page + 1;
-  const last = page ? Math.min(page.total, page.current_page * page.per_page) : rows.length;
   const labelOf = (row: Row) => (rowLabel ? rowLabel(row) : getRowId(row));
   const colSpan = columns.length + (selectable ? 1 : 0) + (rowActions ? 1 : 0);
-
-  const goTo = (pageNumber: number) => url.set({ page: pageNumber <= 1 ? null : String(pageNumber) }, { resetPage: false });
 
   return (
     <TableUrlContext.Provider value={url}>
@@ -486,50 +346,8 @@ export function DataTable<Row extends RowData>({
           </ul>
         </div>
 
-        {!page ? (
-          <p aria-live="polite" className="text-sm text-ink-700">
-            {summary ? <span className="font-semibold text-ink-900">{summary}</span> : rows.length === 0 ? "Sin resultados" : countLabel(rows.length, "resultado", "resultados")}
-          </p>
-        ) : (
-          <nav aria-label="Paginación" className="flex flex-col gap-3 text-sm text-ink-700 sm:flex-row sm:items-center sm:justify-between">
-            <p aria-live="polite">
-              {summary && <span className="mr-2 font-semibold text-ink-900">{summary}</span>}
-              {page.total === 0 ? "Sin resultados" : `Mostrando ${first}–${last} de ${page.total.toLocaleString("es-PE")}`}
-            </p>
-            <div className="flex flex-wrap items-center gap-2">
-              <PerPageSelect value={page.per_page} onChange={(value) => url.set({ per_page: String(value) })} />
-              <Button variant="outline" size="sm" onClick={() => goTo(page.current_page - 1)} disabled={page.current_page <= 1 || url.pending}>
-                Anterior
-              </Button>
-              <span className="px-1 whitespace-nowrap">
-                Página {Math.min(page.current_page, page.last_page)} de {page.last_page}
-              </span>
-              <Button variant="outline" size="sm" onClick={() => goTo(page.current_page + 1)} disabled={page.current_page >= page.last_page || url.pending}>
-                Siguiente
-              </Button>
-            </div>
-          </nav>
-        )}
+        <TablePagination page={page} rowCount={rows.length} summary={summary} url={url} />
       </div>
     </TableUrlContext.Provider>
-  );
-}
-
-function PerPageSelect({ value, onChange }: { value: number; onChange: (value: number) => void }) {
-  const id = useId();
-  const options = PER_PAGE_OPTIONS.includes(value) ? PER_PAGE_OPTIONS : [...PER_PAGE_OPTIONS, value].sort((a, b) => a - b);
-  return (
-    <span className="flex items-center gap-2">
-      <label htmlFor={id} className="whitespace-nowrap">
-        Por página
-      </label>
-      <select id={id} value={value} onChange={(event) => onChange(Number(event.target.value))} className="h-9 rounded-lg border border-ink-300 bg-white px-2 text-sm">
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </select>
-    </span>
   );
 }

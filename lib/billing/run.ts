@@ -1,9 +1,11 @@
 import "server-only";
+import { recordAudit, SYSTEM_ACTOR } from "@/lib/audit/service";
 import { db } from "@/lib/db";
-import { formatMoney } from "@/lib/format";
+import { billingPeriodLabel, formatMoney } from "@/lib/format";
 import { emailUser } from "@/lib/notifications/email";
-import { businessDate, calendarDate, dateColumn, formatCalendarDate } from "./dates";
-import { billSubscriptionPeriod } from "./service";
+import { notifyUser } from "@/lib/notifications/service";
+import { addDays, businessDate, calendarDate, dateColumn, formatCalendarDate, nextPeriodStart } from "./dates";
+import { issueInvoiceInTx } from "./invoices";
 
 // The billing run (`npm run billing:run`, and once a day inside `npm start`): issues the invoice
 // of every active subscription whose next billing date has come, and moves that date on by one
@@ -31,6 +33,90 @@ export type BillingRunResult = {
 const MAX_PERIODS_PER_RUN = 24;
 const BATCH = 100;
 
+/** Days a client has to pay an invoice the billing run issues. */
+export const BILLING_RUN_DUE_DAYS = 15;
+
+export type BillingPeriodOutcome =
+  | { kind: "invoiced"; invoiceId: number; invoiceNumber: string }
+  /** The period's invoice already existed: only the date moved on. */
+  | { kind: "advanced" | "cancelled" | "expired" }
+  /** Not due any more, or another run holds it. */
+  | { kind: "skipped" };
+
+/**
+ * The billing run's write for one subscription: if it is still due on
+ * `today`, invoices its period and moves the date on, or cancels it when the client asked to,
+ * or ends a one-time plan. Its own transaction, on the subscription's row lock (SKIP LOCKED: a
+ * row another run holds is left to it); one invoice per subscription and period.
+ */
+export async function billSubscriptionPeriod(subscriptionId: number, today: string): Promise<BillingPeriodOutcome> {
+  return db.$transaction(async (tx) => {
+    const locked = await tx.$queryRaw<{ id: number }[]>`
+      SELECT id FROM subscriptions
+      WHERE id = ${subscriptionId} AND status = 'active' AND next_billing_date <= ${dateColumn(today)}::date
+      FOR UPDATE SKIP LOCKED`;
+    if (locked.length === 0) return { kind: "skipped" };
+    const sub = await tx.subscription.findUniqueOrThrow({
+      where: { id: subscriptionId },
+      select: { id: true, userId: true, planName: true, amount: true, currency: true, billingPeriod: true, nextBillingDate: true, cancelRequestedAt: true },
+    });
+    const periodStart = calendarDate(sub.nextBillingDate!);
+
+    if (sub.cancelRequestedAt) {
+      await tx.subscription.update({ where: { id: sub.id }, data: { status: "cancelled", cancelledAt: new Date(), nextBillingDate: null } });
+      await notifyUser(
+        sub.userId,
+        { type: "subscription_cancelled", title: `Suscripción cancelada: ${sub.planName}`, body: "Terminó su periodo y se canceló, como solicitaste.", link: `/client/subscriptions/${sub.id}` },
+        tx,
+      );
+      await recordAudit(tx, SYSTEM_ACTOR, {
+        action: "subscription.cancel",
+        entityType: "subscription",
+        entityId: sub.id,
+        before: { status: "active", next_billing_date: periodStart },
+        after: { status: "cancelled", next_billing_date: null },
+      });
+      return { kind: "cancelled" };
+    }
+
+    const following = nextPeriodStart(periodStart, sub.billingPeriod);
+    const already = await tx.invoice.findFirst({ where: { subscriptionId: sub.id, periodStart: dateColumn(periodStart) }, select: { id: true, invoiceNumber: true } });
+    let outcome: BillingPeriodOutcome;
+    if (already) {
+      outcome = { kind: "advanced" };
+    } else {
+      const periodText = following
+        ? `del ${formatCalendarDate(periodStart)} al ${formatCalendarDate(addDays(following, -1))}`
+        : `pago único (${formatCalendarDate(periodStart)})`;
+      const invoiceId = await issueInvoiceInTx(tx, SYSTEM_ACTOR, {
+        userId: sub.userId,
+        currency: sub.currency,
+        issuedOn: today,
+        dueOn: addDays(today, BILLING_RUN_DUE_DAYS),
+        description: `${sub.planName} — ${billingPeriodLabel(sub.billingPeriod).toLowerCase()}, ${periodText}`,
+        lines: [{ description: `${sub.planName} — periodo ${periodText}`.slice(0, 300), quantity: "1", unit_price: sub.amount.toFixed(2) }],
+        subscriptionId: sub.id,
+        periodStart,
+      });
+      const invoice = await tx.invoice.findUniqueOrThrow({ where: { id: invoiceId }, select: { invoiceNumber: true } });
+      outcome = { kind: "invoiced", invoiceId, invoiceNumber: invoice.invoiceNumber };
+    }
+    if (following) {
+      await tx.subscription.update({ where: { id: sub.id }, data: { nextBillingDate: dateColumn(following) } });
+    } else {
+      await tx.subscription.update({ where: { id: sub.id }, data: { status: "expired", nextBillingDate: null } });
+      await recordAudit(tx, SYSTEM_ACTOR, {
+        action: "subscription.expire",
+        entityType: "subscription",
+        entityId: sub.id,
+        before: { status: "active", next_billing_date: periodStart },
+        after: { status: "expired", next_billing_date: null },
+      });
+      if (outcome.kind !== "invoiced") outcome = { kind: "expired" };
+    }
+    return outcome;
+  });
+}
 
 async function emailInvoice(invoiceId: number) {
   const invoice = await db.invoice.findUnique({

@@ -1,5 +1,5 @@
 import "server-only";
-import type { ContactUpdateResult } from "./admin-service";
+import type { ContactUpdateResult } from "./reply-delivery";
 import { REPLY_DELIVERY_MESSAGES } from "./inbox-rules";
 
 /**

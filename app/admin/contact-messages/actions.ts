@@ -7,18 +7,14 @@ import type { ContactMessageDetail, ContactNoteItem, ReplyTemplateItem } from "@
 import {
   addContactNote,
   bulkUpdateContactMessages,
-  createReplyTemplate,
   deleteContactMessage,
-  deleteReplyTemplate,
-  MESSAGE_NOT_FOUND,
   openContactMessage,
-  resendContactReply,
   restoreContactMessages,
-  TEMPLATE_NOT_FOUND,
   updateContactMessage,
-  updateReplyTemplate,
-  type ContactUpdateResult,
-} from "@/lib/contact/admin-service";
+} from "@/lib/contact/inbox";
+import { MESSAGE_NOT_FOUND } from "@/lib/contact/message-state";
+import { resendContactReply, type ContactUpdateResult } from "@/lib/contact/reply-delivery";
+import { createReplyTemplate, deleteReplyTemplate, TEMPLATE_NOT_FOUND, updateReplyTemplate } from "@/lib/contact/reply-templates";
 
 // The inbox screen's server actions: each one checks the admin, then calls the SAME service
 // function as the REST handler (lib/contact/admin-service.ts), which validates the input with

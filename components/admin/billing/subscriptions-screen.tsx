@@ -22,9 +22,9 @@ import { CancelRequestedBadge, SubscriptionStatusBadge } from "./billing-badges"
 import { ExportLink } from "./list-tools";
 import { EmailText } from "@/components/ui/email-text";
 
-// "Suscripciones" (spec §2.6 columns Usuario, Plan, Estado, Acciones, plus Importe and Próximo
-// cobro): the server-paged table with search, status filter and CSV export; "+ Nueva
-// suscripción" and "Editar" modals, both writing through lib/billing/service.ts.
+// "Suscripciones" (columns Usuario, Plan, Importe, Próximo cobro, Estado and Acciones): the
+// server-paged table with search, status filter and CSV export; "+ Nueva suscripción" and
+// "Editar" modals, both writing through lib/billing/subscriptions.ts.
 
 export const SUBSCRIPTIONS_EMPTY_TEXT = "No hay suscripciones para mostrar.";
 

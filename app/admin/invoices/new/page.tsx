@@ -8,7 +8,7 @@ import { getSiteSettings } from "@/lib/content/settings";
 
 export const metadata: Metadata = { title: "Emitir factura" };
 
-/** "+ Emitir factura": the issue form (POST through issueInvoiceAction → lib/billing/service.ts issueInvoice). */
+/** "+ Emitir factura": the issue form (POST through issueInvoiceAction → lib/billing/invoices.ts issueInvoice). */
 export default async function AdminNewInvoicePage() {
   await requireAdmin();
   const [clients, settings] = await Promise.all([listClientOptions(), getSiteSettings()]);

@@ -5,7 +5,7 @@ import { dataResponse } from "@/lib/http/route";
 import { readJsonBody } from "@/lib/http/body";
 import { listAdminInvoices } from "@/lib/billing/admin-queries";
 import { invoiceListQuerySchema } from "@/lib/billing/schema";
-import { issueInvoice } from "@/lib/billing/service";
+import { issueInvoice } from "@/lib/billing/invoices";
 import { z } from "@/lib/zod";
 
 /**

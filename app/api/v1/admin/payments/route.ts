@@ -5,7 +5,7 @@ import { dataResponse } from "@/lib/http/route";
 import { readJsonBody } from "@/lib/http/body";
 import { listAdminPayments } from "@/lib/billing/admin-queries";
 import { paymentListQuerySchema } from "@/lib/billing/schema";
-import { recordPayment } from "@/lib/billing/service";
+import { recordPayment } from "@/lib/billing/payments";
 import { z } from "@/lib/zod";
 
 /**

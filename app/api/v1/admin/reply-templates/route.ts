@@ -4,7 +4,7 @@ import { dataResponse } from "@/lib/http/route";
 import { readJsonBody } from "@/lib/http/body";
 import { replyTemplateSchema } from "@/lib/contact/admin-schema";
 import { listReplyTemplates } from "@/lib/contact/admin-queries";
-import { createReplyTemplate } from "@/lib/contact/admin-service";
+import { createReplyTemplate } from "@/lib/contact/reply-templates";
 
 /** GET /api/v1/admin/reply-templates → `{ data: [templates] }` by name. */
 export const GET = authRoute("admin", async (request, _context, caller) => {

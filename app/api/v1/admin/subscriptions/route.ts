@@ -5,7 +5,7 @@ import { dataResponse } from "@/lib/http/route";
 import { readJsonBody } from "@/lib/http/body";
 import { listAdminSubscriptions } from "@/lib/billing/admin-queries";
 import { subscriptionListQuerySchema } from "@/lib/billing/schema";
-import { createSubscription } from "@/lib/billing/service";
+import { createSubscription } from "@/lib/billing/subscriptions";
 import { z } from "@/lib/zod";
 
 /**

@@ -6,7 +6,8 @@ import { readJsonBody } from "@/lib/http/body";
 import { contactUpdateSchema } from "@/lib/contact/admin-schema";
 import { findContactMessage } from "@/lib/contact/admin-queries";
 import { routeId } from "@/lib/http/route-id";
-import { deleteContactMessage, MESSAGE_NOT_FOUND, updateContactMessage } from "@/lib/contact/admin-service";
+import { deleteContactMessage, updateContactMessage } from "@/lib/contact/inbox";
+import { MESSAGE_NOT_FOUND } from "@/lib/contact/message-state";
 import { RESTORE_WINDOW_SECONDS } from "@/lib/contact/inbox-rules";
 import { replyResponse } from "@/lib/contact/admin-response";
 
@@ -25,8 +26,8 @@ export const GET = authRoute<Params>("admin", async (request, context, caller) =
 });
 
 /**
- * PUT /{id} with `{ status: "replied", reply }`, `{ status: "archived" }` or `{ status: "closed" }`
- * (spec §7). A transition §4 forbids is 409. A reply answers `{ data, email: { sent, error } }`:
+ * PUT /{id} with `{ status: "replied", reply }`, `{ status: "archived" }` or `{ status: "closed" }`.
+ * A transition the state machine forbids (lib/contact/inbox-rules.ts) is 409. A reply answers `{ data, email: { sent, error } }`:
  * the reply is stored even when the e-mail fails (then "Reenviar": POST /{id}/resend).
  */
 export const PUT = authRoute<Params>("admin", async (request, context, caller) => {

@@ -3,7 +3,7 @@ import { authRoute } from "@/lib/http/auth-route";
 import { dataResponse } from "@/lib/http/route";
 import { readJsonBody } from "@/lib/http/body";
 import { contactBulkSchema } from "@/lib/contact/admin-schema";
-import { bulkUpdateContactMessages } from "@/lib/contact/admin-service";
+import { bulkUpdateContactMessages } from "@/lib/contact/inbox";
 
 /**
  * POST /bulk `{ ids: [1..100 ids], action: "read" | "archive" | "delete" }` → `{ data: { affected } }`:

@@ -3,7 +3,7 @@ import { authRoute } from "@/lib/http/auth-route";
 import { dataResponse } from "@/lib/http/route";
 import { readJsonBody } from "@/lib/http/body";
 import { readInvoiceDetail } from "@/lib/billing/invoice-reader";
-import { updateInvoice } from "@/lib/billing/service";
+import { updateInvoice } from "@/lib/billing/invoices";
 import { z } from "@/lib/zod";
 
 type Params = { id: string };

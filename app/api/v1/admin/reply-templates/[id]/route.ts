@@ -4,7 +4,7 @@ import { dataResponse } from "@/lib/http/route";
 import { readJsonBody } from "@/lib/http/body";
 import { routeId } from "@/lib/http/route-id";
 import { replyTemplateSchema } from "@/lib/contact/admin-schema";
-import { deleteReplyTemplate, TEMPLATE_NOT_FOUND, updateReplyTemplate } from "@/lib/contact/admin-service";
+import { deleteReplyTemplate, TEMPLATE_NOT_FOUND, updateReplyTemplate } from "@/lib/contact/reply-templates";
 
 type Params = { id: string };
 

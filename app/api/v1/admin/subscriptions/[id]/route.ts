@@ -3,7 +3,7 @@ import { authRoute } from "@/lib/http/auth-route";
 import { dataResponse } from "@/lib/http/route";
 import { readJsonBody } from "@/lib/http/body";
 import { getAdminSubscription } from "@/lib/billing/admin-queries";
-import { parseSubscriptionId, updateSubscription } from "@/lib/billing/service";
+import { parseSubscriptionId, updateSubscription } from "@/lib/billing/subscriptions";
 import { z } from "@/lib/zod";
 
 type Params = { id: string };

@@ -4,7 +4,8 @@ import { dataResponse } from "@/lib/http/route";
 import { readJsonBody } from "@/lib/http/body";
 import { routeId } from "@/lib/http/route-id";
 import { contactNoteSchema } from "@/lib/contact/admin-schema";
-import { addContactNote, MESSAGE_NOT_FOUND } from "@/lib/contact/admin-service";
+import { addContactNote } from "@/lib/contact/inbox";
+import { MESSAGE_NOT_FOUND } from "@/lib/contact/message-state";
 
 /** POST /{id}/notes `{ body }` → 201 `{ data: note }`: an internal note, never e-mailed. */
 export const POST = authRoute<{ id: string }>("admin", async (request, context, caller) => {

@@ -2,7 +2,8 @@ import { actorFromCaller } from "@/lib/auth/actor";
 import { authRoute } from "@/lib/http/auth-route";
 import { replyResponse } from "@/lib/contact/admin-response";
 import { routeId } from "@/lib/http/route-id";
-import { MESSAGE_NOT_FOUND, resendContactReply } from "@/lib/contact/admin-service";
+import { MESSAGE_NOT_FOUND } from "@/lib/contact/message-state";
+import { resendContactReply } from "@/lib/contact/reply-delivery";
 
 /**
  * POST /{id}/resend ("Reenviar") → `{ data, email: { sent, error }, message }`: e-mails the stored

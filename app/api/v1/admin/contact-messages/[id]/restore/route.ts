@@ -2,7 +2,8 @@ import { actorFromCaller } from "@/lib/auth/actor";
 import { authRoute } from "@/lib/http/auth-route";
 import { dataResponse } from "@/lib/http/route";
 import { routeId } from "@/lib/http/route-id";
-import { MESSAGE_NOT_FOUND, restoreContactMessage } from "@/lib/contact/admin-service";
+import { restoreContactMessage } from "@/lib/contact/inbox";
+import { MESSAGE_NOT_FOUND } from "@/lib/contact/message-state";
 
 /**
  * POST /{id}/restore ("Deshacer") → `{ data: message }`: brings back a message deleted moments

@@ -2,7 +2,7 @@ import { authRoute } from "@/lib/http/auth-route";
 import { dataResponse } from "@/lib/http/route";
 import { readJsonBody } from "@/lib/http/body";
 import { actorFromCaller } from "@/lib/auth/actor";
-import { requestSubscriptionCancellation } from "@/lib/billing/service";
+import { requestSubscriptionCancellation } from "@/lib/billing/subscriptions";
 import { z } from "@/lib/zod";
 
 /**
