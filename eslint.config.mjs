@@ -41,9 +41,11 @@ const BOUNDARY_ZONES = [
       "The domain speaks no HTTP: throw a DomainError (lib/errors.ts). Only route handlers and a domain's server actions (lib/<domain>/actions.ts) import lib/http and lib/actions.",
   },
   {
-    target: "app/**/!(route).{ts,tsx}",
+    // Pages, layouts and their pieces; route handlers (route.ts) and the code they share under
+    // app/api/ are free to.
+    target: ["app/!(route).{ts,tsx}", "app/!(api)/**/!(route).{ts,tsx}"],
     from: ["lib/http/**"],
-    message: "In app/, only route handlers (route.ts) import lib/http.",
+    message: "In app/, only route handlers (route.ts, and their helpers under app/api/) import lib/http.",
   },
 ];
 
