@@ -19,6 +19,12 @@ async function importRulesFired(filePath: string, code: string): Promise<string[
   return result.messages.map((message) => message.ruleId ?? `fatal: ${message.message}`);
 }
 
+// The first lint loads the configuration, the parsers and the resolver (seconds on a busy
+// machine): done once here, under the hook's longer timeout, so each test only lints.
+beforeAll(async () => {
+  await importRulesFired("lib/lint-warm-up.ts", "export const warm = 1;\n");
+});
+
 describe("layer boundaries (import-x/no-restricted-paths)", () => {
   it.each([
     ["components/ → app/", "components/admin/lint-probe.tsx", 'import RootLayout from "@/app/layout";\nexport const probe = RootLayout;\n'],
