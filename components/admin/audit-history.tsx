@@ -16,7 +16,8 @@
 
 import { useEffect, useState } from "react";
 import { formatDate } from "@/lib/format";
-import { auditActionLabel, auditEntryCurrency, auditFieldLabel, auditValueText } from "@/lib/audit/labels";
+import { auditActionLabel, auditEntryCurrency, auditValueText } from "@/lib/audit/labels";
+import { auditFieldLabel } from "@/components/admin/audit-field-labels";
 import { loadEntityHistoryAction } from "@/lib/audit/history-action";
 import type { AuditLogContract } from "@/lib/audit/queries";
 

@@ -1,7 +1,6 @@
 // How the audit trail reads to a person ("Registro de actividad", <AuditHistory>). Pure: client
 // components import it. Actions are "<entity>.<verb>" (lib/audit/service.ts); one without a
 // label here is shown as it is stored.
-import { CATALOG_FIELD_LABELS } from "@/lib/catalog/labels";
 import { formatAmount, formatDate, formatMoney, formatShortDay } from "@/lib/format";
 
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
@@ -29,7 +28,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "testimonial.create": "Creó un testimonio",
   "testimonial.update": "Actualizó un testimonio",
   "testimonial.delete": "Eliminó un testimonio",
-  // Catalogue (issue 9): products and services.
+  // Catalogue: products and services.
   "product.create": "Creó un producto",
   "product.update": "Actualizó un producto",
   "product.delete": "Eliminó un producto",
@@ -40,7 +39,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "service.restore": "Restauró una versión de un servicio",
   "sitemap.generate": "Generó el sitemap",
   "settings.update": "Actualizó la configuración del sitio",
-  // Billing and support (issue 10).
+  // Billing and support.
   "subscription.create": "Creó una suscripción",
   "subscription.update": "Actualizó una suscripción",
   "subscription.cancel_request": "Solicitó cancelar una suscripción",
@@ -164,82 +163,4 @@ export function auditValueText(value: unknown, field?: string, currency?: string
 export function auditEntryCurrency(entry: { before: Record<string, unknown> | null; after: Record<string, unknown> | null }, fallback?: string | null): string | null {
   const recorded = entry.after?.currency ?? entry.before?.currency;
   return typeof recorded === "string" && /^[A-Z]{3}$/.test(recorded) ? recorded : (fallback ?? null);
-}
-
-/** Spanish names of the fields the services record; others are shown as stored. */
-export const AUDIT_FIELD_LABELS: Record<string, string> = {
-  // Products and services (issue 9): the form's labels; the entries below win for shared names.
-  ...CATALOG_FIELD_LABELS,
-  client_name: "Nombre del cliente",
-  client_position: "Cargo",
-  client_company: "Empresa",
-  content: "Testimonio",
-  rating: "Calificación",
-  image: "Imagen",
-  sector_id: "Sector",
-  is_active: "Activo",
-  is_featured: "Destacado",
-  status: "Estado",
-  name: "Nombre",
-  email: "Correo electrónico",
-  role: "Rol",
-  reply_text: "Respuesta",
-  read_at: "Leído el",
-  replied_at: "Respondido el",
-  body: "Texto",
-  title: "Título",
-  deleted_at: "Eliminado el",
-  reply_sent_at: "Correo enviado el",
-  reply_error: "Error de envío",
-  replied_by_id: "Respondido por",
-  message_id: "Mensaje",
-  credentials_changed: "Credenciales cambiadas",
-  other_sessions_ended: "Otras sesiones cerradas",
-  api_keys_revoked: "Tokens de API revocados",
-  urls_count: "Total de URLs",
-  static_count: "URLs estáticas",
-  dynamic_count: "URLs dinámicas",
-  size_bytes: "Tamaño (bytes)",
-  company_name: "Nombre de la empresa",
-  company_legal_name: "Razón social",
-  company_tax_id: "RUC",
-  company_tagline: "Eslogan",
-  social_linkedin: "LinkedIn",
-  social_twitter: "Twitter",
-  social_facebook: "Facebook",
-  contact_email: "Correo de contacto",
-  contact_phone: "Teléfono",
-  contact_address: "Dirección",
-  business_hours: "Horario de atención",
-  footer_text: "Texto del pie de página",
-  // Billing and support (issue 10).
-  user_id: "Cliente",
-  catalog_item_id: "Producto o servicio",
-  plan_name: "Plan",
-  amount: "Importe",
-  currency: "Moneda",
-  billing_period: "Periodo",
-  next_billing_date: "Próximo cobro",
-  cancel_requested_at: "Cancelación solicitada el",
-  cancel_reason: "Motivo",
-  invoice_number: "Factura",
-  subscription_id: "Suscripción",
-  subtotal: "Op. gravada",
-  tax_amount: "IGV",
-  due_date: "Vencimiento",
-  lines: "Líneas",
-  method: "Método de pago",
-  reference: "Referencia",
-  paid_at: "Fecha de pago",
-  invoice_status: "Estado de la factura",
-  subject: "Asunto",
-  priority: "Prioridad",
-  reply_id: "Respuesta",
-  from_staff: "Respuesta del equipo",
-  billing_name: "Nombre de facturación",
-  tax_id: "RUC o DNI",
-};
-
-export function auditFieldLabel(field: string): string {
-  return AUDIT_FIELD_LABELS[field] ?? field;
 }
