@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { requestSubscriptionCancellationAction } from "@/app/client/billing-actions";
+import { requestSubscriptionCancellationAction } from "@/lib/billing/actions";
 import { Button } from "@/components/ui/button";
 import { applyServerErrors, TextAreaField, useZodForm } from "@/components/ui/form-field";
 import { FormModalFooter, Modal } from "@/components/ui/modal";

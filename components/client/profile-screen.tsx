@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { changeClientPasswordAction, updateClientProfileAction } from "@/app/client/profile/actions";
+import { changeClientPasswordAction, updateClientProfileAction } from "@/lib/users/actions";
 import {
   AccountCard,
   EMAIL_CHANGED_MESSAGE,

@@ -7,7 +7,7 @@ import { Container } from "@/components/ui/container";
 import { listPublicSectors } from "@/lib/content/queries";
 import { getSiteSettings } from "@/lib/content/settings";
 import { pageMetadata } from "@/lib/seo";
-import { sendContactMessage } from "./actions";
+import { sendContactMessage } from "@/lib/contact/actions";
 
 // Static page, regenerated at most every 5 minutes and on sector or settings changes (tags).
 // No cookies() or headers() here: only the form's server action reads the request.

@@ -5,7 +5,7 @@ import { requireAdmin } from "@/lib/auth/guards";
 import { listAllSectors } from "@/lib/content/queries";
 import { getAdminTestimonial, listAdminTestimonialsPage } from "@/lib/testimonials/queries";
 import { adminTestimonialListQuerySchema } from "@/lib/testimonials/schema";
-import { TestimonialsScreen } from "./testimonials-screen";
+import { TestimonialsScreen } from "@/components/admin/testimonials/testimonials-screen";
 import { searchParamValues, type PageSearchParams } from "@/lib/list/query-params";
 
 export const metadata: Metadata = { title: "Testimonios" };

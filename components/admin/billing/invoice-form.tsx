@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useFieldArray, useWatch, type Path } from "react-hook-form";
-import { issueInvoiceAction } from "@/app/admin/billing-actions";
+import { issueInvoiceAction } from "@/lib/billing/actions";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { SelectField, TextAreaField, TextField, useZodForm, type SelectOption } from "@/components/ui/form-field";
 import { notify } from "@/components/ui/toast";

@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useState } from "react";
 import { useWatch } from "react-hook-form";
-import { pendingInvoicesAction, recordPaymentAction } from "@/app/admin/billing-actions";
+import { pendingInvoicesAction, recordPaymentAction } from "@/lib/billing/actions";
 import { applyServerErrors, SelectField, TextField, useZodForm, type SelectOption } from "@/components/ui/form-field";
 import { FormModalFooter, Modal } from "@/components/ui/modal";
 import { notify } from "@/components/ui/toast";

@@ -4,7 +4,7 @@ import { AreaPageHeader } from "@/components/account/page-header";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { formatShortDay, isoDay } from "@/components/account/dates";
-import { createSubscriptionAction, updateSubscriptionAction } from "@/app/admin/billing-actions";
+import { createSubscriptionAction, updateSubscriptionAction } from "@/lib/billing/actions";
 import { AuditHistory } from "@/components/admin/audit-history";
 import { Button } from "@/components/ui/button";
 import { DataTable, FilterButtons, SearchBox, useTableUrl, type DataTableColumn } from "@/components/ui/data-table";

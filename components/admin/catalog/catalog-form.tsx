@@ -8,7 +8,7 @@ import { cn } from "@/components/ui/cn";
 import { applyServerErrors, useZodForm } from "@/components/ui/form-field";
 import { notify } from "@/components/ui/toast";
 import { UnsavedChangesGuard } from "@/components/ui/unsaved-changes";
-import { createCatalogItemAction, updateCatalogItemAction } from "@/app/admin/catalog-actions";
+import { createCatalogItemAction, updateCatalogItemAction } from "@/lib/catalog/actions";
 import { CATALOG_MESSAGES, type CatalogItemInput } from "@/lib/catalog/admin-schema";
 import type { CatalogItemContract } from "@/lib/catalog/serialize";
 import type { CatalogKind } from "@/lib/generated/prisma/enums";

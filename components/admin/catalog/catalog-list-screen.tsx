@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
-import { bulkCatalogItemsAction, deleteCatalogItemAction } from "@/app/admin/catalog-actions";
+import { bulkCatalogItemsAction, deleteCatalogItemAction } from "@/lib/catalog/actions";
 import { Button, ButtonLink, buttonClasses } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTable, FilterButtons, SearchBox, useTableUrl, type DataTableColumn } from "@/components/ui/data-table";

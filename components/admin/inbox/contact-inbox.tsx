@@ -8,7 +8,7 @@ import {
   deleteContactMessageAction,
   restoreContactMessagesAction,
   updateContactMessageAction,
-} from "@/app/admin/contact-messages/actions";
+} from "@/lib/contact/actions";
 import { contactStatusLabel } from "@/components/admin/contact-status";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";

@@ -7,7 +7,7 @@ import {
   openContactMessageAction,
   resendContactReplyAction,
   updateContactMessageAction,
-} from "@/app/admin/contact-messages/actions";
+} from "@/lib/contact/actions";
 import { contactStatusLabel } from "@/components/admin/contact-status";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

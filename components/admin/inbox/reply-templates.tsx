@@ -6,7 +6,7 @@ import {
   createReplyTemplateAction,
   deleteReplyTemplateAction,
   updateReplyTemplateAction,
-} from "@/app/admin/contact-messages/actions";
+} from "@/lib/contact/actions";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { applyServerErrors, TextAreaField, TextField, useZodForm } from "@/components/ui/form-field";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState, type ReactNode } from "react";
-import { updateSiteSettingsAction } from "@/app/admin/settings/actions";
+import { updateSiteSettingsAction } from "@/lib/content/actions";
 import { AreaPageHeader } from "@/components/account/area-shell";
 import { AuditHistory } from "@/components/admin/audit-history";
 import { Button } from "@/components/ui/button";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { generateSitemapAction, refreshSitemapStatusAction } from "@/app/admin/sitemap/actions";
+import { generateSitemapAction, refreshSitemapStatusAction } from "@/lib/sitemap/actions";
 import { AreaPageHeader } from "@/components/account/area-shell";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { applyServerErrors, SelectField, useZodForm } from "@/components/ui/form-field";
 import { notify } from "@/components/ui/toast";
-import { replyToTicketAction, updateTicketAction } from "@/app/admin/ticket-actions";
+import { replyToTicketAction, updateTicketAction } from "@/lib/support/actions";
 import { TICKET_PRIORITIES, TICKET_PRIORITY_LABELS, TICKET_STATUSES, TICKET_STATUS_LABELS, type TicketPriorityCode, type TicketStatusCode } from "@/lib/support/labels";
 import { ticketUpdateSchema, type TicketUpdateValues } from "@/lib/support/schema";
 

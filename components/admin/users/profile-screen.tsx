@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { changePasswordAction, updateProfileAction } from "@/app/admin/profile/actions";
+import { changePasswordAction, updateProfileAction } from "@/lib/users/actions";
 import {
   AccountCard,
   EMAIL_CHANGED_MESSAGE,

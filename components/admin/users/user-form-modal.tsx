@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useId } from "react";
-import { createUserAction, updateUserAction } from "@/app/admin/users/actions";
+import { createUserAction, updateUserAction } from "@/lib/users/actions";
 import { AuditHistory } from "@/components/admin/audit-history";
 import { applyServerErrors, PasswordField, SelectField, TextField, useZodForm } from "@/components/ui/form-field";
 import { FormModalFooter, Modal } from "@/components/ui/modal";

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { deleteUserAction } from "@/app/admin/users/actions";
+import { deleteUserAction } from "@/lib/users/actions";
 import { UserAvatar } from "@/components/account/user-menu";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

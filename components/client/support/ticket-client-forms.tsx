@@ -5,7 +5,7 @@ import { TicketReplyForm } from "@/components/account/ticket-reply-form";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { applyServerErrors, TextAreaField, TextField, useZodForm } from "@/components/ui/form-field";
 import { notify } from "@/components/ui/toast";
-import { openTicketAction, replyToMyTicketAction } from "@/app/client/ticket-actions";
+import { openTicketAction, replyToMyTicketAction } from "@/lib/support/actions";
 import { TICKET_LIMITS, ticketCreateSchema } from "@/lib/support/schema";
 
 // The client's forms: "Nuevo ticket" and the reply on their own ticket. Both post server

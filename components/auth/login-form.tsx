@@ -11,9 +11,9 @@ import { EmailField, SubmitButton } from "@/components/auth/form-fields";
 import { PasswordField } from "@/components/ui/form-field";
 import { notify } from "@/components/ui/toast";
 import { loginSchema } from "@/lib/auth/schema";
-import { loginAction } from "../actions";
-import { AUTH_MESSAGES, type LoginState } from "../form-state";
-import { useToastWhenLeaving } from "../use-toast-when-leaving";
+import { loginAction } from "@/lib/auth/actions";
+import { AUTH_MESSAGES, type LoginState } from "@/lib/auth/form-state";
+import { useToastWhenLeaving } from "./use-toast-when-leaving";
 
 type LoginValues = z.input<typeof loginSchema>;
 

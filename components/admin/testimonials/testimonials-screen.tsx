@@ -23,7 +23,7 @@ import {
   type TestimonialStatus,
 } from "@/lib/testimonials/schema";
 import type { TestimonialContract } from "@/lib/testimonials/serialize";
-import { createTestimonialAction, deleteTestimonialAction, updateTestimonialAction } from "./actions";
+import { createTestimonialAction, deleteTestimonialAction, updateTestimonialAction } from "@/lib/testimonials/actions";
 
 const STATUS_TONES: Record<TestimonialStatus, BadgeTone> = { draft: "warning", published: "success", private: "neutral" };
 

@@ -13,9 +13,9 @@ import { useServerErrors } from "@/components/auth/use-server-errors";
 import { buttonClasses } from "@/components/ui/button";
 import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password-rules";
 import { NAME_MAX_LENGTH, registerSchema } from "@/lib/auth/schema";
-import { registerAction } from "../actions";
-import { AUTH_MESSAGES, type RegisterField, type RegisterState } from "../form-state";
-import { useToastWhenLeaving } from "../use-toast-when-leaving";
+import { registerAction } from "@/lib/auth/actions";
+import { AUTH_MESSAGES, type RegisterField, type RegisterState } from "@/lib/auth/form-state";
+import { useToastWhenLeaving } from "./use-toast-when-leaving";
 
 type RegisterValues = z.input<typeof registerSchema>;
 

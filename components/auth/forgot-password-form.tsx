@@ -8,8 +8,8 @@ import { FormAlert } from "@/components/auth/form-alert";
 import { EmailField, SubmitButton } from "@/components/auth/form-fields";
 import { useServerErrors } from "@/components/auth/use-server-errors";
 import { forgotPasswordSchema } from "@/lib/auth/schema";
-import { forgotPasswordAction } from "../actions";
-import { AUTH_MESSAGES, type ForgotPasswordState } from "../form-state";
+import { forgotPasswordAction } from "@/lib/auth/actions";
+import { AUTH_MESSAGES, type ForgotPasswordState } from "@/lib/auth/form-state";
 
 type ForgotValues = z.input<typeof forgotPasswordSchema>;
 
