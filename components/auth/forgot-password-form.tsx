@@ -14,7 +14,7 @@ import { AUTH_MESSAGES, type ForgotPasswordState } from "@/lib/auth/form-state";
 type ForgotValues = z.input<typeof forgotPasswordSchema>;
 
 /**
- * "Forgot password" (spec §2.4): the answer is always the same neutral sentence, whether the
+ * "Forgot password": the answer is always the same neutral sentence, whether the
  * e-mail exists or not (and also when this address asked too often). Behind it a real,
  * single-use link is e-mailed to existing accounts.
  */

@@ -20,7 +20,7 @@ type LoginValues = z.input<typeof loginSchema>;
 const linkClass = "rounded font-semibold text-brand-700 underline-offset-4 hover:text-brand-900 hover:underline";
 
 /**
- * The login form (spec §2.4). With JavaScript: checked in the browser, sent to the server
+ * The login form. With JavaScript: checked in the browser, sent to the server
  * action, then a client-side navigation and the welcome toast once the destination shows.
  * Without it: a native POST to the same action, which redirects on success and renders the
  * red box on failure.

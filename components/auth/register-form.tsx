@@ -26,7 +26,7 @@ const REGISTER_FIELDS = ["name", "email", "password", "password_confirmation"] a
 const SUCCESS_PAUSE_MS = 1200;
 
 /**
- * Registration (spec §2.4, §5): four required fields checked in the browser with the shared
+ * Registration: four required fields checked in the browser with the shared
  * schema and again by the server action, which creates the client and signs them in. Success
  * shows "¡Registro exitoso!", then the client dashboard opens with "¡Cuenta creada exitosamente!".
  * Without JavaScript the success box links to the dashboard.

@@ -1,17 +1,18 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState, type ComponentProps, type ReactNode } from "react";
-import { useForm, type FieldValues, type Path, type UseFormProps, type UseFormReturn } from "react-hook-form";
-import type { z } from "zod";
 import { cn } from "./cn";
 
-// The one set of form fields (sign-in screens and every back-office form): a labelled control
-// with its hint and error wired to aria-describedby / aria-invalid. With react-hook-form:
+// The one set of form fields (sign-in screens, the public contact form and every back-office
+// form): a labelled control with its hint and error wired to aria-describedby / aria-invalid.
+// Plain React, no form library, so a public page can use them without loading one. With
+// react-hook-form (components/ui/use-zod-form.ts) and a server action
+// (components/ui/use-action-submit.ts):
 //
 //   const form = useZodForm(userCreateSchema, { defaultValues: { name: "", email: "", role: "client" } });
-//   <TextField label="Nombre" error={form.formState.errors.name?.message} {...form.register("name")} />
-//   …on submit: const result = await action(values); if (!result.ok) applyServerErrors(form, result.errors);
+//   const save = useActionSubmit(form, (values) => createUserAction(values), { success: "Usuario creado correctamente" });
+//   <form onSubmit={form.handleSubmit(save)}>
+//     <TextField label="Nombre" error={form.formState.errors.name?.message} {...form.register("name")} />
 
 const inputClass =
   "block w-full rounded-lg border border-ink-300 bg-white px-3.5 py-2.5 text-base text-ink-900 shadow-sm transition-colors placeholder:text-ink-500 hover:border-ink-500 focus:border-brand-600 aria-invalid:border-red-700 aria-invalid:bg-red-50/40 sm:text-sm";
@@ -112,7 +113,6 @@ export function PasswordField({ label, error, hint, aside, className, ...input }
   );
 }
 
-
 /** A labelled multi-line text box. */
 export function TextAreaField({ label, error, hint, className, ...textarea }: Omit<ComponentProps<"textarea">, "id"> & { label: string; error?: string; hint?: string }) {
   const { id, describedBy } = useFieldIds(error, hint);
@@ -175,45 +175,4 @@ export function CheckboxField({ label, error, hint, className, ...input }: Omit<
       <FieldMessages id={id} error={error} hint={hint} />
     </div>
   );
-}
-
-/** react-hook-form driven by a domain's zod schema (the same one the server action and the API parse). */
-export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
-  schema: S,
-  options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, "resolver"> = {},
-): UseFormReturn<z.input<S>, unknown, z.output<S>> {
-  return useForm<z.input<S>, unknown, z.output<S>>({
-    // The schema's types come from lib/zod; the resolver's generic types are structural.
-    resolver: zodResolver(schema as never) as never,
-    mode: "onTouched",
-    ...options,
-  });
-}
-
-/**
- * register() for a text input, textarea or select of a form that opens filled in (a profile, the
- * settings): also its value as the control's initial value, so the server-rendered HTML shows it.
- * react-hook-form writes default values into the page only when the control hydrates: until then
- * the fields were empty, and text typed into one meanwhile was merged with the stored value.
- * Not for checkboxes or radios (their `value` is the option, not the field's value).
- */
-export function registerFilled<T extends FieldValues>(form: UseFormReturn<T, unknown, FieldValues> | UseFormReturn<T, unknown, never>, name: Path<T>) {
-  const value: unknown = form.getValues(name);
-  return { ...form.register(name), defaultValue: typeof value === "string" || typeof value === "number" ? value : undefined };
-}
-
-/**
- * Shows the server's per-field errors (an ActionResult's `errors`, or an API's) on the form's
- * fields; returns false when none of them matched a field (show the message in a toast then).
- */
-export function applyServerErrors<T extends FieldValues>(form: UseFormReturn<T, unknown, FieldValues> | UseFormReturn<T, unknown, never>, errors?: Record<string, string[]>): boolean {
-  if (!errors) return false;
-  const known = new Set(Object.keys(form.getValues()));
-  let applied = false;
-  for (const [field, messages] of Object.entries(errors)) {
-    if (!known.has(field) || !messages[0]) continue;
-    form.setError(field as Path<T>, { type: "server", message: messages[0] }, { shouldFocus: !applied });
-    applied = true;
-  }
-  return applied;
 }

@@ -11,7 +11,7 @@ import { searchParamValues, type PageSearchParams } from "@/lib/list/query-param
 export const metadata: Metadata = { title: "Testimonios" };
 
 /**
- * Spec §2.6 "Gestión de Testimonios": the server-paged table (?page, ?per_page, ?status, ?q in
+ * "Gestión de Testimonios": the server-paged table (?page, ?per_page, ?status, ?q in
  * the URL) and, with ?id=N (links from the audit trail), that testimonial's edit modal open.
  */
 export default async function AdminTestimonialsPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {

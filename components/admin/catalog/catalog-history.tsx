@@ -1,6 +1,6 @@
 "use client";
 
-// "Historial" of one product or service (issue 9 point 5): its saved versions, newest first,
+// "Historial" of one product or service: its saved versions, newest first,
 // with author and es-ES date, what changed (Spanish field names, before → after) and
 // "Restaurar" on the older ones (a new save, audited by the service).
 //

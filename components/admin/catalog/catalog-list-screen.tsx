@@ -18,9 +18,9 @@ import { CatalogStatusBadge } from "./catalog-status-badge";
 import { CATALOG_SCREEN_TEXTS } from "./catalog-texts";
 import { NameWithFeatures } from "./feature-tooltip";
 
-// "Gestión de Productos" and "Gestión de Servicios" (spec §2.6): ONE screen for both kinds, only
+// "Gestión de Productos" and "Gestión de Servicios": ONE screen for both kinds, only
 // the words differ (catalog-texts.ts). The server-paged table (page, per page, sort, status,
-// category and search in the URL), row actions view / edit / delete (with the spec's question),
+// category and search in the URL), row actions view / edit / delete (asking first),
 // the bulk bar (status change, delete) and "Exportar CSV" of the current filters.
 
 const STATUS_FILTERS = [
