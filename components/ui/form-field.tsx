@@ -17,13 +17,23 @@ import { cn } from "./cn";
 const inputClass =
   "block w-full rounded-lg border border-ink-300 bg-white px-3.5 py-2.5 text-base text-ink-900 shadow-sm transition-colors placeholder:text-ink-500 hover:border-ink-500 focus:border-brand-600 aria-invalid:border-red-700 aria-invalid:bg-red-50/40 sm:text-sm";
 
-export type FieldProps = Omit<ComponentProps<"input">, "id"> & {
+/** What every field shows besides its control. */
+type FieldText = {
   label: string;
   error?: string;
   hint?: string;
-  /** Something to show at the right of the label (e.g. "¿Olvidaste tu contraseña?"). */
-  aside?: ReactNode;
+  /**
+   * A red "*" after the label, hidden from screen readers: the control says it with `required`
+   * or `aria-required` (the public contact form; the back office writes "Nombre *" in the label).
+   */
+  requiredMark?: boolean;
 };
+
+export type FieldProps = Omit<ComponentProps<"input">, "id"> &
+  FieldText & {
+    /** Something to show at the right of the label (e.g. "¿Olvidaste tu contraseña?"). */
+    aside?: ReactNode;
+  };
 
 function useFieldIds(error?: string, hint?: string) {
   const id = useId();
@@ -31,11 +41,16 @@ function useFieldIds(error?: string, hint?: string) {
   return { id, describedBy: describedBy || undefined };
 }
 
-function Label({ htmlFor, label, aside }: { htmlFor: string; label: string; aside?: ReactNode }) {
+function Label({ htmlFor, label, requiredMark, aside }: { htmlFor: string; label: string; requiredMark?: boolean; aside?: ReactNode }) {
   return (
     <div className="mb-1.5 flex items-baseline justify-between gap-3">
       <label htmlFor={htmlFor} className="text-sm font-medium text-ink-800">
         {label}
+        {requiredMark && (
+          <span aria-hidden="true" className="ml-0.5 text-red-700">
+            *
+          </span>
+        )}
       </label>
       {aside}
     </div>
@@ -61,11 +76,11 @@ export function FieldMessages({ id, error, hint }: { id: string; error?: string;
 }
 
 /** A labelled input with its hint and error wired to aria-describedby / aria-invalid. */
-export function TextField({ label, error, hint, aside, className, ...input }: FieldProps) {
+export function TextField({ label, error, hint, requiredMark, aside, className, ...input }: FieldProps) {
   const { id, describedBy } = useFieldIds(error, hint);
   return (
     <div className={className}>
-      <Label htmlFor={id} label={label} aside={aside} />
+      <Label htmlFor={id} label={label} requiredMark={requiredMark} aside={aside} />
       <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={inputClass} {...input} />
       <FieldMessages id={id} error={error} hint={hint} />
     </div>
@@ -73,12 +88,12 @@ export function TextField({ label, error, hint, aside, className, ...input }: Fi
 }
 
 /** A password input with a "show" toggle (aria-pressed), so people can check what they typed. */
-export function PasswordField({ label, error, hint, aside, className, ...input }: Omit<FieldProps, "type">) {
+export function PasswordField({ label, error, hint, requiredMark, aside, className, ...input }: Omit<FieldProps, "type">) {
   const { id, describedBy } = useFieldIds(error, hint);
   const [visible, setVisible] = useState(false);
   return (
     <div className={className}>
-      <Label htmlFor={id} label={label} aside={aside} />
+      <Label htmlFor={id} label={label} requiredMark={requiredMark} aside={aside} />
       <div className="relative">
         <input
           id={id}
@@ -114,11 +129,11 @@ export function PasswordField({ label, error, hint, aside, className, ...input }
 }
 
 /** A labelled multi-line text box. */
-export function TextAreaField({ label, error, hint, className, ...textarea }: Omit<ComponentProps<"textarea">, "id"> & { label: string; error?: string; hint?: string }) {
+export function TextAreaField({ label, error, hint, requiredMark, className, ...textarea }: Omit<ComponentProps<"textarea">, "id"> & FieldText) {
   const { id, describedBy } = useFieldIds(error, hint);
   return (
     <div className={className}>
-      <Label htmlFor={id} label={label} />
+      <Label htmlFor={id} label={label} requiredMark={requiredMark} />
       <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={cn(inputClass, "min-h-28 resize-y")} {...textarea} />
       <FieldMessages id={id} error={error} hint={hint} />
     </div>
@@ -132,30 +147,64 @@ export function SelectField({
   label,
   error,
   hint,
+  requiredMark,
   options,
   placeholder,
+  ownArrow = false,
   className,
   ...select
-}: Omit<ComponentProps<"select">, "id" | "children"> & { label: string; error?: string; hint?: string; options: SelectOption[]; placeholder?: string }) {
+}: Omit<ComponentProps<"select">, "id" | "children"> &
+  FieldText & {
+    options: SelectOption[];
+    placeholder?: string;
+    /**
+     * Our own arrow instead of the browser's, which takes room of its own beyond the padding: in
+     * a narrow field the whole placeholder fits, and an option too long for it ends in "…"
+     * instead of being cut mid-word.
+     */
+    ownArrow?: boolean;
+  }) {
   const { id, describedBy } = useFieldIds(error, hint);
+  const control = (
+    <select
+      id={id}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy}
+      className={cn(inputClass, ownArrow && "appearance-none truncate", "pr-9")}
+      {...select}
+    >
+      {placeholder !== undefined && <option value="">{placeholder}</option>}
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  );
   return (
     <div className={className}>
-      <Label htmlFor={id} label={label} />
-      <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={cn(inputClass, "pr-9")} {...select}>
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
+      <Label htmlFor={id} label={label} requiredMark={requiredMark} />
+      {ownArrow ? (
+        <div className="relative">
+          {control}
+          <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-ink-600">
+            <path
+              fillRule="evenodd"
+              d="M5.22 8.22a.75.75 0 011.06 0L10 11.94l3.72-3.72a.75.75 0 111.06 1.06l-4.25 4.25a.75.75 0 01-1.06 0L5.22 9.28a.75.75 0 010-1.06z"
+              clipRule="evenodd"
+            />
+          </svg>
+        </div>
+      ) : (
+        control
+      )}
       <FieldMessages id={id} error={error} hint={hint} />
     </div>
   );
 }
 
 /** A checkbox with its label on the right. */
-export function CheckboxField({ label, error, hint, className, ...input }: Omit<ComponentProps<"input">, "id" | "type"> & { label: string; error?: string; hint?: string }) {
+export function CheckboxField({ label, error, hint, className, ...input }: Omit<ComponentProps<"input">, "id" | "type"> & Omit<FieldText, "requiredMark">) {
   const { id, describedBy } = useFieldIds(error, hint);
   return (
     <div className={className}>
