@@ -4,7 +4,7 @@ import { useId, type ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { userInitial } from "@/components/account/user-menu";
 import { Button } from "@/components/ui/button";
-import { PasswordField } from "@/components/ui/form-field";
+import { PasswordField } from "@/components/ui/password-field";
 import { failureUnlessOnFields, useActionSubmit } from "@/components/ui/use-action-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import type { ActionResult } from "@/lib/actions/run";

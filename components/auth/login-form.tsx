@@ -8,7 +8,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormAlert } from "@/components/auth/form-alert";
 import { EmailField, SubmitButton } from "@/components/auth/form-fields";
-import { PasswordField } from "@/components/ui/form-field";
+import { PasswordField } from "@/components/ui/password-field";
 import { notify } from "@/components/ui/toast";
 import { loginSchema } from "@/lib/auth/schema";
 import { loginAction } from "@/lib/auth/actions";

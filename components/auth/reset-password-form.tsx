@@ -6,7 +6,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormAlert } from "@/components/auth/form-alert";
 import { SubmitButton } from "@/components/auth/form-fields";
-import { PasswordField } from "@/components/ui/form-field";
+import { PasswordField } from "@/components/ui/password-field";
 import { useServerErrors } from "@/components/auth/use-server-errors";
 import { ButtonLink } from "@/components/ui/button";
 import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password-rules";

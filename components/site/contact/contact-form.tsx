@@ -4,12 +4,11 @@ import { useActionState, useEffect, useId, useRef, useState, type FormEvent, typ
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { SelectField, TextAreaField, TextField } from "@/components/ui/form-field";
+import { sendContactMessage } from "@/lib/contact/actions";
 import { CONTACT_LIMITS, CONTACT_MESSAGES, contactFormFields, EMPTY_CONTACT_FORM, HONEYPOT_FIELD, type ContactFormState } from "@/lib/contact/form";
 import type { ContactRequest } from "@/lib/contact/schema";
 
 export type ContactSectorOption = { id: number; name: string };
-
-type ContactAction = (previous: ContactFormState, formData: FormData) => Promise<ContactFormState>;
 
 /**
  * zod and the shared schema (~100 kB) load when the visitor starts on the form, not with the
@@ -51,8 +50,8 @@ function outcome(status: "success" | "error", message: string): ContactFormState
  * to the server action (same service), and the page comes back with the banner and, on error,
  * with what was typed.
  */
-export function ContactForm({ sectors, action }: { sectors: ContactSectorOption[]; action: ContactAction }) {
-  const [actionState, formAction, actionPending] = useActionState(action, { status: "idle" });
+export function ContactForm({ sectors }: { sectors: ContactSectorOption[] }) {
+  const [actionState, formAction, actionPending] = useActionState(sendContactMessage, { status: "idle" });
   const [clientState, setClientState] = useState<ContactFormState | null>(null);
   const [sending, setSending] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
