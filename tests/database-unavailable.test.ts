@@ -5,7 +5,7 @@ import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as health } from "@/app/api/health/route";
 import { POST as contact } from "@/app/api/v1/contact/route";
-import { sendContactMessage } from "@/app/(site)/contacto/actions";
+import { sendContactMessage } from "@/lib/contact/actions";
 import { apiRoute } from "@/lib/http/route";
 import { db as unreachable } from "@/lib/db";
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "@/lib/db-errors";

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as googleLogin } from "@/app/api/v1/auth/google/route";
 import { POST as register } from "@/app/api/v1/auth/register/route";
-import { googleSignInAction } from "@/components/auth/actions";
+import { googleSignInAction } from "@/lib/auth/actions";
 import { googleSignInDecision } from "@/lib/auth/accounts";
 import {
   EMAIL_VERIFICATION_TTL_HOURS,

@@ -4,15 +4,17 @@ import { useId, type ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { userInitial } from "@/components/account/user-menu";
 import { Button } from "@/components/ui/button";
-import { applyServerErrors, PasswordField, useZodForm } from "@/components/ui/form-field";
-import { notify } from "@/components/ui/toast";
+import { PasswordField } from "@/components/ui/password-field";
+import { failureUnlessOnFields, useActionSubmit } from "@/components/ui/use-action-submit";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import type { ActionResult } from "@/lib/actions/run";
 import { PASSWORD_MAX_LENGTH } from "@/lib/auth/password-rules";
 import { changePasswordSchema, type ChangePasswordInput } from "@/lib/users/schema";
 
 // The parts of a profile screen both areas share ("Perfil de Administrador" and the client's
-// "Mi perfil"): the account card, a titled section, and the password form (spec §5: current, new,
-// confirmation; "Mínimo 8 caracteres"; the button disabled until new = confirmation; spec §8 toasts).
+// "Mi perfil"): the account card, a titled section, and the password form (current, new,
+// confirmation; "Mínimo 8 caracteres"; the button disabled until new = confirmation; a toast says
+// how it went).
 
 export function ProfileSection({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
   const id = useId();
@@ -89,19 +91,15 @@ export function PasswordForm({ action }: { action: (values: ChangePasswordInput)
   const form = useZodForm(changePasswordSchema, { defaultValues: { current_password: "", new_password: "", confirm_password: "" } });
   const { errors, isSubmitting } = form.formState;
   const [next, confirm] = form.watch(["new_password", "confirm_password"]);
-  // Spec §5: the button stays disabled unless the new password equals the confirmation.
+  // The button stays disabled unless the new password equals the confirmation.
   const canSubmit = next.length > 0 && next === confirm && !isSubmitting;
 
-  const submit = form.handleSubmit(async (values) => {
-    const result = await action(values);
-    if (result.ok) {
-      notify.success("Contraseña actualizada correctamente");
-      form.reset();
-      return;
-    }
-    const shown = applyServerErrors(form, result.errors);
-    if (!shown || result.status !== 422) notify.error(result.message || "Error al actualizar la contraseña");
+  const save = useActionSubmit(form, action, {
+    success: "Contraseña actualizada correctamente",
+    onSuccess: () => form.reset(),
+    failureToast: failureUnlessOnFields((refusal) => refusal.message || "Error al actualizar la contraseña"),
   });
+  const submit = form.handleSubmit(save);
 
   return (
     <ProfileSection title="Cambiar contraseña" description="Al cambiarla se cerrarán tus otras sesiones abiertas.">

@@ -2,8 +2,9 @@
 
 import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
-import { applyServerErrors, TextAreaField, useZodForm } from "@/components/ui/form-field";
-import { notify } from "@/components/ui/toast";
+import { TextAreaField } from "@/components/ui/form-field";
+import { messageFailure, useActionSubmit } from "@/components/ui/use-action-submit";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import type { ActionResult } from "@/lib/actions/run";
 import { TICKET_LIMITS, ticketReplySchema, type TicketReplyValues } from "@/lib/support/schema";
 
@@ -30,18 +31,18 @@ export function TicketReplyForm({
   const errors = form.formState.errors;
   const sending = form.formState.isSubmitting;
 
-  const submit = form.handleSubmit(async (values) => {
-    const outcome = await send(ticketId, values);
-    if (outcome.ok) {
-      notify.success(successText);
+  const save = useActionSubmit(form, (values) => send(ticketId, values), {
+    success: successText,
+    onSuccess: () => {
       form.reset({ body: "" });
       router.refresh();
-      return;
-    }
-    applyServerErrors(form, outcome.errors);
-    notify.error(outcome.message);
-    if (outcome.status === 409) router.refresh();
+    },
+    failureToast: messageFailure,
+    onFailure: (refusal) => {
+      if (refusal.status === 409) router.refresh();
+    },
   });
+  const submit = form.handleSubmit(save);
 
   return (
     <form onSubmit={submit} noValidate aria-label="Responder al ticket" className="flex flex-col gap-3 rounded-2xl border border-ink-200 bg-white p-4 shadow-card sm:p-5">

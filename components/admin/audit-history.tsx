@@ -6,7 +6,7 @@
 //
 // A CLIENT component (so the inbox modal, the user and testimonial edit modals, which are client
 // islands, can embed it): it loads the entries with the admin-only server action
-// loadEntityHistoryAction (lib/audit/history-action.ts → lib/audit/queries.ts listEntityHistory,
+// loadEntityHistoryAction (lib/audit/actions.ts → lib/audit/queries.ts listEntityHistory,
 // the newest 50) when it mounts or the record changes. Pass `refreshKey` (e.g. the record's
 // updated time) to load again after a save. A server page may pass `initialEntries` instead
 // (listEntityHistory) and skip the first load.
@@ -18,7 +18,7 @@ import { useEffect, useState } from "react";
 import { formatDate } from "@/lib/format";
 import { auditActionLabel, auditEntryCurrency, auditValueText } from "@/lib/audit/labels";
 import { auditFieldLabel } from "@/components/admin/audit-field-labels";
-import { loadEntityHistoryAction } from "@/lib/audit/history-action";
+import { loadEntityHistoryAction } from "@/lib/audit/actions";
 import type { AuditLogContract } from "@/lib/audit/queries";
 
 export type AuditHistoryProps = {

@@ -1,4 +1,4 @@
-import { googleSignInAction } from "./actions";
+import { googleSignInAction } from "@/lib/auth/actions";
 
 /**
  * This form always posts a FormData while Google is configured (the button shows only then), so

@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import { useFormStatus } from "react-dom";
 import { buttonClasses } from "@/components/ui/button";
-import { signOutAction } from "./actions";
+import { signOutAction } from "@/lib/auth/actions";
 import { Spinner } from "./form-fields";
 
 type LogoutButtonProps = {

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { notify } from "@/components/ui/toast";
-import { resendVerificationAction } from "./actions";
+import { resendVerificationAction } from "@/lib/auth/actions";
 
 /** «Reenviar enlace»: a new verification link to the current address, told with a toast. */
 export function ResendVerificationButton() {

@@ -11,6 +11,11 @@ export type ServerAnswer<Field extends string> = {
 };
 
 /**
+ * The sign-in screens' server errors. Those forms also work without JavaScript, so the server's
+ * answer lives in their action state (useActionState) and renders with the page, not in
+ * react-hook-form (whose errors exist only once it runs); the back office's and client portal's
+ * forms show theirs through components/ui/use-action-submit.ts instead.
+ *
  * The server's errors of the last submission, as a person expects them to behave: a field's
  * error is about the value that was sent, so it goes as soon as that field is edited, and comes
  * back only if the next submission gets it again. The form's message stays until the next

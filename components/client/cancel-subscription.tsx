@@ -2,11 +2,12 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { requestSubscriptionCancellationAction } from "@/app/client/billing-actions";
+import { requestSubscriptionCancellationAction } from "@/lib/billing/actions";
 import { Button } from "@/components/ui/button";
-import { applyServerErrors, TextAreaField, useZodForm } from "@/components/ui/form-field";
+import { TextAreaField } from "@/components/ui/form-field";
+import { useActionSubmit } from "@/components/ui/use-action-submit";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import { FormModalFooter, Modal } from "@/components/ui/modal";
-import { notify } from "@/components/ui/toast";
 import { BILLING_LIMITS, subscriptionCancelSchema } from "@/lib/billing/schema";
 
 /**
@@ -42,21 +43,19 @@ function CancelSubscriptionModal({
   const saving = form.formState.isSubmitting;
   const formId = `cancelar-suscripcion-${subscriptionId}`;
 
-  const submit = form.handleSubmit(async (values) => {
-    const outcome = await requestSubscriptionCancellationAction(subscriptionId, values);
-    if (outcome.ok) {
-      notify.success("Solicitud de cancelación enviada");
+  const save = useActionSubmit(form, (values) => requestSubscriptionCancellationAction(subscriptionId, values), {
+    success: "Solicitud de cancelación enviada",
+    onSuccess: () => {
       onClose();
       router.refresh();
-      return;
-    }
-    applyServerErrors(form, outcome.errors);
-    notify.error(`Error: ${outcome.message}`);
-    if (outcome.status === 409 || outcome.status === 404) {
+    },
+    onFailure: (refusal) => {
+      if (refusal.status !== 409 && refusal.status !== 404) return;
       onClose();
       router.refresh();
-    }
+    },
   });
+  const submit = form.handleSubmit(save);
 
   return (
     <Modal

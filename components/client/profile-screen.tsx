@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { changeClientPasswordAction, updateClientProfileAction } from "@/app/client/profile/actions";
+import { changeClientPasswordAction, updateClientProfileAction } from "@/lib/users/actions";
 import {
   AccountCard,
   EMAIL_CHANGED_MESSAGE,
@@ -13,15 +13,16 @@ import {
   ProfileSection,
 } from "@/components/account/profile";
 import { Button } from "@/components/ui/button";
-import { applyServerErrors, registerFilled, TextField, useZodForm } from "@/components/ui/form-field";
-import { notify } from "@/components/ui/toast";
+import { TextField } from "@/components/ui/form-field";
+import { failureUnlessOnFields, useActionSubmit } from "@/components/ui/use-action-submit";
+import { registerFilled, useZodForm } from "@/components/ui/use-zod-form";
 import { UnsavedChangesGuard } from "@/components/ui/unsaved-changes";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "@/lib/auth/schema";
 import { BILLING_LIMITS } from "@/lib/billing/schema";
 import { clientProfileSchema } from "@/lib/users/schema";
 import type { ClientProfileContract } from "@/lib/users/serialize";
 
-// The client's "Mi perfil" (spec §2.7, issue 10 point 3): name and e-mail, the billing profile
+// The client's "Mi perfil": name and e-mail, the billing profile
 // the invoices are issued to (billing name; RUC → factura, DNI → boleta), and the password. Both
 // forms post server actions that call lib/users/profile, as PUT /api/v1/client/profile does.
 
@@ -70,18 +71,16 @@ function ClientProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (p
   const { errors, isSubmitting } = form.formState;
   const emailIsNew = isNewEmail(form.watch("email"), profile.email);
 
-  const submit = form.handleSubmit(async ({ current_password, ...values }) => {
-    const result = await updateClientProfileAction(emailIsNew ? { ...values, current_password } : values);
-    if (result.ok) {
-      notify.success(emailIsNew ? EMAIL_CHANGED_MESSAGE : "Perfil actualizado correctamente");
-      form.reset(formValues(result.data));
-      onSaved(result.data);
+  const save = useActionSubmit(form, ({ current_password, ...values }) => updateClientProfileAction(emailIsNew ? { ...values, current_password } : values), {
+    success: emailIsNew ? EMAIL_CHANGED_MESSAGE : "Perfil actualizado correctamente",
+    onSuccess: (saved) => {
+      form.reset(formValues(saved));
+      onSaved(saved);
       router.refresh(); // the header shows the new name
-      return;
-    }
-    const shown = applyServerErrors(form, result.errors);
-    if (!shown || result.status !== 422) notify.error(result.message || "Error al actualizar el perfil");
+    },
+    failureToast: failureUnlessOnFields((refusal) => refusal.message || "Error al actualizar el perfil"),
   });
+  const submit = form.handleSubmit(save);
 
   return (
     <ProfileSection title="Información personal" description="Tu nombre, el correo con el que inicias sesión y los datos con los que te facturamos.">

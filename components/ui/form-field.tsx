@@ -1,40 +1,61 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useId, useState, type ComponentProps, type ReactNode } from "react";
-import { useForm, type FieldValues, type Path, type UseFormProps, type UseFormReturn } from "react-hook-form";
-import type { z } from "zod";
+import { useId, type ComponentProps, type ReactNode } from "react";
 import { cn } from "./cn";
 
-// The one set of form fields (sign-in screens and every back-office form): a labelled control
-// with its hint and error wired to aria-describedby / aria-invalid. With react-hook-form:
+// The one set of form fields (sign-in screens, the public contact form and every back-office
+// form): a labelled control with its hint and error wired to aria-describedby / aria-invalid.
+// Plain React, no form library, so a public page can use them without loading one. With
+// react-hook-form (components/ui/use-zod-form.ts) and a server action
+// (components/ui/use-action-submit.ts):
 //
 //   const form = useZodForm(userCreateSchema, { defaultValues: { name: "", email: "", role: "client" } });
-//   <TextField label="Nombre" error={form.formState.errors.name?.message} {...form.register("name")} />
-//   …on submit: const result = await action(values); if (!result.ok) applyServerErrors(form, result.errors);
+//   const save = useActionSubmit(form, (values) => createUserAction(values), { success: "Usuario creado correctamente" });
+//   <form onSubmit={form.handleSubmit(save)}>
+//     <TextField label="Nombre" error={form.formState.errors.name?.message} {...form.register("name")} />
+//
+// The password field (password-field.tsx) and the checkbox (checkbox-field.tsx) are files of their
+// own, so the pages that use neither do not load them.
 
-const inputClass =
+export const inputClass =
   "block w-full rounded-lg border border-ink-300 bg-white px-3.5 py-2.5 text-base text-ink-900 shadow-sm transition-colors placeholder:text-ink-500 hover:border-ink-500 focus:border-brand-600 aria-invalid:border-red-700 aria-invalid:bg-red-50/40 sm:text-sm";
 
-export type FieldProps = Omit<ComponentProps<"input">, "id"> & {
+/** What every field shows besides its control. */
+export type FieldText = {
   label: string;
   error?: string;
   hint?: string;
-  /** Something to show at the right of the label (e.g. "¿Olvidaste tu contraseña?"). */
-  aside?: ReactNode;
+  /**
+   * A red "*" after the label, hidden from screen readers: the control says it with `required`
+   * or `aria-required` (the public contact form; the back office writes "Nombre *" in the label).
+   */
+  requiredMark?: boolean;
 };
 
-function useFieldIds(error?: string, hint?: string) {
+export type FieldProps = Omit<ComponentProps<"input">, "id"> &
+  FieldText & {
+    /** Something to show at the right of the label (e.g. "¿Olvidaste tu contraseña?"). */
+    aside?: ReactNode;
+  };
+
+/** A field's id and the ids of its hint and error lines, for aria-describedby. */
+export function useFieldIds(error?: string, hint?: string) {
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
   return { id, describedBy: describedBy || undefined };
 }
 
-function Label({ htmlFor, label, aside }: { htmlFor: string; label: string; aside?: ReactNode }) {
+/** The label line: the label (with its "*" when asked) and, at its right, `aside`. */
+export function Label({ htmlFor, label, requiredMark, aside }: { htmlFor: string; label: string; requiredMark?: boolean; aside?: ReactNode }) {
   return (
     <div className="mb-1.5 flex items-baseline justify-between gap-3">
       <label htmlFor={htmlFor} className="text-sm font-medium text-ink-800">
         {label}
+        {requiredMark && (
+          <span aria-hidden="true" className="ml-0.5 text-red-700">
+            *
+          </span>
+        )}
       </label>
       {aside}
     </div>
@@ -60,65 +81,23 @@ export function FieldMessages({ id, error, hint }: { id: string; error?: string;
 }
 
 /** A labelled input with its hint and error wired to aria-describedby / aria-invalid. */
-export function TextField({ label, error, hint, aside, className, ...input }: FieldProps) {
+export function TextField({ label, error, hint, requiredMark, aside, className, ...input }: FieldProps) {
   const { id, describedBy } = useFieldIds(error, hint);
   return (
     <div className={className}>
-      <Label htmlFor={id} label={label} aside={aside} />
+      <Label htmlFor={id} label={label} requiredMark={requiredMark} aside={aside} />
       <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={inputClass} {...input} />
       <FieldMessages id={id} error={error} hint={hint} />
     </div>
   );
 }
 
-/** A password input with a "show" toggle (aria-pressed), so people can check what they typed. */
-export function PasswordField({ label, error, hint, aside, className, ...input }: Omit<FieldProps, "type">) {
-  const { id, describedBy } = useFieldIds(error, hint);
-  const [visible, setVisible] = useState(false);
-  return (
-    <div className={className}>
-      <Label htmlFor={id} label={label} aside={aside} />
-      <div className="relative">
-        <input
-          id={id}
-          type={visible ? "text" : "password"}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={cn(inputClass, "pr-12")}
-          {...input}
-        />
-        <button
-          type="button"
-          onClick={() => setVisible((value) => !value)}
-          aria-pressed={visible}
-          aria-controls={id}
-          aria-label={`Mostrar ${label.toLowerCase()}`}
-          className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-ink-600 hover:text-ink-900"
-        >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.6">
-            {visible ? (
-              <path strokeLinecap="round" strokeLinejoin="round" d="M3.98 8.223A10.477 10.477 0 001.934 12C3.226 16.338 7.244 19.5 12 19.5c.993 0 1.953-.138 2.863-.395M6.228 6.228A10.45 10.45 0 0112 4.5c4.756 0 8.773 3.162 10.065 7.498a10.523 10.523 0 01-4.293 5.774M6.228 6.228L3 3m3.228 3.228l3.65 3.65m7.894 7.894L21 21m-3.228-3.228l-3.65-3.65m0 0a3 3 0 10-4.243-4.243m4.242 4.242L9.88 9.88" />
-            ) : (
-              <>
-                <path strokeLinecap="round" strokeLinejoin="round" d="M2.036 12.322a1.012 1.012 0 010-.639C3.423 7.51 7.36 4.5 12 4.5c4.638 0 8.573 3.007 9.963 7.178.07.207.07.431 0 .639C20.577 16.49 16.64 19.5 12 19.5c-4.638 0-8.573-3.007-9.963-7.178z" />
-                <path strokeLinecap="round" strokeLinejoin="round" d="M15 12a3 3 0 11-6 0 3 3 0 016 0z" />
-              </>
-            )}
-          </svg>
-        </button>
-      </div>
-      <FieldMessages id={id} error={error} hint={hint} />
-    </div>
-  );
-}
-
-
 /** A labelled multi-line text box. */
-export function TextAreaField({ label, error, hint, className, ...textarea }: Omit<ComponentProps<"textarea">, "id"> & { label: string; error?: string; hint?: string }) {
+export function TextAreaField({ label, error, hint, requiredMark, className, ...textarea }: Omit<ComponentProps<"textarea">, "id"> & FieldText) {
   const { id, describedBy } = useFieldIds(error, hint);
   return (
     <div className={className}>
-      <Label htmlFor={id} label={label} />
+      <Label htmlFor={id} label={label} requiredMark={requiredMark} />
       <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={cn(inputClass, "min-h-28 resize-y")} {...textarea} />
       <FieldMessages id={id} error={error} hint={hint} />
     </div>
@@ -132,88 +111,58 @@ export function SelectField({
   label,
   error,
   hint,
+  requiredMark,
   options,
   placeholder,
+  ownArrow = false,
   className,
   ...select
-}: Omit<ComponentProps<"select">, "id" | "children"> & { label: string; error?: string; hint?: string; options: SelectOption[]; placeholder?: string }) {
+}: Omit<ComponentProps<"select">, "id" | "children"> &
+  FieldText & {
+    options: SelectOption[];
+    placeholder?: string;
+    /**
+     * Our own arrow instead of the browser's, which takes room of its own beyond the padding: in
+     * a narrow field the whole placeholder fits, and an option too long for it ends in "…"
+     * instead of being cut mid-word.
+     */
+    ownArrow?: boolean;
+  }) {
   const { id, describedBy } = useFieldIds(error, hint);
+  const control = (
+    <select
+      id={id}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy}
+      className={cn(inputClass, ownArrow && "appearance-none truncate", "pr-9")}
+      {...select}
+    >
+      {placeholder !== undefined && <option value="">{placeholder}</option>}
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  );
   return (
     <div className={className}>
-      <Label htmlFor={id} label={label} />
-      <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={cn(inputClass, "pr-9")} {...select}>
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
+      <Label htmlFor={id} label={label} requiredMark={requiredMark} />
+      {ownArrow ? (
+        <div className="relative">
+          {control}
+          <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-ink-600">
+            <path
+              fillRule="evenodd"
+              d="M5.22 8.22a.75.75 0 011.06 0L10 11.94l3.72-3.72a.75.75 0 111.06 1.06l-4.25 4.25a.75.75 0 01-1.06 0L5.22 9.28a.75.75 0 010-1.06z"
+              clipRule="evenodd"
+            />
+          </svg>
+        </div>
+      ) : (
+        control
+      )}
       <FieldMessages id={id} error={error} hint={hint} />
     </div>
   );
-}
-
-/** A checkbox with its label on the right. */
-export function CheckboxField({ label, error, hint, className, ...input }: Omit<ComponentProps<"input">, "id" | "type"> & { label: string; error?: string; hint?: string }) {
-  const { id, describedBy } = useFieldIds(error, hint);
-  return (
-    <div className={className}>
-      <div className="flex min-h-11 items-center gap-3">
-        <input
-          id={id}
-          type="checkbox"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className="size-5 shrink-0 rounded border-ink-400 text-brand-700 accent-brand-700"
-          {...input}
-        />
-        <label htmlFor={id} className="text-sm font-medium text-ink-800">
-          {label}
-        </label>
-      </div>
-      <FieldMessages id={id} error={error} hint={hint} />
-    </div>
-  );
-}
-
-/** react-hook-form driven by a domain's zod schema (the same one the server action and the API parse). */
-export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
-  schema: S,
-  options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, "resolver"> = {},
-): UseFormReturn<z.input<S>, unknown, z.output<S>> {
-  return useForm<z.input<S>, unknown, z.output<S>>({
-    // The schema's types come from lib/zod; the resolver's generic types are structural.
-    resolver: zodResolver(schema as never) as never,
-    mode: "onTouched",
-    ...options,
-  });
-}
-
-/**
- * register() for a text input, textarea or select of a form that opens filled in (a profile, the
- * settings): also its value as the control's initial value, so the server-rendered HTML shows it.
- * react-hook-form writes default values into the page only when the control hydrates: until then
- * the fields were empty, and text typed into one meanwhile was merged with the stored value.
- * Not for checkboxes or radios (their `value` is the option, not the field's value).
- */
-export function registerFilled<T extends FieldValues>(form: UseFormReturn<T, unknown, FieldValues> | UseFormReturn<T, unknown, never>, name: Path<T>) {
-  const value: unknown = form.getValues(name);
-  return { ...form.register(name), defaultValue: typeof value === "string" || typeof value === "number" ? value : undefined };
-}
-
-/**
- * Shows the server's per-field errors (an ActionResult's `errors`, or an API's) on the form's
- * fields; returns false when none of them matched a field (show the message in a toast then).
- */
-export function applyServerErrors<T extends FieldValues>(form: UseFormReturn<T, unknown, FieldValues> | UseFormReturn<T, unknown, never>, errors?: Record<string, string[]>): boolean {
-  if (!errors) return false;
-  const known = new Set(Object.keys(form.getValues()));
-  let applied = false;
-  for (const [field, messages] of Object.entries(errors)) {
-    if (!known.has(field) || !messages[0]) continue;
-    form.setError(field as Path<T>, { type: "server", message: messages[0] }, { shouldFocus: !applied });
-    applied = true;
-  }
-  return applied;
 }

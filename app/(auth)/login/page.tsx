@@ -6,9 +6,9 @@ import { googleSignInEnabled } from "@/lib/auth";
 import { currentUser } from "@/lib/auth/guards";
 import { GOOGLE_REFUSAL_CODES, GOOGLE_SIGN_IN_MESSAGES } from "@/lib/auth/google-messages";
 import { afterSignIn, safeReturnPath } from "@/lib/auth/redirects";
-import { AUTH_MESSAGES } from "../form-state";
-import { firstParam, type SearchParams } from "../search-params";
-import { LoginForm } from "./login-client";
+import { AUTH_MESSAGES } from "@/lib/auth/form-state";
+import { searchParamValues, type PageSearchParams } from "@/lib/list/query-params";
+import { LoginForm } from "@/components/auth/login-form";
 
 export const metadata: Metadata = {
   title: "Iniciar Sesión",
@@ -25,9 +25,9 @@ function errorFromAuthJs(error: string | undefined, code: string | undefined) {
   return AUTH_MESSAGES.googleFailed;
 }
 
-export default async function LoginPage({ searchParams }: { searchParams: SearchParams }) {
-  const params = await searchParams;
-  const callbackUrl = safeReturnPath(firstParam(params.callbackUrl)) ?? "";
+export default async function LoginPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
+  const params = searchParamValues(await searchParams);
+  const callbackUrl = safeReturnPath(params.callbackUrl) ?? "";
 
   // Already signed in: straight to where they were going.
   const user = await currentUser();
@@ -38,8 +38,8 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
       <LoginForm
         callbackUrl={callbackUrl}
         google={googleSignInEnabled() ? <GoogleButton callbackUrl={callbackUrl || undefined} /> : null}
-        signedOut={firstParam(params.sesion) === "cerrada"}
-        initialError={errorFromAuthJs(firstParam(params.error), firstParam(params.code))}
+        signedOut={params.sesion === "cerrada"}
+        initialError={errorFromAuthJs(params.error, params.code)}
       />
     </AuthCard>
   );

@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { AuthCard } from "@/components/auth/auth-card";
 import { currentUser } from "@/lib/auth/guards";
 import { dashboardFor } from "@/lib/auth/redirects";
-import { RegisterForm } from "./register-client";
+import { RegisterForm } from "@/components/auth/register-form";
 
 export const metadata: Metadata = {
   title: "Crear una cuenta",

@@ -5,7 +5,7 @@ import { FormAlert } from "@/components/auth/form-alert";
 import { verifyEmailToken, type VerifyOutcome } from "@/lib/auth/email-verification";
 import { currentUser } from "@/lib/auth/guards";
 import { dashboardFor } from "@/lib/auth/redirects";
-import { firstParam, type SearchParams } from "../search-params";
+import { searchParamValues, type PageSearchParams } from "@/lib/list/query-params";
 
 export const metadata: Metadata = {
   title: "Verificar correo",
@@ -23,8 +23,8 @@ const OUTCOMES: Record<VerifyOutcome["status"], { tone: "success" | "error"; tex
 };
 
 /** Following the link e-mailed at registration or after an e-mail change: the outcome, in Spanish. */
-export default async function VerifyEmailPage({ searchParams }: { searchParams: SearchParams }) {
-  const token = firstParam((await searchParams).token);
+export default async function VerifyEmailPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
+  const { token } = searchParamValues(await searchParams);
   const outcome = await verifyEmailToken(token);
   const { tone, text } = OUTCOMES[outcome.status];
   const user = await currentUser();

@@ -7,7 +7,6 @@ import { Container } from "@/components/ui/container";
 import { listPublicSectors } from "@/lib/content/queries";
 import { getSiteSettings } from "@/lib/content/settings";
 import { pageMetadata } from "@/lib/seo";
-import { sendContactMessage } from "./actions";
 
 // Static page, regenerated at most every 5 minutes and on sector or settings changes (tags).
 // No cookies() or headers() here: only the form's server action reads the request.
@@ -38,7 +37,7 @@ export default async function ContactPage() {
       <Container className="py-16 sm:py-20 lg:py-24">
         <div className="grid gap-10 lg:grid-cols-12 lg:gap-12">
           <div className="lg:col-span-7">
-            <ContactForm sectors={sectorOptions} action={sendContactMessage} />
+            <ContactForm sectors={sectorOptions} />
           </div>
           <div className="space-y-8 lg:col-span-5">
             <ContactInformation settings={settings} />

@@ -1,4 +1,4 @@
-import { ProductsView, productsMetadata } from "./view";
+import { ProductsView, productsMetadata } from "@/components/site/catalog/products-view";
 
 // Every product; each category is its own page under /productos/ver/… (lib/public-variants.ts).
 export const revalidate = 3600;

@@ -1,4 +1,4 @@
-import { SectorsView, sectorsMetadata } from "./view";
+import { SectorsView, sectorsMetadata } from "@/components/site/content/sectors-view";
 
 // Every sector closed; the page with one open is /sectores/ver/<slug> (lib/public-variants.ts).
 export const revalidate = 3600;

@@ -1,4 +1,4 @@
-import { ServicesView, servicesMetadata } from "./view";
+import { ServicesView, servicesMetadata } from "@/components/site/catalog/services-view";
 
 // Every service as a grid; each category and view is its own page under /servicios/ver/…
 // (lib/public-variants.ts).

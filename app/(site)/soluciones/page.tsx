@@ -1,4 +1,4 @@
-import { SolutionsView, solutionsMetadata } from "./view";
+import { SolutionsView, solutionsMetadata } from "@/components/site/content/solutions-view";
 
 // The default tab (Transformación Digital); the others are pages under /soluciones/ver/…
 // (lib/public-variants.ts).

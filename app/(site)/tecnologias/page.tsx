@@ -1,4 +1,4 @@
-import { TechnologiesView, technologiesMetadata } from "./view";
+import { TechnologiesView, technologiesMetadata } from "@/components/site/content/technologies-view";
 
 // Every technology as a grid; each category and view is its own page under /tecnologias/ver/…
 // (lib/public-variants.ts).

@@ -6,7 +6,7 @@ import { requireAdmin } from "@/lib/auth/guards";
 import { auditLogFilter, listAuditActors, listAuditEntityTypes, listAuditLogs } from "@/lib/audit/queries";
 import { auditRecordLabels } from "@/lib/audit/record-labels";
 import { auditListQuerySchema } from "@/lib/audit/schema";
-import { AuditLogsScreen } from "./audit-logs-screen";
+import { AuditLogsScreen } from "@/components/admin/audit/audit-logs-screen";
 import type { PageSearchParams } from "@/lib/list/query-params";
 
 export const metadata: Metadata = { title: "Registro de actividad" };

@@ -5,7 +5,7 @@ import { requireAdmin } from "@/lib/auth/guards";
 import { listAllSectors } from "@/lib/content/queries";
 import { getAdminTestimonial, listAdminTestimonials } from "@/lib/testimonials/queries";
 import { adminTestimonialListQuerySchema } from "@/lib/testimonials/schema";
-import { TestimonialsScreen } from "./testimonials-screen";
+import { TestimonialsScreen } from "@/components/admin/testimonials/testimonials-screen";
 import { readListQuery } from "@/lib/list/query";
 import { searchParamValues, type PageSearchParams } from "@/lib/list/query-params";
 

@@ -2,17 +2,18 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useFieldArray, useWatch, type Path } from "react-hook-form";
-import { issueInvoiceAction } from "@/app/admin/billing-actions";
+import { useFieldArray, useWatch } from "react-hook-form";
+import { issueInvoiceAction } from "@/lib/billing/actions";
 import { Button, ButtonLink } from "@/components/ui/button";
-import { SelectField, TextAreaField, TextField, useZodForm, type SelectOption } from "@/components/ui/form-field";
-import { notify } from "@/components/ui/toast";
+import { SelectField, TextAreaField, TextField, type SelectOption } from "@/components/ui/form-field";
+import { useActionSubmit } from "@/components/ui/use-action-submit";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import { UnsavedChangesGuard } from "@/components/ui/unsaved-changes";
 import type { ClientOption } from "@/lib/billing/admin-queries";
 import { addDays, businessDate } from "@/lib/billing/dates";
 import { CURRENCIES, CURRENCY_LABELS, INVOICE_SERIES, taxIdLabel } from "@/lib/billing/labels";
 import { IGV_PERCENT, invoiceTotals } from "@/lib/billing/money";
-import { BILLING_LIMITS, invoiceCreateSchema, type InvoiceCreateForm } from "@/lib/billing/schema";
+import { BILLING_LIMITS, invoiceCreateSchema } from "@/lib/billing/schema";
 import { formatMoney } from "@/lib/format";
 
 // "Emitir factura": client (with its billing profile, or the warning that a boleta will be
@@ -45,23 +46,15 @@ export function InvoiceForm({ clients }: { clients: ClientOption[] }) {
   // Issued: the edits are no longer at risk while the invoice page loads.
   const [issued, setIssued] = useState(false);
 
-  const submit = form.handleSubmit(async (values) => {
-    const outcome = await issueInvoiceAction(values);
-    if (outcome.ok) {
+  // The server's per-field errors go on their fields, lines included ("lines.0.quantity").
+  const save = useActionSubmit(form, (values) => issueInvoiceAction(values), {
+    success: (invoice) => `Factura ${invoice.invoice_number} emitida correctamente`,
+    onSuccess: (invoice) => {
       setIssued(true);
-      notify.success(`Factura ${outcome.data.invoice_number} emitida correctamente`);
-      router.push(`/admin/invoices/${outcome.data.id}`);
-      return;
-    }
-    // The server's per-field errors, lines included ("lines.0.quantity").
-    let focused = false;
-    for (const [field, messages] of Object.entries(outcome.errors ?? {})) {
-      if (!messages[0] || field === "_") continue;
-      form.setError(field as Path<InvoiceCreateForm>, { type: "server", message: messages[0] }, { shouldFocus: !focused });
-      focused = true;
-    }
-    notify.error(`Error: ${outcome.message}`);
+      router.push(`/admin/invoices/${invoice.id}`);
+    },
   });
+  const submit = form.handleSubmit(save);
 
   const linesError = errors.lines?.message ?? errors.lines?.root?.message;
 

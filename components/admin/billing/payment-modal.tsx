@@ -2,8 +2,10 @@
 
 import { useEffect, useId, useState } from "react";
 import { useWatch } from "react-hook-form";
-import { pendingInvoicesAction, recordPaymentAction } from "@/app/admin/billing-actions";
-import { applyServerErrors, SelectField, TextField, useZodForm, type SelectOption } from "@/components/ui/form-field";
+import { pendingInvoicesAction, recordPaymentAction } from "@/lib/billing/actions";
+import { SelectField, TextField, type SelectOption } from "@/components/ui/form-field";
+import { useActionSubmit } from "@/components/ui/use-action-submit";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import { FormModalFooter, Modal } from "@/components/ui/modal";
 import { notify } from "@/components/ui/toast";
 import type { ClientOption, PendingInvoiceOption } from "@/lib/billing/admin-queries";
@@ -60,16 +62,11 @@ export function PaymentModal({ invoice, clients, onClose, onSaved }: Props) {
 
   const invoiceField = form.register("invoice_id");
 
-  const submit = form.handleSubmit(async (values) => {
-    const outcome = await recordPaymentAction(values);
-    if (outcome.ok) {
-      notify.success(outcome.data.invoice_status === "paid" ? "Pago registrado: la factura quedó pagada" : "Pago registrado correctamente");
-      onSaved(outcome.data);
-      return;
-    }
-    applyServerErrors(form, outcome.errors);
-    notify.error(`Error: ${outcome.message}`);
+  const save = useActionSubmit(form, (values) => recordPaymentAction(values), {
+    success: (payment) => (payment.invoice_status === "paid" ? "Pago registrado: la factura quedó pagada" : "Pago registrado correctamente"),
+    onSuccess: (payment) => onSaved(payment),
   });
+  const submit = form.handleSubmit(save);
 
   return (
     <Modal

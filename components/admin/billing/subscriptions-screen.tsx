@@ -4,13 +4,14 @@ import { AreaPageHeader } from "@/components/account/page-header";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { formatShortDay, isoDay } from "@/components/account/dates";
-import { createSubscriptionAction, updateSubscriptionAction } from "@/app/admin/billing-actions";
+import { createSubscriptionAction, updateSubscriptionAction } from "@/lib/billing/actions";
 import { AuditHistory } from "@/components/admin/audit-history";
 import { Button } from "@/components/ui/button";
 import { DataTable, FilterButtons, SearchBox, useTableUrl, type DataTableColumn } from "@/components/ui/data-table";
-import { applyServerErrors, SelectField, TextField, useZodForm, type SelectOption } from "@/components/ui/form-field";
+import { SelectField, TextField, type SelectOption } from "@/components/ui/form-field";
+import { useActionSubmit } from "@/components/ui/use-action-submit";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import { FormModalFooter, Modal } from "@/components/ui/modal";
-import { notify } from "@/components/ui/toast";
 import type { Paged } from "@/lib/list/paging";
 import type { CatalogItemOption, ClientOption } from "@/lib/billing/admin-queries";
 import { addMonths, businessDate } from "@/lib/billing/dates";
@@ -195,16 +196,8 @@ function NewSubscriptionModal({
   const itemOptions = catalogItems.map((item) => ({ value: String(item.id), label: `${item.kind === "product" ? "Producto" : "Servicio"}: ${item.name}` }));
   const itemField = form.register("catalog_item_id", { setValueAs: blankToNull });
 
-  const submit = form.handleSubmit(async (values) => {
-    const outcome = await createSubscriptionAction(values);
-    if (outcome.ok) {
-      notify.success("Suscripción creada correctamente");
-      onSaved();
-      return;
-    }
-    applyServerErrors(form, outcome.errors);
-    notify.error(`Error: ${outcome.message}`);
-  });
+  const save = useActionSubmit(form, (values) => createSubscriptionAction(values), { success: "Suscripción creada correctamente", onSuccess: () => onSaved() });
+  const submit = form.handleSubmit(save);
 
   return (
     <Modal
@@ -278,16 +271,8 @@ function EditSubscriptionModal({ subscription, onClose, onSaved }: { subscriptio
   // Cancelling ends the billing for good: the form says so and the button names it.
   const cancelling = form.watch("status") === "cancelled" && subscription.status !== "cancelled";
 
-  const submit = form.handleSubmit(async (values) => {
-    const outcome = await updateSubscriptionAction(subscription.id, values);
-    if (outcome.ok) {
-      notify.success("Suscripción actualizada correctamente");
-      onSaved();
-      return;
-    }
-    applyServerErrors(form, outcome.errors);
-    notify.error(`Error: ${outcome.message}`);
-  });
+  const save = useActionSubmit(form, (values) => updateSubscriptionAction(subscription.id, values), { success: "Suscripción actualizada correctamente", onSuccess: () => onSaved() });
+  const submit = form.handleSubmit(save);
 
   return (
     <Modal

@@ -2,14 +2,14 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { deleteCatalogItemAction } from "@/app/admin/catalog-actions";
+import { deleteCatalogItemAction } from "@/lib/catalog/actions";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { notify } from "@/components/ui/toast";
 import type { CatalogKind } from "@/lib/generated/prisma/enums";
 import { CATALOG_SCREEN_TEXTS } from "./catalog-texts";
 
-/** The detail's buttons (spec §2.6): Editar, Eliminar (confirm, then back to the list), Volver, and "Vista previa". */
+/** The detail's buttons: Editar, Eliminar (confirm, then back to the list), Volver, and "Vista previa". */
 export function CatalogDetailActions({ kind, id, name }: { kind: CatalogKind; id: number; name: string }) {
   const texts = CATALOG_SCREEN_TEXTS[kind];
   const router = useRouter();

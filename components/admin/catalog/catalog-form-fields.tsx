@@ -3,7 +3,8 @@
 import dynamic from "next/dynamic";
 import { useState } from "react";
 import { Controller, useWatch, type FieldErrors, type UseFormReturn } from "react-hook-form";
-import { CheckboxField, SelectField, TextAreaField, TextField, type SelectOption } from "@/components/ui/form-field";
+import { CheckboxField } from "@/components/ui/checkbox-field";
+import { SelectField, TextAreaField, TextField, type SelectOption } from "@/components/ui/form-field";
 import {
   CATALOG_BILLING_PERIOD_LABELS,
   CATALOG_BILLING_PERIODS,

@@ -5,10 +5,11 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent,
 import type { FieldErrors } from "react-hook-form";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { applyServerErrors, useZodForm } from "@/components/ui/form-field";
 import { notify } from "@/components/ui/toast";
+import { useActionSubmit } from "@/components/ui/use-action-submit";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import { UnsavedChangesGuard } from "@/components/ui/unsaved-changes";
-import { createCatalogItemAction, updateCatalogItemAction } from "@/app/admin/catalog-actions";
+import { createCatalogItemAction, updateCatalogItemAction } from "@/lib/catalog/actions";
 import { CATALOG_MESSAGES, type CatalogItemInput } from "@/lib/catalog/admin-schema";
 import type { CatalogItemContract } from "@/lib/catalog/serialize";
 import type { CatalogKind } from "@/lib/generated/prisma/enums";
@@ -16,7 +17,7 @@ import { CatalogHistory } from "./catalog-history";
 import { CatalogFormFields, fieldError, type CatalogForm } from "./catalog-form-fields";
 import { catalogFormSchema, catalogItemToFormValues, emptyCatalogFormValues, type CatalogFormField, type CatalogFormValues } from "./catalog-form-values";
 
-// The product form (four tabs) and the service form (one page with sections) of spec §2.6, on
+// The product form (four tabs) and the service form (one page with sections) of the back office, on
 // the one field group (catalog-form-fields.tsx) and the one schema. Create when no item is given.
 
 const LIST_PATH: Record<CatalogKind, string> = { product: "/admin/products", service: "/admin/services" };
@@ -117,20 +118,27 @@ export function CatalogItemForm({ kind, item }: CatalogItemFormProps) {
     }
   }
 
-  async function onValid(values: CatalogItemInput) {
-    setBanner(null);
-    const result = editing ? await updateCatalogItemAction(kind, item.id, values) : await createCatalogItemAction(kind, values);
-    if (!result.ok) {
-      applyServerErrors(form, result.errors);
-      revealField(fieldOrder.find((name) => result.errors?.[name]?.length));
-      showError(result.message);
-      return;
-    }
-    setSaved(true);
-    notify.success(editing ? texts.updated : values.status === "active" ? texts.created : texts.drafted);
-    router.push(LIST_PATH[kind]);
-    router.refresh();
-  }
+  const onValid = useActionSubmit(
+    form,
+    (values: CatalogItemInput) => {
+      setBanner(null);
+      return editing ? updateCatalogItemAction(kind, item.id, values) : createCatalogItemAction(kind, values);
+    },
+    {
+      success: (_saved, values) => (editing ? texts.updated : values.status === "active" ? texts.created : texts.drafted),
+      onSuccess: () => {
+        setSaved(true);
+        router.push(LIST_PATH[kind]);
+        router.refresh();
+      },
+      // showError says it instead: a toast on the product form, a banner on the service form.
+      failureToast: () => null,
+      onFailure: (refusal) => {
+        revealField(fieldOrder.find((name) => refusal.errors?.[name]?.length));
+        showError(refusal.message);
+      },
+    },
+  );
 
   function onInvalid(errors: FieldErrors<CatalogFormValues>) {
     revealErrors(errors);

@@ -1,6 +1,6 @@
 "use client";
 
-// "Historial" of one product or service (issue 9 point 5): its saved versions, newest first,
+// "Historial" of one product or service: its saved versions, newest first,
 // with author and es-ES date, what changed (Spanish field names, before → after) and
 // "Restaurar" on the older ones (a new save, audited by the service).
 //
@@ -14,7 +14,7 @@ import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { notify } from "@/components/ui/toast";
-import { listCatalogVersionsAction, restoreCatalogVersionAction } from "@/app/admin/catalog-actions";
+import { listCatalogVersionsAction, restoreCatalogVersionAction } from "@/lib/catalog/actions";
 import { CATALOG_BILLING_PERIOD_LABELS, CATALOG_STATUS_LABELS } from "@/lib/catalog/admin-schema";
 import type { CatalogVersionContract } from "@/lib/catalog/admin-queries";
 import type { CatalogItemContract } from "@/lib/catalog/serialize";

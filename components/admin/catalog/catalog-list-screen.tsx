@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
-import { bulkCatalogItemsAction, deleteCatalogItemAction } from "@/app/admin/catalog-actions";
+import { bulkCatalogItemsAction, deleteCatalogItemAction } from "@/lib/catalog/actions";
 import { Button, ButtonLink, buttonClasses } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTable, FilterButtons, SearchBox, useTableUrl, type DataTableColumn } from "@/components/ui/data-table";
@@ -18,9 +18,9 @@ import { CatalogStatusBadge } from "./catalog-status-badge";
 import { CATALOG_SCREEN_TEXTS } from "./catalog-texts";
 import { NameWithFeatures } from "./feature-tooltip";
 
-// "Gestión de Productos" and "Gestión de Servicios" (spec §2.6): ONE screen for both kinds, only
+// "Gestión de Productos" and "Gestión de Servicios": ONE screen for both kinds, only
 // the words differ (catalog-texts.ts). The server-paged table (page, per page, sort, status,
-// category and search in the URL), row actions view / edit / delete (with the spec's question),
+// category and search in the URL), row actions view / edit / delete (asking first),
 // the bulk bar (status change, delete) and "Exportar CSV" of the current filters.
 
 const STATUS_FILTERS = [

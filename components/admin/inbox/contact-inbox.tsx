@@ -8,7 +8,7 @@ import {
   deleteContactMessageAction,
   restoreContactMessagesAction,
   updateContactMessageAction,
-} from "@/app/admin/contact-messages/actions";
+} from "@/lib/contact/actions";
 import { contactStatusLabel } from "@/components/admin/contact-status";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -23,7 +23,7 @@ import { countLabel, plural } from "@/components/ui/plural";
 import { DateTimeText, EmailText } from "@/components/ui/email-text";
 import { MessageModal } from "./message-modal";
 
-// "Gestión de Contactos" (spec §2.6, issue 8 §3): the server-paged table with the filter buttons,
+// "Gestión de Contactos": the server-paged table with the filter buttons,
 // search, selection + bulk bar, CSV export of the current filter and search, the detail modal
 // (also opened by ?id=N, where the notification bell links), delete with confirmation and
 // "Deshacer" for 10 s, and keyboard shortcuts (j/k, Enter, e, r, ?).
@@ -199,7 +199,7 @@ export function ContactInbox({
   useHotkeys("shift+slash", () => setShowShortcuts(true), { enabled: !dialogOpen }, [dialogOpen]);
   useHotkeys("?", () => setShowShortcuts(true), { enabled: !dialogOpen, useKey: true }, [dialogOpen]);
 
-  // ── Columns (spec §2.6) ────────────────────────────────────────────────────────────────
+  // ── Columns ───────────────────────────────────────────────────────────────────────
   const columns: DataTableColumn<ContactMessageItem>[] = [
     {
       id: "name",

@@ -7,23 +7,26 @@ import {
   openContactMessageAction,
   resendContactReplyAction,
   updateContactMessageAction,
-} from "@/app/admin/contact-messages/actions";
+} from "@/lib/contact/actions";
 import { contactStatusLabel } from "@/components/admin/contact-status";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { applyServerErrors, SelectField, TextAreaField, useZodForm } from "@/components/ui/form-field";
+import { SelectField, TextAreaField } from "@/components/ui/form-field";
 import { Modal } from "@/components/ui/modal";
 import { AuditHistory } from "@/components/admin/audit-history";
 import { notify } from "@/components/ui/toast";
+import { useActionSubmit } from "@/components/ui/use-action-submit";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import { contactNoteSchema, contactReplySchema } from "@/lib/contact/admin-schema";
 import type { ContactMessageDetail, ReplyTemplateItem } from "@/lib/contact/admin-serialize";
 import { canArchive, canClose, canReply, INBOX_FAILURES, INBOX_LIMITS, REPLY_DELIVERY_MESSAGES, replyDeliveryView } from "@/lib/contact/inbox-rules";
 import { formatDate } from "@/lib/format";
 
-// The detail modal of spec §2.6: every field, the reply (or "Sin respuesta aún"), the reply box
-// with the template picker, the e-mail's outcome with "Reenviar", internal notes, and the actions
-// Responder / Cerrar mensaje / Archivar / Eliminar. Buttons follow the §4 rules; the server
-// enforces the same rules again. Stored text is rendered as text, never as HTML.
+// The inbox's detail modal: every field, the reply (or "Sin respuesta aún"), the reply box with
+// the template picker, the e-mail's outcome with "Reenviar", internal notes, and the actions
+// Responder / Cerrar mensaje / Archivar / Eliminar. Each button shows only when its transition is
+// allowed (lib/contact/inbox-rules.ts); the server enforces the same rules again. Stored text is
+// rendered as text, never as HTML.
 
 type Props = {
   id: number | null;
@@ -95,7 +98,7 @@ export function MessageModal({ id, mailConfigured, templates, focusReplyToken, o
 
   /**
    * Runs one action of the modal: busy while it runs (buttons disabled, "…ando" labels), and a
-   * call that never comes back (network down, server restarting) ends in the §8 failure toast.
+   * call that never comes back (network down, server restarting) ends in the action's failure toast.
    */
   async function run<T>(kind: Busy, failure: string, work: () => Promise<T>): Promise<T | null> {
     setBusy(kind);
@@ -110,25 +113,25 @@ export function MessageModal({ id, mailConfigured, templates, focusReplyToken, o
     }
   }
 
-  async function sendReply(values: { reply: string }) {
-    if (!message) return;
-    const result = await run("reply", INBOX_FAILURES.reply, () => updateContactMessageAction(message.id, { status: "replied", reply: values.reply }));
-    if (!result) return;
-    if (!result.ok) {
-      if (!applyServerErrors(replyForm, result.errors)) notify.error(INBOX_FAILURES.reply, { description: result.message });
-      else notify.error(INBOX_FAILURES.reply);
-      return;
-    }
-    onChanged();
-    if (result.data.delivery && !result.data.delivery.sent) {
-      // Stored, but not e-mailed (failed, or no outgoing mail configured): stay open to show the notice and "Reenviar".
-      setMessage(result.data.message);
-      notify.error(INBOX_FAILURES.reply, { description: REPLY_DELIVERY_MESSAGES[result.data.delivery.status] });
-      return;
-    }
-    notify.success("Respuesta enviada");
-    onClose();
-  }
+  const sendReply = useActionSubmit(
+    replyForm,
+    async (values) => (message ? run("reply", INBOX_FAILURES.reply, () => updateContactMessageAction(message.id, { status: "replied", reply: values.reply })) : null),
+    {
+      // Stored, but not e-mailed (failed, or no outgoing mail configured): no success to tell.
+      success: (result) => (result.delivery && !result.delivery.sent ? null : "Respuesta enviada"),
+      onSuccess: (result) => {
+        onChanged();
+        if (result.delivery && !result.delivery.sent) {
+          // Stay open to show the notice and "Reenviar".
+          setMessage(result.message);
+          notify.error(INBOX_FAILURES.reply, { description: REPLY_DELIVERY_MESSAGES[result.delivery.status] });
+          return;
+        }
+        onClose();
+      },
+      failureToast: (refusal, shownOnFields) => (shownOnFields ? { title: INBOX_FAILURES.reply } : { title: INBOX_FAILURES.reply, description: refusal.message }),
+    },
+  );
 
   async function closeMessage() {
     if (!message) return;
@@ -162,18 +165,14 @@ export function MessageModal({ id, mailConfigured, templates, focusReplyToken, o
     else notify.error(INBOX_FAILURES.reply, { description: result.data.delivery?.error ?? (result.data.delivery ? REPLY_DELIVERY_MESSAGES[result.data.delivery.status] : undefined) });
   }
 
-  async function addNote(values: { body: string }) {
-    if (!message) return;
-    const result = await run("note", "No se pudo guardar la nota", () => addContactNoteAction(message.id, values));
-    if (!result) return;
-    if (!result.ok) {
-      if (!applyServerErrors(noteForm, result.errors)) notify.error("No se pudo guardar la nota", { description: result.message });
-      return;
-    }
-    setMessage({ ...message, notes: [...message.notes, result.data] });
-    noteForm.reset({ body: "" });
-    notify.success("Nota agregada");
-  }
+  const addNote = useActionSubmit(noteForm, async (values) => (message ? run("note", "No se pudo guardar la nota", () => addContactNoteAction(message.id, values)) : null), {
+    success: "Nota agregada",
+    onSuccess: (note) => {
+      if (message) setMessage({ ...message, notes: [...message.notes, note] });
+      noteForm.reset({ body: "" });
+    },
+    failureToast: (refusal, shownOnFields) => (shownOnFields ? null : { title: "No se pudo guardar la nota", description: refusal.message }),
+  });
 
   function insertTemplate(templateId: string) {
     const template = templates.find((item) => String(item.id) === templateId);

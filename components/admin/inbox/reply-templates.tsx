@@ -6,13 +6,15 @@ import {
   createReplyTemplateAction,
   deleteReplyTemplateAction,
   updateReplyTemplateAction,
-} from "@/app/admin/contact-messages/actions";
+} from "@/lib/contact/actions";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { applyServerErrors, TextAreaField, TextField, useZodForm } from "@/components/ui/form-field";
+import { TextAreaField, TextField } from "@/components/ui/form-field";
 import { FormModalFooter, Modal } from "@/components/ui/modal";
 import { EmptyState } from "@/components/ui/states";
 import { notify } from "@/components/ui/toast";
+import { useActionSubmit } from "@/components/ui/use-action-submit";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import { replyTemplateSchema } from "@/lib/contact/admin-schema";
 import type { ReplyTemplateItem } from "@/lib/contact/admin-serialize";
 import { INBOX_LIMITS } from "@/lib/contact/inbox-rules";
@@ -32,19 +34,23 @@ export function ReplyTemplates({ templates }: { templates: ReplyTemplateItem[] }
     setEditing(template);
   }
 
-  async function save(values: { name: string; body: string }) {
-    setPending(true);
-    const result = await (editing === "new" || editing === null ? createReplyTemplateAction(values) : updateReplyTemplateAction(editing.id, values))
-      .catch(() => ({ ok: false as const, status: 0, message: "Error de conexión. Verifica tu conexión a internet.", errors: undefined }))
-      .finally(() => setPending(false));
-    if (!result.ok) {
-      if (!applyServerErrors(form, result.errors)) notify.error("No se pudo guardar la plantilla", { description: result.message });
-      return;
-    }
-    notify.success("Plantilla guardada");
-    setEditing(null);
-    router.refresh();
-  }
+  const save = useActionSubmit(
+    form,
+    (values) => {
+      setPending(true);
+      return (editing === "new" || editing === null ? createReplyTemplateAction(values) : updateReplyTemplateAction(editing.id, values))
+        .catch(() => ({ ok: false as const, status: 0, message: "Error de conexión. Verifica tu conexión a internet.", errors: undefined }))
+        .finally(() => setPending(false));
+    },
+    {
+      success: "Plantilla guardada",
+      onSuccess: () => {
+        setEditing(null);
+        router.refresh();
+      },
+      failureToast: (refusal, shownOnFields) => (shownOnFields ? null : { title: "No se pudo guardar la plantilla", description: refusal.message }),
+    },
+  );
 
   async function remove() {
     if (!deleting) return;

@@ -1,12 +1,13 @@
 "use client";
 
 import { useId, useState, type ReactNode } from "react";
-import { updateSiteSettingsAction } from "@/app/admin/settings/actions";
+import { updateSiteSettingsAction } from "@/lib/content/actions";
 import { AreaPageHeader } from "@/components/account/area-shell";
 import { AuditHistory } from "@/components/admin/audit-history";
 import { Button } from "@/components/ui/button";
-import { applyServerErrors, registerFilled, TextAreaField, TextField, useZodForm } from "@/components/ui/form-field";
-import { notify } from "@/components/ui/toast";
+import { TextAreaField, TextField } from "@/components/ui/form-field";
+import { useActionSubmit } from "@/components/ui/use-action-submit";
+import { registerFilled, useZodForm } from "@/components/ui/use-zod-form";
 import { UnsavedChangesGuard } from "@/components/ui/unsaved-changes";
 import { formatDate } from "@/lib/format";
 import {
@@ -17,7 +18,7 @@ import {
   type SiteSettingsFormValues,
 } from "@/lib/content/settings-schema";
 
-// "Configuración del sitio" (issue 9, beyond the spec): the company data of the footer, the
+// "Configuración del sitio": the company data of the footer, the
 // contact page, the legal pages and the JSON-LD, in four sections. The form is validated with
 // the same schema as the server action and PUT /api/v1/admin/settings; the server's per-field
 // errors land on their fields. The record's audit history is shown below.
@@ -64,18 +65,16 @@ export function SettingsScreen({ settings }: { settings: SiteSettingsContract })
     if (first) form.setFocus(first);
   };
 
-  const submit = form.handleSubmit(async (values) => {
-    const result = await updateSiteSettingsAction(values);
-    if (result.ok) {
-      notify.success("Configuración guardada correctamente");
+  const save = useActionSubmit(form, (values) => updateSiteSettingsAction(values), {
+    success: "Configuración guardada correctamente",
+    onSuccess: (saved) => {
       // The server's values (a phone in its normalised form, an e-mail in lower case).
-      form.reset(formValues(result.data));
-      setUpdatedAt(result.data.updated_at);
-      return;
-    }
-    const shown = applyServerErrors(form, result.errors);
-    notify.error(shown && result.status === 422 ? result.message : `Error al guardar la configuración: ${result.message}`);
-  }, focusFirstError);
+      form.reset(formValues(saved));
+      setUpdatedAt(saved.updated_at);
+    },
+    failureToast: (refusal, shownOnFields) => (shownOnFields && refusal.status === 422 ? refusal.message : `Error al guardar la configuración: ${refusal.message}`),
+  });
+  const submit = form.handleSubmit(save, focusFirstError);
 
   return (
     <>

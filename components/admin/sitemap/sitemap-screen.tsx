@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type ReactNode } from "react";
-import { generateSitemapAction } from "@/app/admin/sitemap/actions";
+import { generateSitemapAction } from "@/lib/sitemap/actions";
 import { AreaPageHeader } from "@/components/account/area-shell";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";

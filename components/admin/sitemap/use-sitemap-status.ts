@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { refreshSitemapStatusAction } from "@/app/admin/sitemap/actions";
+import { refreshSitemapStatusAction } from "@/lib/sitemap/actions";
 import type { SitemapStatus } from "@/lib/sitemap/status";
 
 /** The status refreshes by itself every 30 s. */

@@ -5,9 +5,10 @@ import { TicketReplyForm } from "@/components/account/ticket-reply-form";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { applyServerErrors, SelectField, useZodForm } from "@/components/ui/form-field";
-import { notify } from "@/components/ui/toast";
-import { replyToTicketAction, updateTicketAction } from "@/app/admin/ticket-actions";
+import { SelectField } from "@/components/ui/form-field";
+import { messageFailure, useActionSubmit } from "@/components/ui/use-action-submit";
+import { useZodForm } from "@/components/ui/use-zod-form";
+import { replyToTicketAction, updateTicketAction } from "@/lib/support/actions";
 import { TICKET_PRIORITIES, TICKET_PRIORITY_LABELS, TICKET_STATUSES, TICKET_STATUS_LABELS, type TicketPriorityCode, type TicketStatusCode } from "@/lib/support/labels";
 import { ticketUpdateSchema, type TicketUpdateValues } from "@/lib/support/schema";
 
@@ -44,18 +45,15 @@ export function TicketStatusForm({ ticketId, status, priority }: { ticketId: num
   const [confirmClose, setConfirmClose] = useState<TicketUpdateValues | null>(null);
   const [closing, setClosing] = useState(false);
 
-  const save = async (values: TicketUpdateValues) => {
-    const outcome = await updateTicketAction(ticketId, values);
-    if (outcome.ok) {
-      notify.success("Ticket actualizado correctamente");
-      form.reset({ status: outcome.data.status, priority: outcome.data.priority });
+  const save = useActionSubmit(form, (values: TicketUpdateValues) => updateTicketAction(ticketId, values), {
+    success: "Ticket actualizado correctamente",
+    onSuccess: (ticket) => {
+      form.reset({ status: ticket.status, priority: ticket.priority });
       setChanged(false);
       router.refresh();
-      return;
-    }
-    applyServerErrors(form, outcome.errors);
-    notify.error(outcome.message);
-  };
+    },
+    failureToast: messageFailure,
+  });
 
   const submit = form.handleSubmit(async (values) => {
     if (values.status === "closed" && status !== "closed") {

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { changePasswordAction, updateProfileAction } from "@/app/admin/profile/actions";
+import { changePasswordAction, updateProfileAction } from "@/lib/users/actions";
 import {
   AccountCard,
   EMAIL_CHANGED_MESSAGE,
@@ -14,13 +14,14 @@ import {
 } from "@/components/account/profile";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { applyServerErrors, registerFilled, TextField, useZodForm } from "@/components/ui/form-field";
-import { notify } from "@/components/ui/toast";
+import { TextField } from "@/components/ui/form-field";
+import { failureUnlessOnFields, useActionSubmit } from "@/components/ui/use-action-submit";
+import { registerFilled, useZodForm } from "@/components/ui/use-zod-form";
 import { UnsavedChangesGuard } from "@/components/ui/unsaved-changes";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "@/lib/auth/schema";
 import { profileSchema, USER_ROLE_LABELS, type UserRole } from "@/lib/users/schema";
 
-// "Perfil de Administrador" (spec §2.6, §5, §8): the admin's name, e-mail and role; a form for
+// "Perfil de Administrador": the admin's name, e-mail and role; a form for
 // name and e-mail; a form for the password (current, new, confirm). Both post server actions
 // that call lib/users/profile, as PUT /api/v1/admin/profile does. The card, sections and password
 // form are the ones the client's "Mi perfil" uses too (components/account/profile.tsx).
@@ -48,18 +49,16 @@ function ProfileForm({ user }: { user: ProfileUser }) {
   const { errors, isSubmitting } = form.formState;
   const emailIsNew = isNewEmail(form.watch("email"), storedEmail);
 
-  const submit = form.handleSubmit(async ({ current_password, ...values }) => {
-    const result = await updateProfileAction(emailIsNew ? { ...values, current_password } : values);
-    if (result.ok) {
-      notify.success(emailIsNew ? EMAIL_CHANGED_MESSAGE : "Perfil actualizado correctamente");
-      setStoredEmail(result.data.email);
-      form.reset({ name: result.data.name, email: result.data.email, current_password: "" });
+  const save = useActionSubmit(form, ({ current_password, ...values }) => updateProfileAction(emailIsNew ? { ...values, current_password } : values), {
+    success: emailIsNew ? EMAIL_CHANGED_MESSAGE : "Perfil actualizado correctamente",
+    onSuccess: (saved) => {
+      setStoredEmail(saved.email);
+      form.reset({ name: saved.name, email: saved.email, current_password: "" });
       router.refresh(); // the header shows the new name
-      return;
-    }
-    const shown = applyServerErrors(form, result.errors);
-    if (!shown || result.status !== 422) notify.error(result.message || "Error al actualizar el perfil");
+    },
+    failureToast: failureUnlessOnFields((refusal) => refusal.message || "Error al actualizar el perfil"),
   });
+  const submit = form.handleSubmit(save);
 
   return (
     <ProfileSection title="Información personal" description="Tu nombre y el correo con el que inicias sesión.">

@@ -2,11 +2,13 @@
 
 import Link from "next/link";
 import { useId } from "react";
-import { createUserAction, updateUserAction } from "@/app/admin/users/actions";
+import { createUserAction, updateUserAction } from "@/lib/users/actions";
 import { AuditHistory } from "@/components/admin/audit-history";
-import { applyServerErrors, PasswordField, SelectField, TextField, useZodForm } from "@/components/ui/form-field";
+import { SelectField, TextField } from "@/components/ui/form-field";
 import { FormModalFooter, Modal } from "@/components/ui/modal";
-import { notify } from "@/components/ui/toast";
+import { PasswordField } from "@/components/ui/password-field";
+import { failureUnlessOnFields, useActionSubmit } from "@/components/ui/use-action-submit";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "@/lib/auth/schema";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/auth/password-rules";
 import { createUserSchema, updateUserSchema, USER_ROLE_LABELS, USER_ROLES, type UpdateUserForm } from "@/lib/users/schema";
@@ -15,7 +17,7 @@ import type { UserContract } from "@/lib/users/serialize";
 const ROLE_OPTIONS = USER_ROLES.map((role) => ({ value: role, label: USER_ROLE_LABELS[role] }));
 
 /**
- * The create/edit modal of "Gestión de Usuarios" (spec §2.6, §5): react-hook-form on the same
+ * The create/edit modal of "Gestión de Usuarios": react-hook-form on the same
  * zod schema the server action parses. On create the password is required (≥ 8); on edit a blank
  * one keeps the current password. The signed-in admin editing their own row cannot change their
  * role or their password here (the profile asks for the current one).
@@ -40,19 +42,21 @@ export function UserFormModal({
   });
   const { errors, isSubmitting } = form.formState;
 
-  const submit = form.handleSubmit(async (values) => {
-    // The role goes only when it was changed here: resending the one loaded when the modal opened
-    // would silently undo another admin's change made meanwhile.
-    const changes = form.formState.dirtyFields.role ? values : { ...values, role: undefined };
-    const result = creating ? await createUserAction(values) : await updateUserAction(user.id, changes);
-    if (result.ok) {
-      notify.success(creating ? "Usuario creado correctamente" : "Usuario actualizado correctamente");
-      onSaved(result.data);
-      return;
-    }
-    const shown = applyServerErrors(form, result.errors);
-    if (!shown || result.status !== 422) notify.error(`Error: ${result.message}`);
-  });
+  const save = useActionSubmit(
+    form,
+    (values) => {
+      if (creating) return createUserAction(values);
+      // The role goes only when it was changed here: resending the one loaded when the modal opened
+      // would silently undo another admin's change made meanwhile.
+      return updateUserAction(user.id, form.formState.dirtyFields.role ? values : { ...values, role: undefined });
+    },
+    {
+      success: creating ? "Usuario creado correctamente" : "Usuario actualizado correctamente",
+      onSuccess: (saved) => onSaved(saved),
+      failureToast: failureUnlessOnFields((refusal) => `Error: ${refusal.message}`),
+    },
+  );
+  const submit = form.handleSubmit(save);
 
   return (
     <Modal

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { deleteUserAction } from "@/app/admin/users/actions";
+import { deleteUserAction } from "@/lib/users/actions";
 import { UserAvatar } from "@/components/account/user-menu";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -16,7 +16,7 @@ import type { UserContract } from "@/lib/users/serialize";
 import { UserFormModal } from "./user-form-modal";
 import { EmailText } from "@/components/ui/email-text";
 
-// "Gestión de Usuarios" (spec §2.6): the server-paged table with name (initial avatar), e-mail,
+// "Gestión de Usuarios": the server-paged table with name (initial avatar), e-mail,
 // role badge, registration date, edit and delete; "+ Nuevo Usuario"; "Total de usuarios".
 
 /** "+ Nuevo Usuario" in the page header, with its modal. */

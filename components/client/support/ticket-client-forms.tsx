@@ -3,9 +3,10 @@
 import { useRouter } from "next/navigation";
 import { TicketReplyForm } from "@/components/account/ticket-reply-form";
 import { Button, ButtonLink } from "@/components/ui/button";
-import { applyServerErrors, TextAreaField, TextField, useZodForm } from "@/components/ui/form-field";
-import { notify } from "@/components/ui/toast";
-import { openTicketAction, replyToMyTicketAction } from "@/app/client/ticket-actions";
+import { TextAreaField, TextField } from "@/components/ui/form-field";
+import { messageFailure, useActionSubmit } from "@/components/ui/use-action-submit";
+import { useZodForm } from "@/components/ui/use-zod-form";
+import { openTicketAction, replyToMyTicketAction } from "@/lib/support/actions";
 import { TICKET_LIMITS, ticketCreateSchema } from "@/lib/support/schema";
 
 // The client's forms: "Nuevo ticket" and the reply on their own ticket. Both post server
@@ -17,16 +18,12 @@ export function NewTicketForm() {
   const errors = form.formState.errors;
   const sending = form.formState.isSubmitting;
 
-  const submit = form.handleSubmit(async (values) => {
-    const outcome = await openTicketAction(values);
-    if (outcome.ok) {
-      notify.success("Ticket creado correctamente");
-      router.push(`/client/tickets/${outcome.data.id}`);
-      return;
-    }
-    applyServerErrors(form, outcome.errors);
-    notify.error(outcome.message);
+  const save = useActionSubmit(form, (values) => openTicketAction(values), {
+    success: "Ticket creado correctamente",
+    onSuccess: (ticket) => router.push(`/client/tickets/${ticket.id}`),
+    failureToast: messageFailure,
   });
+  const submit = form.handleSubmit(save);
 
   return (
     <form onSubmit={submit} noValidate aria-label="Nuevo ticket" className="flex flex-col gap-4 rounded-2xl border border-ink-200 bg-white p-4 shadow-card sm:p-6">

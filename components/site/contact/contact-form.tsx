@@ -3,16 +3,17 @@
 import { useActionState, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { SelectField, TextAreaField, TextField } from "@/components/ui/form-field";
+import { sendContactMessage } from "@/lib/contact/actions";
 import { CONTACT_LIMITS, CONTACT_MESSAGES, contactFormFields, EMPTY_CONTACT_FORM, HONEYPOT_FIELD, type ContactFormState } from "@/lib/contact/form";
 import type { ContactRequest } from "@/lib/contact/schema";
 
 export type ContactSectorOption = { id: number; name: string };
 
-type ContactAction = (previous: ContactFormState, formData: FormData) => Promise<ContactFormState>;
-
 /**
  * zod and the shared schema (~100 kB) load when the visitor starts on the form, not with the
- * page; no form library either, so the page's first load stays small (Lighthouse, issue 11).
+ * page; no form library either (the fields are the shared plain ones), so the page's first load
+ * stays small.
  */
 const loadSchema = () => import("@/lib/contact/schema");
 
@@ -42,19 +43,15 @@ function outcome(status: "success" | "error", message: string): ContactFormState
   return { status, message, submittedAt: Date.now() };
 }
 
-const inputClass =
-  "block w-full rounded-lg border border-ink-300 bg-white px-3.5 py-2.5 text-base text-ink-900 shadow-sm transition-colors placeholder:text-ink-500 hover:border-ink-500 focus:border-brand-600 aria-invalid:border-red-700 aria-invalid:bg-red-50/40 sm:text-sm";
-
 /**
- * The contact form (spec §2.3, §4 "Contact form", §8 "Public site").
- * With JavaScript: each field is checked with the shared schema when the visitor leaves it and,
- * from then on, as they type; the whole form on submit; then sent as JSON to
- * POST /api/v1/contact, banners without a page load. Without JavaScript: the <form> posts to
- * the server action (same service), and the page comes back with the banner and, on error,
+ * The public contact form. With JavaScript: each field is checked with the shared schema when
+ * the visitor leaves it and, from then on, as they type; the whole form on submit; then sent as
+ * JSON to POST /api/v1/contact, banners without a page load. Without JavaScript: the <form> posts
+ * to the server action (same service), and the page comes back with the banner and, on error,
  * with what was typed.
  */
-export function ContactForm({ sectors, action }: { sectors: ContactSectorOption[]; action: ContactAction }) {
-  const [actionState, formAction, actionPending] = useActionState(action, { status: "idle" });
+export function ContactForm({ sectors }: { sectors: ContactSectorOption[] }) {
+  const [actionState, formAction, actionPending] = useActionState(sendContactMessage, { status: "idle" });
   const [clientState, setClientState] = useState<ContactFormState | null>(null);
   const [sending, setSending] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -159,18 +156,9 @@ export function ContactForm({ sectors, action }: { sectors: ContactSectorOption[
     return errors[field] ?? serverErrors[field]?.[0];
   }
 
+  /** A field's name, what it shows at first (what was typed, after a submission without JavaScript) and its error. */
   function fieldProps(field: VisibleField) {
-    const error = fieldError(field);
-    const describedBy = [error ? `${id}-${field}-error` : null, field === "message" ? `${id}-message-count` : null]
-      .filter(Boolean)
-      .join(" ");
-    return {
-      id: `${id}-${field}`,
-      name: field,
-      "aria-invalid": error ? true : undefined,
-      "aria-describedby": describedBy || undefined,
-      defaultValue: initialValues[field] ?? "",
-    };
+    return { name: field, defaultValue: initialValues[field] ?? "", error: fieldError(field) };
   }
 
   return (
@@ -213,78 +201,41 @@ export function ContactForm({ sectors, action }: { sectors: ContactSectorOption[
       </div>
 
       <div className="mt-6 grid gap-5 sm:grid-cols-2">
-        <Field id={id} field="name" label="Nombre Completo" required error={fieldError("name")}>
-          <input type="text" autoComplete="name" maxLength={CONTACT_LIMITS.name} aria-required="true" className={inputClass} {...fieldProps("name")} />
-        </Field>
-        <Field id={id} field="email" label="Correo electrónico" required error={fieldError("email")}>
-          <input
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="tu@empresa.pe"
-            maxLength={CONTACT_LIMITS.email}
-            aria-required="true"
-            className={inputClass}
-            {...fieldProps("email")}
-          />
-        </Field>
-        <Field id={id} field="phone" label="Teléfono" error={fieldError("phone")}>
-          <input
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            placeholder="+51 987 654 321"
-            maxLength={CONTACT_LIMITS.phone}
-            className={inputClass}
-            {...fieldProps("phone")}
-          />
-        </Field>
-        <Field id={id} field="company" label="Empresa" error={fieldError("company")}>
-          <input type="text" autoComplete="organization" maxLength={CONTACT_LIMITS.company} className={inputClass} {...fieldProps("company")} />
-        </Field>
-        <Field id={id} field="sector_id" label="Sector" error={fieldError("sector_id")}>
-          {/* Our own arrow instead of the browser's, which takes room of its own beyond the padding:
-              at 375 px the whole "Selecciona un sector (opcional)" fits, and a sector name too long
-              for the field ends in "…" instead of being cut mid-word. */}
-          <div className="relative">
-            <select className={cn(inputClass, "appearance-none truncate pr-9")} {...fieldProps("sector_id")}>
-              <option value="">Selecciona un sector (opcional)</option>
-              {sectors.map((sector) => (
-                <option key={sector.id} value={String(sector.id)}>
-                  {sector.name}
-                </option>
-              ))}
-            </select>
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 20 20"
-              fill="currentColor"
-              className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-ink-600"
-            >
-              <path
-                fillRule="evenodd"
-                d="M5.22 8.22a.75.75 0 011.06 0L10 11.94l3.72-3.72a.75.75 0 111.06 1.06l-4.25 4.25a.75.75 0 01-1.06 0L5.22 9.28a.75.75 0 010-1.06z"
-                clipRule="evenodd"
-              />
-            </svg>
-          </div>
-        </Field>
-        <Field id={id} field="subject" label="Asunto" error={fieldError("subject")}>
-          <input type="text" maxLength={CONTACT_LIMITS.subject} className={inputClass} {...fieldProps("subject")} />
-        </Field>
-        <Field id={id} field="message" label="Mensaje" required error={fieldError("message")} className="sm:col-span-2">
-          <textarea
-            rows={6}
-            maxLength={CONTACT_LIMITS.message}
-            aria-required="true"
-            placeholder="Cuéntanos sobre tu empresa y qué necesitas resolver."
-            className={cn(inputClass, "min-h-36 resize-y")}
-            {...fieldProps("message")}
-          />
-          <p id={`${id}-message-count`} className="mt-1.5 text-right text-xs text-ink-600">
-            {`${messageLength} / ${CONTACT_LIMITS.message} caracteres`}
-          </p>
-        </Field>
+        <TextField label="Nombre Completo" requiredMark aria-required="true" type="text" autoComplete="name" maxLength={CONTACT_LIMITS.name} {...fieldProps("name")} />
+        <TextField
+          label="Correo electrónico"
+          requiredMark
+          aria-required="true"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="tu@empresa.pe"
+          maxLength={CONTACT_LIMITS.email}
+          {...fieldProps("email")}
+        />
+        <TextField label="Teléfono" type="tel" autoComplete="tel" inputMode="tel" placeholder="+51 987 654 321" maxLength={CONTACT_LIMITS.phone} {...fieldProps("phone")} />
+        <TextField label="Empresa" type="text" autoComplete="organization" maxLength={CONTACT_LIMITS.company} {...fieldProps("company")} />
+        {/* Our own arrow: at 375 px the whole "Selecciona un sector (opcional)" fits, and a sector
+            name too long for the field ends in "…" instead of being cut mid-word. */}
+        <SelectField
+          label="Sector"
+          ownArrow
+          placeholder="Selecciona un sector (opcional)"
+          options={sectors.map((sector) => ({ value: String(sector.id), label: sector.name }))}
+          {...fieldProps("sector_id")}
+        />
+        <TextField label="Asunto" type="text" maxLength={CONTACT_LIMITS.subject} {...fieldProps("subject")} />
+        <TextAreaField
+          label="Mensaje"
+          requiredMark
+          aria-required="true"
+          rows={6}
+          maxLength={CONTACT_LIMITS.message}
+          placeholder="Cuéntanos sobre tu empresa y qué necesitas resolver."
+          hint={`${messageLength} / ${CONTACT_LIMITS.message} caracteres`}
+          className="sm:col-span-2"
+          {...fieldProps("message")}
+        />
       </div>
 
       {/* Honeypot: invisible to people and skipped by keyboard and screen readers; bots fill it in. */}
@@ -324,50 +275,6 @@ export function ContactForm({ sectors, action }: { sectors: ContactSectorOption[
         </Button>
       </div>
     </form>
-  );
-}
-
-function Field({
-  id,
-  field,
-  label,
-  required,
-  error,
-  className,
-  children,
-}: {
-  id: string;
-  field: VisibleField;
-  label: string;
-  required?: boolean;
-  error?: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={className}>
-      <label htmlFor={`${id}-${field}`} className="mb-1.5 block text-sm font-semibold text-ink-800">
-        {label}
-        {required && (
-          <span aria-hidden="true" className="ml-0.5 text-red-700">
-            *
-          </span>
-        )}
-      </label>
-      {children}
-      {error && (
-        <p id={`${id}-${field}-error`} className="mt-1.5 flex items-start gap-1.5 text-sm text-red-700">
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 size-4 shrink-0" fill="currentColor">
-            <path
-              fillRule="evenodd"
-              d="M18 10a8 8 0 11-16 0 8 8 0 0116 0zm-8-5a.75.75 0 01.75.75v4.5a.75.75 0 01-1.5 0v-4.5A.75.75 0 0110 5zm0 10a1 1 0 100-2 1 1 0 000 2z"
-              clipRule="evenodd"
-            />
-          </svg>
-          {error}
-        </p>
-      )}
-    </div>
   );
 }
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AuthCard } from "@/components/auth/auth-card";
 import { isPasswordResetTokenUsable } from "@/lib/auth/password-reset";
-import { ResetPasswordForm } from "./reset-password-client";
+import { ResetPasswordForm } from "@/components/auth/reset-password-form";
 
 export const metadata: Metadata = {
   title: "Restablecer contraseña",

@@ -1,7 +1,7 @@
 import { notFound } from "next/navigation";
 import { listStateOfSegments } from "@/components/site/catalog/list-params";
 import { PRODUCTS_VARIANTS, variantSegments } from "@/lib/public-variants";
-import { ProductsView, productsMetadata } from "../../view";
+import { ProductsView, productsMetadata } from "@/components/site/catalog/products-view";
 
 // /productos/ver/erp: one pre-rendered page per category (lib/public-variants.ts), where the
 // filter links go and /productos?categoria=ERP is rewritten (next.config.ts); any other value

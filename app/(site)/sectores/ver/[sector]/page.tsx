@@ -1,7 +1,7 @@
 import { notFound } from "next/navigation";
 import { listPublicSectors } from "@/lib/content/queries";
 import { SECTOR_SLUG } from "@/lib/public-variants";
-import { SectorsView, sectorsMetadata } from "../../view";
+import { SectorsView, sectorsMetadata } from "@/components/site/content/sectors-view";
 
 // /sectores/ver/<slug>: the page with that sector's card open (lib/public-variants.ts), where
 // the cards link and /sectores?sector=<slug> is rewritten (next.config.ts). The sectors known at

@@ -1,7 +1,7 @@
 import { notFound } from "next/navigation";
 import { isSolutionTab } from "@/components/site/content/solution-tabs";
 import { SOLUTIONS_VARIANTS, variantSegments } from "@/lib/public-variants";
-import { SolutionsView, solutionsMetadata } from "../../view";
+import { SolutionsView, solutionsMetadata } from "@/components/site/content/solutions-view";
 
 // /soluciones/ver/productos: one pre-rendered page per tab (lib/public-variants.ts), where the
 // tab links go and /soluciones?tab=productos is rewritten (next.config.ts); any other value is

@@ -1,7 +1,7 @@
 import { notFound } from "next/navigation";
 import { listStateOfSegments } from "@/components/site/catalog/list-params";
 import { SERVICES_VARIANTS, variantSegments } from "@/lib/public-variants";
-import { ServicesView, servicesMetadata } from "../../../view";
+import { ServicesView, servicesMetadata } from "@/components/site/catalog/services-view";
 
 // /servicios/ver/integracion/lista: one pre-rendered page per category and view
 // (lib/public-variants.ts), where the filter and view links go and /servicios?categoria=…&vista=…

@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
 import { TECHNOLOGIES_VARIANTS, valueOfSegment, variantSegments } from "@/lib/public-variants";
-import { TechnologiesView, technologiesMetadata } from "../../../view";
+import { TechnologiesView, technologiesMetadata } from "@/components/site/content/technologies-view";
 
 // /tecnologias/ver/devops/lista: one pre-rendered page per category and view
 // (lib/public-variants.ts), where the filter and view links go and /tecnologias?categoria=…&vista=…

@@ -8,19 +8,19 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormAlert } from "@/components/auth/form-alert";
 import { EmailField, SubmitButton } from "@/components/auth/form-fields";
-import { PasswordField } from "@/components/ui/form-field";
+import { PasswordField } from "@/components/ui/password-field";
 import { notify } from "@/components/ui/toast";
 import { loginSchema } from "@/lib/auth/schema";
-import { loginAction } from "../actions";
-import { AUTH_MESSAGES, type LoginState } from "../form-state";
-import { useToastWhenLeaving } from "../use-toast-when-leaving";
+import { loginAction } from "@/lib/auth/actions";
+import { AUTH_MESSAGES, type LoginState } from "@/lib/auth/form-state";
+import { useToastWhenLeaving } from "./use-toast-when-leaving";
 
 type LoginValues = z.input<typeof loginSchema>;
 
 const linkClass = "rounded font-semibold text-brand-700 underline-offset-4 hover:text-brand-900 hover:underline";
 
 /**
- * The login form (spec §2.4). With JavaScript: checked in the browser, sent to the server
+ * The login form. With JavaScript: checked in the browser, sent to the server
  * action, then a client-side navigation and the welcome toast once the destination shows.
  * Without it: a native POST to the same action, which redirects on success and renders the
  * red box on failure.

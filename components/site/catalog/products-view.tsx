@@ -18,7 +18,7 @@ export const productsMetadata: Metadata = pageMetadata({
   keywords: "erp perú, crm pymes, tienda online, gestión documental, software para pymes",
 });
 
-/** /productos and its variants: category filters in the URL (?categoria=ERP), the product grid (spec §2.3). */
+/** /productos and its variants: category filters in the URL (?categoria=ERP), the product grid. */
 export function ProductsView({ state }: { state: ListState }) {
   return (
     <>

@@ -1,4 +1,4 @@
-// What the auth screens' server actions answer, and the texts they show (spec §2.4, §5, §8).
+// What the sign-in screens' server actions answer, and the texts the screens show.
 
 export const AUTH_MESSAGES = {
   invalidCredentials: "Correo electrónico o contraseña incorrectos.",

@@ -1,7 +1,11 @@
 "use server";
 
+import { headers } from "next/headers";
+import { unstable_rethrow } from "next/navigation";
 import { requireActor } from "@/lib/auth/actor";
 import { runAction, type ActionResult } from "@/lib/actions/run";
+import { clientIp } from "@/lib/client-address";
+import { asDomainError } from "@/lib/db-errors";
 import { notFound } from "@/lib/errors";
 import type { ContactMessageDetail, ContactNoteItem, ReplyTemplateItem } from "@/lib/contact/admin-serialize";
 import {
@@ -15,9 +19,46 @@ import {
 import { MESSAGE_NOT_FOUND } from "@/lib/contact/message-state";
 import { resendContactReply, type ContactUpdateResult } from "@/lib/contact/reply-delivery";
 import { createReplyTemplate, deleteReplyTemplate, TEMPLATE_NOT_FOUND, updateReplyTemplate } from "@/lib/contact/reply-templates";
+import { CONTACT_MESSAGES, contactFormFields, EMPTY_CONTACT_FORM, type ContactFormState } from "@/lib/contact/form";
+import { submitContactMessage } from "@/lib/contact/service";
 
-// The inbox screen's server actions: each one checks the admin, then calls the SAME service
-// function as the REST handler (lib/contact/admin-service.ts), which validates the input with
+// The contact messages' server actions: the public contact form's, and the back office inbox's.
+
+// ── Public contact form ──────────────────────────────────────────────────────
+
+/**
+ * The contact form's server action: what a browser without JavaScript posts to (the page
+ * itself stays static; only this action reads the request headers). Same service as the API.
+ */
+export async function sendContactMessage(_previous: ContactFormState, formData: FormData): Promise<ContactFormState> {
+  // A hand-made request can decode to anything; only a real form has fields.
+  const input = formData instanceof FormData ? contactFormFields(formData) : { ...EMPTY_CONTACT_FORM };
+
+  try {
+    const requestHeaders = await headers();
+    await submitContactMessage(input, {
+      ipAddress: clientIp(requestHeaders),
+      userAgent: requestHeaders.get("user-agent"),
+    });
+    return { status: "success", message: CONTACT_MESSAGES.success, submittedAt: Date.now() };
+  } catch (error) {
+    unstable_rethrow(error);
+    // What was typed comes back, so the visitor can correct it instead of starting over.
+    const values = { ...input, website: "" };
+    // A refused input (422, 429) or a database that is down (503): its Spanish message.
+    const known = asDomainError(error, "contact");
+    if (known) {
+      return { status: "error", message: known.message, errors: known.fieldErrors, values, submittedAt: Date.now() };
+    }
+    console.error("[contacto] No se pudo enviar el mensaje", error);
+    return { status: "error", message: CONTACT_MESSAGES.failure, values, submittedAt: Date.now() };
+  }
+}
+
+// ── Back office inbox ────────────────────────────────────────────────────────
+
+// Each one checks the admin, then calls the SAME service
+// function as the REST handler (lib/contact/inbox.ts, reply-delivery.ts, reply-templates.ts), which validates the input with
 // the domain's zod schema and writes with its audit entry. Outcomes come back as ActionResult
 // (the 404/409/422 message in Spanish), never as a thrown error.
 
@@ -27,7 +68,7 @@ function recordId(value: unknown, missing: string): number {
   return value;
 }
 
-/** Opens a message in the modal: a `new` one becomes `read` (spec §4). */
+/** Opens a message in the modal: a `new` one becomes `read`. */
 export async function openContactMessageAction(id: number): Promise<ActionResult<ContactMessageDetail>> {
   return runAction(async () => openContactMessage(await requireActor("admin"), recordId(id, MESSAGE_NOT_FOUND)));
 }

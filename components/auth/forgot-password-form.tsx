@@ -8,13 +8,13 @@ import { FormAlert } from "@/components/auth/form-alert";
 import { EmailField, SubmitButton } from "@/components/auth/form-fields";
 import { useServerErrors } from "@/components/auth/use-server-errors";
 import { forgotPasswordSchema } from "@/lib/auth/schema";
-import { forgotPasswordAction } from "../actions";
-import { AUTH_MESSAGES, type ForgotPasswordState } from "../form-state";
+import { forgotPasswordAction } from "@/lib/auth/actions";
+import { AUTH_MESSAGES, type ForgotPasswordState } from "@/lib/auth/form-state";
 
 type ForgotValues = z.input<typeof forgotPasswordSchema>;
 
 /**
- * "Forgot password" (spec §2.4): the answer is always the same neutral sentence, whether the
+ * "Forgot password": the answer is always the same neutral sentence, whether the
  * e-mail exists or not (and also when this address asked too often). Behind it a real,
  * single-use link is e-mailed to existing accounts.
  */

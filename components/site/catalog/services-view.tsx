@@ -21,7 +21,7 @@ export const servicesMetadata: Metadata = pageMetadata({
   keywords: "business intelligence, automatización rpa, integración sunat, desarrollo a medida, consultoría ti perú",
 });
 
-/** Spec §2.3: the static process section (Análisis, Diseño, Implementación, Soporte). */
+/** The static process section (Análisis, Diseño, Implementación, Soporte). */
 const PROCESS = [
   {
     title: "Análisis",
@@ -45,7 +45,7 @@ const PROCESS = [
   },
 ] as const satisfies ReadonlyArray<{ title: string; text: string; icon: IconName }>;
 
-/** /servicios and its variants: category filters and grid/list view in the URL (?categoria=…&vista=lista), process, CTA (spec §2.3). */
+/** /servicios and its variants: category filters and grid/list view in the URL (?categoria=…&vista=lista), process, CTA. */
 export function ServicesView({ state }: { state: ListState }) {
   return (
     <>

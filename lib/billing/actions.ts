@@ -6,12 +6,16 @@ import { listPendingInvoiceOptions, type PendingInvoiceOption } from "@/lib/bill
 import type { InvoiceDetailContract, PaymentContract, SubscriptionContract } from "@/lib/billing/serialize";
 import { issueInvoice, updateInvoice } from "@/lib/billing/invoices";
 import { recordPayment } from "@/lib/billing/payments";
-import { createSubscription, updateSubscription } from "@/lib/billing/subscriptions";
+import { createSubscription, requestSubscriptionCancellation, updateSubscription } from "@/lib/billing/subscriptions";
 import { singleLineText, z } from "@/lib/zod";
 
-// "Suscripciones", "Facturas" and "Pagos" writes: the same service functions as the REST
-// handlers (lib/billing/service.ts), validated there with the same schemas as the forms. Each
-// action first checks the shape of its arguments (actionArguments): any other shape is a 422.
+// The billing screens' server actions: the back office's "Suscripciones", "Facturas" and "Pagos"
+// (admins only) and the client portal's cancellation request (the signed-in client, on their
+// own subscription). Each calls the same service function as the REST handler
+// (lib/billing/invoices.ts, payments.ts, subscriptions.ts), validated there with the same schemas as the forms, after checking
+// the shape of its arguments (actionArguments): any other shape is a 422.
+
+// ── Back office ──────────────────────────────────────────────────────────────
 
 export async function createSubscriptionAction(...args: [values: unknown]): Promise<ActionResult<SubscriptionContract>> {
   return runAction(async () => {
@@ -60,5 +64,15 @@ export async function pendingInvoicesAction(...args: [userId: unknown]): Promise
     const [userId] = actionArguments(args, [userIdArgument]);
     await requireActor("admin");
     return listPendingInvoiceOptions(userId);
+  });
+}
+
+// ── Client portal ────────────────────────────────────────────────────────────
+
+/** "Solicitar cancelación", as POST /api/v1/client/subscriptions/{id}/cancel: `values` is `{ reason? }`, or nothing. */
+export async function requestSubscriptionCancellationAction(...args: [id: number, values?: unknown]): Promise<ActionResult<SubscriptionContract>> {
+  return runAction(async () => {
+    const [id, values] = actionArguments(args, [idArgument, plainObjectArgument.optional()]);
+    return requestSubscriptionCancellation(await requireActor(), id, values);
   });
 }

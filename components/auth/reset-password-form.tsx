@@ -6,13 +6,13 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormAlert } from "@/components/auth/form-alert";
 import { SubmitButton } from "@/components/auth/form-fields";
-import { PasswordField } from "@/components/ui/form-field";
+import { PasswordField } from "@/components/ui/password-field";
 import { useServerErrors } from "@/components/auth/use-server-errors";
 import { ButtonLink } from "@/components/ui/button";
 import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password-rules";
 import { resetPasswordSchema } from "@/lib/auth/schema";
-import { resetPasswordAction } from "../../actions";
-import { AUTH_MESSAGES, type ResetPasswordState } from "../../form-state";
+import { resetPasswordAction } from "@/lib/auth/actions";
+import { AUTH_MESSAGES, type ResetPasswordState } from "@/lib/auth/form-state";
 
 type ResetValues = z.input<typeof resetPasswordSchema>;
 

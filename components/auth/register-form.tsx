@@ -8,14 +8,15 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormAlert } from "@/components/auth/form-alert";
 import { EmailField, SubmitButton } from "@/components/auth/form-fields";
-import { PasswordField, TextField } from "@/components/ui/form-field";
+import { TextField } from "@/components/ui/form-field";
+import { PasswordField } from "@/components/ui/password-field";
 import { useServerErrors } from "@/components/auth/use-server-errors";
 import { buttonClasses } from "@/components/ui/button";
 import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password-rules";
 import { NAME_MAX_LENGTH, registerSchema } from "@/lib/auth/schema";
-import { registerAction } from "../actions";
-import { AUTH_MESSAGES, type RegisterField, type RegisterState } from "../form-state";
-import { useToastWhenLeaving } from "../use-toast-when-leaving";
+import { registerAction } from "@/lib/auth/actions";
+import { AUTH_MESSAGES, type RegisterField, type RegisterState } from "@/lib/auth/form-state";
+import { useToastWhenLeaving } from "./use-toast-when-leaving";
 
 type RegisterValues = z.input<typeof registerSchema>;
 
@@ -26,7 +27,7 @@ const REGISTER_FIELDS = ["name", "email", "password", "password_confirmation"] a
 const SUCCESS_PAUSE_MS = 1200;
 
 /**
- * Registration (spec §2.4, §5): four required fields checked in the browser with the shared
+ * Registration: four required fields checked in the browser with the shared
  * schema and again by the server action, which creates the client and signs them in. Success
  * shows "¡Registro exitoso!", then the client dashboard opens with "¡Cuenta creada exitosamente!".
  * Without JavaScript the success box links to the dashboard.

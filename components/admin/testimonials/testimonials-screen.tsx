@@ -8,7 +8,10 @@ import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTable, FilterButtons, SearchBox, useTableUrl, type DataTableColumn } from "@/components/ui/data-table";
-import { applyServerErrors, CheckboxField, SelectField, TextAreaField, TextField, useZodForm, type SelectOption } from "@/components/ui/form-field";
+import { CheckboxField } from "@/components/ui/checkbox-field";
+import { SelectField, TextAreaField, TextField, type SelectOption } from "@/components/ui/form-field";
+import { useActionSubmit } from "@/components/ui/use-action-submit";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import { FormModalFooter, Modal } from "@/components/ui/modal";
 import { notify } from "@/components/ui/toast";
 import type { Paged } from "@/lib/list/paging";
@@ -23,7 +26,7 @@ import {
   type TestimonialStatus,
 } from "@/lib/testimonials/schema";
 import type { TestimonialContract } from "@/lib/testimonials/serialize";
-import { createTestimonialAction, deleteTestimonialAction, updateTestimonialAction } from "./actions";
+import { createTestimonialAction, deleteTestimonialAction, updateTestimonialAction } from "@/lib/testimonials/actions";
 
 const STATUS_TONES: Record<TestimonialStatus, BadgeTone> = { draft: "warning", published: "success", private: "neutral" };
 
@@ -231,16 +234,11 @@ function TestimonialEditor({
   const isEdit = editing.mode === "edit";
   const formId = isEdit ? `testimonio-${editing.testimonial.id}` : "testimonio-nuevo";
 
-  const submit = form.handleSubmit(async (values) => {
-    const outcome = isEdit ? await updateTestimonialAction(editing.testimonial.id, values) : await createTestimonialAction(values);
-    if (outcome.ok) {
-      notify.success(isEdit ? "Testimonio actualizado correctamente" : "Testimonio creado correctamente");
-      onSaved();
-      return;
-    }
-    applyServerErrors(form, outcome.errors);
-    notify.error(`Error: ${outcome.message}`);
+  const save = useActionSubmit(form, (values) => (isEdit ? updateTestimonialAction(editing.testimonial.id, values) : createTestimonialAction(values)), {
+    success: isEdit ? "Testimonio actualizado correctamente" : "Testimonio creado correctamente",
+    onSuccess: () => onSaved(),
   });
+  const submit = form.handleSubmit(save);
 
   return (
     <Modal

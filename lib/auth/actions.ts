@@ -4,10 +4,14 @@ import { AuthError, CredentialsSignin } from "next-auth";
 import { headers } from "next/headers";
 import { redirect, unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
-import { signIn } from "@/lib/auth";
+import type { ActionResult } from "@/lib/actions/run";
+import { googleSignInEnabled, signIn, signOut } from "@/lib/auth";
 import { EmailTakenError, RateLimitedError, registerClient } from "@/lib/auth/accounts";
+import { resendEmailVerification } from "@/lib/auth/email-verification";
+import { currentUser } from "@/lib/auth/guards";
+import { GOOGLE_REFUSAL_CODES, GOOGLE_SIGN_IN_MESSAGES } from "@/lib/auth/google-messages";
 import { InvalidResetTokenError, resetPassword, startPasswordReset } from "@/lib/auth/password-reset";
-import { afterSignIn, dashboardFor } from "@/lib/auth/redirects";
+import { afterSignIn, dashboardFor, safeReturnPath } from "@/lib/auth/redirects";
 import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from "@/lib/auth/schema";
 import { db } from "@/lib/db";
 import { clientIp } from "@/lib/client-address";
@@ -19,11 +23,14 @@ import {
   type RegisterField,
   type RegisterState,
   type ResetPasswordState,
-} from "./form-state";
+} from "@/lib/auth/form-state";
 
-// Thin server actions of the sign-in screens: parse, call lib/auth, shape the answer.
-// The forms call them with JavaScript (and then navigate and toast themselves, flagged by
-// "js" = "1") or post to them natively without it (then success redirects).
+// The sign-in server actions: the screens' forms (login, register, forgot and reset password),
+// Google sign-in, sign-out and the unverified address's «Reenviar enlace». Thin: parse, call
+// lib/auth, shape the answer.
+//
+// The screens' forms call them with JavaScript (and then navigate and toast themselves, flagged
+// by "js" = "1") or post to them natively without it (then success redirects).
 
 /**
  * A text field of the form; anything else (missing, a file, or no form at all in a hand-made
@@ -147,4 +154,64 @@ export async function resetPasswordAction(_previous: ResetPasswordState, formDat
     return { status: "error", message: AUTH_MESSAGES.resetFailed, errors: {}, at: Date.now() };
   }
   return { status: "done" };
+}
+
+// ── Session, Google, verification ────────────────────────────────────────────
+
+/** Where the login screen shows the "Sesión cerrada" toast (once). */
+const SIGNED_OUT_PATH = "/login?sesion=cerrada";
+
+/** Logout from any area: the session cookie goes, then the login screen (which says "Sesión cerrada"). */
+export async function signOutAction(): Promise<void> {
+  await signOut({ redirect: false });
+  redirect(SIGNED_OUT_PATH);
+}
+
+/** What the Google action answers when it does not leave for Google (never an exception). */
+export type GoogleSignInRefusal = { ok: false; status: 400 | 404; message: string };
+
+/**
+ * Google sign-in: off to Google, then back to the kept location when it is a same-site path,
+ * else to /dashboard, which proxy.ts turns into the user's own dashboard (the role is only
+ * known after sign-in). Anything but a form (400), or Google sign-in not configured (404), is
+ * answered with a refusal and signIn is never called. Should the provider be unreachable, the
+ * login screen says so.
+ */
+export async function googleSignInAction(formData: FormData): Promise<GoogleSignInRefusal | undefined> {
+  const refused = await refuseGoogleSignIn(formData);
+  if (refused) return refused;
+  const callbackUrl = formData.get("callbackUrl");
+  try {
+    await signIn("google", { redirectTo: safeReturnPath(typeof callbackUrl === "string" ? callbackUrl : null) ?? "/dashboard" });
+  } catch (error) {
+    unstable_rethrow(error); // the redirect to Google
+    console.error("[google] No se pudo iniciar el inicio de sesión con Google", error);
+    redirect(`/login?error=${GOOGLE_REFUSAL_CODES.unavailable}`);
+  }
+  return undefined;
+}
+
+async function refuseGoogleSignIn(formData: unknown): Promise<GoogleSignInRefusal | null> {
+  if (!(formData instanceof FormData)) return { ok: false, status: 400, message: GOOGLE_SIGN_IN_MESSAGES.invalidRequest };
+  if (!googleSignInEnabled()) return { ok: false, status: 404, message: GOOGLE_SIGN_IN_MESSAGES.unavailable };
+  return null;
+}
+
+const RESEND_MESSAGES = {
+  sent: "Te enviamos un nuevo enlace de verificación.",
+  alreadyVerified: "Tu correo ya está verificado.",
+  rateLimited: "Ya te enviamos varios enlaces. Revisa tu bandeja (y la carpeta de spam) o inténtalo en unos minutos.",
+  signedOut: "Tu sesión expiró. Inicia sesión de nuevo.",
+} as const;
+
+/**
+ * «Reenviar enlace» of the unverified-address banner: a fresh link to the signed-in user's
+ * current address (rate limited). Takes no arguments; whatever is passed is ignored.
+ */
+export async function resendVerificationAction(): Promise<ActionResult<{ message: string }>> {
+  const user = await currentUser();
+  if (!user) return { ok: false, status: 401, message: RESEND_MESSAGES.signedOut };
+  const outcome = await resendEmailVerification(user.id);
+  if (outcome.status === "rate_limited") return { ok: false, status: 429, message: RESEND_MESSAGES.rateLimited };
+  return { ok: true, data: { message: outcome.status === "sent" ? RESEND_MESSAGES.sent : RESEND_MESSAGES.alreadyVerified } };
 }
