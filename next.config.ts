@@ -7,7 +7,7 @@ import { SERVER_ACTION_ALLOWED_ORIGINS } from "./lib/server-action-guard";
 
 const isProduction = process.env.NODE_ENV === "production";
 
-// The static policy of the pre-rendered public pages (DESIGN.md §6). Next's inline
+// The static policy of the pre-rendered public pages. Next's inline
 // bootstrap scripts need 'unsafe-inline' where no nonce is used; nothing third-party
 // may load except embedded videos. The signed-in areas get a nonce policy from proxy.ts.
 const contentSecurityPolicy = [

@@ -6,7 +6,7 @@ import { refuseInvalidServerAction } from "@/lib/server-action-guard";
 
 // Runs only on the signed-in areas, /dashboard, and "/" when a session cookie is present
 // (see the matcher), so anonymous visitors of the public site never pay for it.
-// It redirects (spec §2.1) and gives the signed-in areas a strict, nonce-based CSP.
+// It redirects and gives the signed-in areas a strict, nonce-based CSP.
 // Layouts, actions and handlers check again: this is not the only guard.
 // It also sees server-action posts to any page (two matcher entries) and answers 4xx to those
 // Next would fail with a 500 (foreign origin, broken body: lib/server-action-guard.ts).

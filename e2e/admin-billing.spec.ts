@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./helpers/axe";
 import { createThrowawayUser, deleteThrowawayUser, signInAs, withDb, type SessionUser } from "./helpers/session";
 
-// The admin billing screens (issue 10 point 2): "Facturas" (issue with lines and a live IGV
+// The admin billing screens: "Facturas" (issue with lines and a live IGV
 // preview, detail, payments until "Pagada", "Anulada"), "Pagos" ("+ Registrar pago": client →
 // pending invoice) and "Suscripciones" ("+ Nueva suscripción"), each list at desktop and 375 px
 // with axe. Every test signs in as its own throw-away admin and bills its own throw-away client.

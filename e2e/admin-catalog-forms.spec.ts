@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from "./helpers/axe";
 import { createThrowawayUser, deleteThrowawayUser, signInAs, withDb, type SessionUser } from "./helpers/session";
 
 // The product and service forms, the rich editor, "Vista previa" (draft mode) and "Historial"
-// (spec §2.6, §5, §9; issue 9 points 2, 3, 5). Each test uses its own throw-away admin and its own
+//. Each test uses its own throw-away admin and its own
 // items (unique names), removed at the end.
 
 const BASE_URL = process.env.E2E_BASE_URL || `http://localhost:${process.env.E2E_PORT || 3210}`;

@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from "./helpers/axe";
 import { formatMoney } from "../lib/format";
 import { createThrowawayUser, deleteThrowawayUser, SEEDED_ADMIN, signInAs, withDb } from "./helpers/session";
 
-// The admin dashboard of issue 8: the five cards (spec §2.6), the three charts with their
+// The admin dashboard of issue 8: the five cards, the three charts with their
 // tables, the minimal pages of the sections built later (none is a 404), and the bell taking
 // an admin to the contact message it announces. Desktop and 375 px, axe on each screen.
 
@@ -23,7 +23,7 @@ const SECTIONS = [
   { href: "/admin/services", title: "Gestión de Servicios", text: /Total de servicios: \d+/ },
   { href: "/admin/sitemap", title: "Mantenimiento Sitemap", text: /cifras medidas en el servidor/ },
   { href: "/admin/settings", title: "Configuración del sitio", text: "Guardar cambios" },
-  // Real records of the seed (issue 10); the spec's empty texts are checked by admin-billing and support specs.
+  // Real records of the seed; the spec's empty texts are checked by admin-billing and support specs.
   { href: "/admin/subscriptions", title: "Suscripciones", text: "Lumen ERP Pyme · Plan Pyme Plus" },
   { href: "/admin/invoices", title: "Facturas", text: /^F001-\d{8}$/ },
   { href: "/admin/tickets", title: "Tickets", text: "Lentitud al generar el kardex valorizado" },

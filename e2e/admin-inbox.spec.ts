@@ -4,7 +4,7 @@ import { startSmtpServer, type TestSmtpServer } from "../tests/helpers/smtp";
 import { expectNoAxeViolations } from "./helpers/axe";
 import { createThrowawayUser, deleteThrowawayUser, signInAs, withDb, type SessionUser } from "./helpers/session";
 
-// "Gestión de Contactos" (spec §2.6, §4, §8; issue 8 §3) in the browser: the table and its
+// "Gestión de Contactos" in the browser: the table and its
 // modal, the reply e-mailed to a REAL SMTP server started here (the server under test sends to
 // SMTP_URL = smtp://127.0.0.1:$E2E_SMTP_PORT, see playwright.config.ts), bell → modal, delete
 // with "Deshacer", keyboard shortcuts, CSV download, 375 px cards, and axe.
@@ -73,7 +73,7 @@ test.describe("Gestión de Contactos", () => {
     const modal = page.getByTestId("contact-message-modal");
     await expect(modal.getByRole("heading", { name: `Cotización de ERP ${tag}` })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`[?&]id=${message.id}`));
-    await expect(modal).toContainText("Leído"); // opening a new message marks it read (spec §4)
+    await expect(modal).toContainText("Leído"); // opening a new message marks it read
     await expect(modal).toContainText(`N.º ${message.id}`);
     for (const text of ["190.236.74.18", "Mozilla/5.0 (e2e)", "Sin sector", "Sin respuesta aún", hostile]) await expect(modal).toContainText(text);
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();

@@ -3,7 +3,7 @@ import { expect, test, type Page, type Response } from "@playwright/test";
 import { expectNoAxeViolations } from "./helpers/axe";
 import { createThrowawayUser, deleteThrowawayUser, signInAs, withDb, type SessionUser } from "./helpers/session";
 
-// "Mantenimiento Sitemap" (spec §2.6, §4, §8, §9; issue 9 point 7): the panel shows the real
+// "Mantenimiento Sitemap": the panel shows the real
 // figures of /sitemap.xml (its <url> count, a measured response time, an SEO score from the audit
 // of every URL), "Generar" reads "Generando..." and then toasts, keeping the previous generation
 // as the backup, "Ver XML" opens the public file, the tabs work by keyboard, and "Salud" lists a

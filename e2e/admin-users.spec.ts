@@ -3,7 +3,7 @@ import bcrypt from "bcryptjs";
 import { expectNoAxeViolations } from "./helpers/axe";
 import { createThrowawayUser, deleteThrowawayUser, signInAs, withDb, type SessionUser } from "./helpers/session";
 
-// "Gestión de Usuarios" and "Perfil de Administrador" (spec §2.6, §5, §8; issue 8 points 4 and 6)
+// "Gestión de Usuarios" and "Perfil de Administrador"
 // in the browser, against the server's database. Every test signs in as its own throw-away admin
 // (never the seeded one, which other specs sign in as) and works on its own users.
 

@@ -6,7 +6,7 @@ import { findUserByEmail, SEEDED_ADMIN, SEEDED_CLIENT, SESSION_COOKIES, withDb }
 
 const isSessionCookie = (name: string) => (SESSION_COOKIES as readonly string[]).includes(name);
 
-// Sign-in screens (spec §2.4, §5, §8) and the redirect rules of spec §2.1, against the
+// Sign-in screens and the redirect rules of spec §2.1, against the
 // server's seeded database. Every test that posts a form uses its own fake IP address
 // (X-Forwarded-For) and unique e-mails, so repeated runs never meet a rate limit, and wrong
 // passwords are only ever tried on throw-away accounts.
@@ -438,7 +438,7 @@ test.describe("Cerrar sesión", () => {
 });
 
 // ---------------------------------------------------------------------------------------
-// Spec §2.1 redirect rules, for a visitor, a client and an admin: in the browser, and with a
+// redirect rules, for a visitor, a client and an admin: in the browser, and with a
 // plain HTTP client (no JavaScript, no redirects followed) carrying the session cookie the
 // browser login produced.
 

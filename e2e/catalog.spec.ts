@@ -1,7 +1,7 @@
 import { expect, test, type APIResponse, type Locator, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./helpers/axe";
 
-// Products and services (spec §2.3): list pages with category filters kept in the URL (each
+// Products and services: list pages with category filters kept in the URL (each
 // filter and view its own path: /productos/ver/crm, /servicios/ver/integracion/lista), the
 // services grid/list toggle, detail pages by slug (ids redirect), 404s, structured data and
 // accessibility. Expectations come from what the pages themselves show, not from seed names.

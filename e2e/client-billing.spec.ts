@@ -3,7 +3,7 @@ import { formatMoney } from "../lib/format";
 import { expectNoAxeViolations } from "./helpers/axe";
 import { SEEDED_CLIENT, signInAs, withDb } from "./helpers/session";
 
-// The client portal's billing screens (spec §2.7; issue 10 "Client portal"): the demo client
+// The client portal's billing screens: the demo client
 // (María Quispe, prisma/seed-data/demo-account.ts) opens Mis productos, Suscripciones (asks to
 // cancel one: the badge appears), Facturas (the detail shows Op. gravada, IGV and total) and
 // Pagos, on a desktop and at 375 px, with an axe check of every screen. Expectations are read

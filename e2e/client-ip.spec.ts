@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { expect, test, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
 import { withDb } from "./helpers/session";
 
-// The client's address on the real server (issue 7 point 2): a new X-Forwarded-For per request
+// The client's address on the real server: a new X-Forwarded-For per request
 // no longer escapes the per-address limits. The server Playwright starts trusts one proxy
 // (TRUST_PROXY_HOPS=1, playwright.config.ts) and the tests play that proxy: it appends the
 // address it saw (the visitor's) to whatever X-Forwarded-For the visitor sent, so a visitor

@@ -3,7 +3,7 @@ import bcrypt from "bcryptjs";
 import { expectNoAxeViolations } from "./helpers/axe";
 import { createThrowawayUser, deleteThrowawayUser, findUserByEmail, SEEDED_CLIENT, signInAs, withDb, type SessionUser } from "./helpers/session";
 
-// The client's "Mi perfil" and the invoice PDF (issue 10 point 3; spec §2.7, §5, §8) in the
+// The client's "Mi perfil" and the invoice PDF in the
 // browser against the production server. Profile edits and the password change use throw-away
 // clients (other specs sign in as the demo client by its e-mail at the same time).
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./helpers/axe";
 
-// The contact page (spec §2.3 "/contacto", §4 "Contact form", §8 "Public site") against the
+// The contact page against the
 // seeded database. Each test sends from its own fake IP (X-Forwarded-For), so repeated runs
 // never hit the 5-per-10-minutes rate limit.
 

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./helpers/axe";
 
-// Company and content pages (spec §2.3): /soluciones, /tecnologias, /sectores, /nosotros,
+// Company and content pages: /soluciones, /tecnologias, /sectores, /nosotros,
 // /privacidad, /terminos and /testimonios. Expected counts come from the public REST API
 // (the same data layer), never from seed literals.
 

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./helpers/axe";
 
-// The home page (spec §2.3) and the public shell (spec §2.2), against the seeded database.
+// The home page and the public shell, against the seeded database.
 
 const HEADER_LINKS = [
   { name: "Inicio", href: "/" },

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator } from "@playwright/test";
 
 // Every filter, view, tab and open sector of the public list pages is a pre-rendered page
-// (issue 11 point 1) with its own path under <page>/ver/… (lib/public-variants.ts), where the
+// with its own path under <page>/ver/… (lib/public-variants.ts), where the
 // site's links go: it answers 200 from Next's cache (x-nextjs-cache: HIT once warm, also with
 // campaign parameters), shows that state in the server's HTML (no JavaScript here) and keeps the
 // page's canonical URL. The query URLs earlier versions linked to (and people shared) still work:

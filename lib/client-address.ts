@@ -1,4 +1,4 @@
-// The client's address (DESIGN §6). scripts/client-ip-preload.mjs, loaded into the Next
+// The client's address. scripts/client-ip-preload.mjs, loaded into the Next
 // server process by `npm start` / `npm run dev`, writes the TCP peer of every request into
 // PEER_HEADER, overwriting whatever the client sent. clientIp() turns it into the client's
 // address: the peer itself, or, behind TRUST_PROXY_HOPS trusted proxies, what the outermost

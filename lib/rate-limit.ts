@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { db } from "@/lib/db";
 
 // Fixed-window rate limiting stored in PostgreSQL (table rate_limit_buckets), so every app
-// instance behind the load balancer shares the same counters (DESIGN.md §6–7).
+// instance behind the load balancer shares the same counters.
 
 export type RateLimitRule = {
   /** Requests allowed per window. */

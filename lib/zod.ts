@@ -8,7 +8,7 @@ z.config({ jitless: true });
 export { z };
 
 // ---------------------------------------------------------------------------------------
-// Text a person typed (DESIGN §6): every text field of every schema is built from
+// Text a person typed: every text field of every schema is built from
 // singleLineText / multilineText (or secretText for new passwords), so one rule decides
 // which characters reach the database.
 //

@@ -1,6 +1,6 @@
 // Applies the migrations under prisma/migrations with node-postgres, the way
 // `prisma migrate deploy` does, because Prisma's native schema engine cannot be
-// downloaded on our machines (DESIGN.md §8). The bookkeeping table is Prisma's own,
+// downloaded on our machines. The bookkeeping table is Prisma's own,
 // so a database migrated here is accepted by `prisma migrate deploy` and vice versa.
 import { createHash, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";

@@ -1,4 +1,4 @@
-// Integration tests of the catalogue admin API (issue 9 points 1, 4, 9 and "Bad input"; DESIGN §4):
+// Integration tests of the catalogue admin API (issue 9 points 1, 4, 9 and "Bad input"):
 // GET|POST /api/v1/admin/{products,services}, GET|PUT|DELETE …/{id}, POST …/bulk,
 // GET …/{id}/versions, POST …/{id}/versions/{n}/restore and GET …/export, each allowed and
 // refused, with the database checked after every write. 401/403 for every route file also come
@@ -309,7 +309,7 @@ describe.each(["product", "service"] as const)("%s admin API", (kind) => {
   });
 });
 
-// ─── Bad input (issue 9): a clear Spanish error, never a 500, and nothing changed ─────────────
+// ─── Bad input: a clear Spanish error, never a 500, and nothing changed ─────────────
 
 const SPANISH = /[áéíóúñ¿]|debe|obligatori|válid|solo|puede|categor|moneda|periodo|estado|precio|URL|cuerpo/i;
 

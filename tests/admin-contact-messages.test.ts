@@ -1,4 +1,4 @@
-// The contact inbox's admin API (issue 8 §3 and §8; spec §4, §7 "Admin"): every endpoint,
+// The contact inbox's admin API: every endpoint,
 // every transition allowed and refused, with the database checked after each call.
 // E-mail goes to the console here (no SMTP_URL); tests/admin-contact-mail.test.ts uses a real
 // SMTP server.

@@ -1,5 +1,5 @@
 // The admin dashboard's figures (spec §3 "Dashboard stats", §7 GET /api/v1/admin/dashboard/stats)
-// and its three charts (issue 8 §2). Other test files write in parallel, so nothing here
+// and its three charts. Other test files write in parallel, so nothing here
 // asserts a global count: the lib functions run inside a REPEATABLE READ transaction that is
 // rolled back at the end (its snapshot ignores everyone else's commits, so deltas are exact),
 // and the charts look at windows decades in the past that no other test touches.

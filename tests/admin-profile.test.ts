@@ -1,5 +1,5 @@
 // "Perfil de Administrador" through PUT /api/v1/admin/profile (issue 8 points 6 and 8; spec §5,
-// §7, §8): the two payloads told apart by their keys, the current password checked and
+// §7): the two payloads told apart by their keys, the current password checked and
 // rate-limited, the admin's OTHER sessions and tokens ended, audited as "profile" without secrets.
 import { describe, expect, it, vi } from "vitest";
 import { PUT as profileRoute } from "@/app/api/v1/admin/profile/route";

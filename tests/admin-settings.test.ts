@@ -1,4 +1,4 @@
-// Integration tests of the company settings admin API (issue 9 points 8 and 9):
+// Integration tests of the company settings admin API:
 // GET|PUT /api/v1/admin/settings, allowed and refused with the database checked, every bad input
 // a 422 (or 413) in Spanish with nothing written, the audit entry with only the changed fields,
 // and the public getSiteSettings() following the save. Each test restores the row it found.

@@ -1,4 +1,4 @@
-// Integration tests of the testimonials admin API (spec §3, §5, §7 "Admin", §9; DESIGN §4):
+// Integration tests of the testimonials admin API:
 // GET|POST /api/v1/admin/testimonials, PUT|DELETE /api/v1/admin/testimonials/{id} and
 // GET /api/v1/admin/sectors, each allowed and refused with the database checked, the audit
 // entry of every write, and the public list following publish / withdraw.

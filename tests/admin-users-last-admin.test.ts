@@ -1,4 +1,4 @@
-// "The last admin can never be deleted or demoted" (issue 8 point 4), also when two admins try
+// "The last admin can never be deleted or demoted", also when two admins try
 // it on each other at the same moment. These rules depend on how many admins the whole
 // database has, so this file runs against a database of its own (fresh, migrated, not seeded):
 // lib/db is replaced by a client on it before anything imports it.

@@ -1,5 +1,5 @@
 // User management through the admin API (issue 8 points 4 and 8; spec §2.6, §5, §6, §7;
-// DESIGN §4, §6): GET|POST /api/v1/admin/users, PUT|DELETE /api/v1/admin/users/{id}, each
+// ): GET|POST /api/v1/admin/users, PUT|DELETE /api/v1/admin/users/{id}, each
 // allowed and refused, with the database checked. The "last admin" rules need a database with
 // exactly one or two admins: tests/admin-users-last-admin.test.ts.
 import { beforeAll, describe, expect, it, vi } from "vitest";

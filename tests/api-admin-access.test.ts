@@ -1,6 +1,6 @@
 // Every admin REST route (app/api/v1/admin/** and app/api/admin/**, found on disk, so routes
 // added later are covered too) refuses callers without credentials (401) and signed-in clients
-// (403), whether they come with a bearer token or with the session cookie (DESIGN §4, §6).
+// (403), whether they come with a bearer token or with the session cookie.
 import { describe, expect, it } from "vitest";
 import { call, createTestUser, fakeIp, sessionCookieFor, tokenFor, type TestUser } from "./helpers/auth";
 import { discoverRoutes, routeHandlers } from "./helpers/routes";

@@ -1,4 +1,4 @@
-// Integration tests of the REST authentication contract (spec §7, DESIGN §4 and §6): login,
+// Integration tests of the REST authentication contract: login,
 // register, me, logout and Google, called as route handlers against the seeded test database.
 // Expected users come from the database; texts from the spec and the issue.
 import { createHash } from "node:crypto";
@@ -27,7 +27,7 @@ const USER_KEYS = ["created_at", "email", "id", "name", "role"];
 /** Tests that run a dozen bcrypt comparisons at cost 12 (each up to ~2 s on a busy 2-core machine). */
 const SLOW = 120_000;
 
-/** The contract's user (DESIGN §4) as the database has it. */
+/** The contract's user as the database has it. */
 async function expectedUser(email: string) {
   const row = await db.user.findUniqueOrThrow({ where: { email } });
   return { id: row.id, name: row.name, email: row.email, role: row.role, created_at: row.createdAt.toISOString() };

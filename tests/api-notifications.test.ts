@@ -1,5 +1,5 @@
 // Integration tests of the notifications API (spec §7 "GET /v1/notifications", "PUT
-// /notifications/{id}/read", "PUT /notifications/mark-all-read"; DESIGN §4): each caller sees
+// /notifications/{id}/read", "PUT /notifications/mark-all-read"): each caller sees
 // and changes only their own notifications, under /api/v1 and under the spec's /api paths.
 import { beforeEach, describe, expect, it } from "vitest";
 import { PUT as aliasMarkAll } from "@/app/api/notifications/mark-all-read/route";

@@ -1,4 +1,4 @@
-// Integration tests of the public REST API (spec §7 "Public site", DESIGN §4), calling the
+// Integration tests of the public REST API, calling the
 // route handlers directly against the seeded test database. Expectations come from the
 // database itself (queried here with Prisma) or from the spec's texts.
 import { randomBytes } from "node:crypto";
@@ -88,7 +88,7 @@ async function expect422(handler: ListHandler, path: string, field: string) {
   return body;
 }
 
-// The spec's field lists (§3).
+// The spec's field lists.
 const CATALOG_FIELDS = [
   "id", "name", "slug", "description", "long_description", "content_html", "features", "price_from", "currency",
   "billing_period", "category", "is_featured", "status", "demo_url", "documentation_url", "image", "order_index",
@@ -346,7 +346,7 @@ describe("GET /api/v1/testimonials", () => {
       await expectSameIds(() => listData(getTestimonials, `${path}?limit=${limit}`), publicIds({}, limit));
       expect((await listData(getTestimonials, `${path}?limit=${limit}`)).length).toBe(Math.min(limit, all.length));
     }
-    // The home page's call (spec §9): 3 featured.
+    // The home page's call: 3 featured.
     await expectSameIds(() => listData(getTestimonials, `${path}?featured=true&limit=3`), publicIds({ isFeatured: true }, 3));
   });
 

@@ -1,5 +1,5 @@
 // Integration tests of the admin billing API on real PostgreSQL (issue 10 "Admin", "Bad input",
-// "Tests"; DESIGN §4): GET|POST /api/v1/admin/subscriptions, GET|PUT …/subscriptions/{id} and
+// "Tests"): GET|POST /api/v1/admin/subscriptions, GET|PUT …/subscriptions/{id} and
 // …/export; GET|POST /api/v1/admin/invoices, GET|PUT …/invoices/{id} and …/export;
 // GET|POST /api/v1/admin/payments and …/export. Money in exact decimals as strings with the
 // currency beside them, SUNAT series and gap-free numbers under concurrency, never an

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { catalogFormSchema, catalogItemToFormValues, emptyCatalogFormValues, suggestSlug } from "@/components/admin/catalog/catalog-form-values";
 import { CATALOG_LIST_SPLITS, joinList, splitList } from "@/lib/catalog/lists";
 
-// Spec §5: how the product and service forms turn a list typed as text into entries.
+// how the product and service forms turn a list typed as text into entries.
 
 describe("splitList", () => {
   it("product lists split on commas or newlines, trimmed, blanks dropped", () => {

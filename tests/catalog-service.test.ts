@@ -1,4 +1,4 @@
-// The catalogue's one write path (lib/catalog/service.ts; issue 9 points 2, 5 and 9): validation,
+// The catalogue's one write path (lib/catalog/service.ts): validation,
 // sanitized rich HTML, the version kept by every save ("Historial"), restore as a new save, the
 // audit entry of each write, and the public reads following status changes.
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The client's address (issue 7 point 2, DESIGN §6): the preload that `npm start` and
+// The client's address: the preload that `npm start` and
 // `npm run dev` load into the Next server (scripts/client-ip-preload.mjs) on a real HTTP server
 // on the loopback, in front of the real route handlers. Each client binds its own loopback
 // address (127.x.y.z), so every test has its own TCP peer, as every visitor does; the server

@@ -1,5 +1,5 @@
 // The contact pipeline end to end below the browser (spec §2.3, §7 "POST /api/v1/contact",
-// §8 "Public site"; DESIGN §4 and §6): the route handler is called directly against the
+// §8 "Public site"): the route handler is called directly against the
 // seeded test database. Expected counts come from the database, texts from the spec and
 // the issue.
 import { randomBytes } from "node:crypto";

@@ -1,4 +1,4 @@
-// Login throttling that cannot be turned against the owner (issue 7 point 3, DESIGN §6):
+// Login throttling that cannot be turned against the owner:
 // failures count per account and address, so strangers' failures never lock the owner out,
 // while one address and a crowd of addresses are both slowed. Through POST /api/v1/auth/login
 // (the Auth.js login and the server action share authenticateWithPassword); each call comes

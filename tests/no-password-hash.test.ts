@@ -1,5 +1,5 @@
 // No response ever carries a password or its hash (DESIGN §4 "A user never carries a password
-// or hash", §6): every body the auth endpoints give (successes and failures), and every GET
+// or hash"): every body the auth endpoints give (successes and failures), and every GET
 // route under /api/v1 answered to an admin (user lists and user details included, found on
 // disk so later routes are covered), is scanned for bcrypt hashes, the stored hashes
 // themselves, hash field names and the plain passwords used.

@@ -1,4 +1,4 @@
-// Password reset (DESIGN.md §5 "Forgot password … really sends a single-use reset link"):
+// Password reset:
 // the link that is e-mailed, its 60-minute life, single use, API tokens revoked, unknown
 // e-mails, and the per-IP rate limit; against the real test database.
 import { createHash, randomUUID } from "node:crypto";

@@ -1,4 +1,4 @@
-// The PostgreSQL fixed-window rate limiter (DESIGN §6–7): windows, keys and concurrency,
+// The PostgreSQL fixed-window rate limiter: windows, keys and concurrency,
 // against the real test database.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";

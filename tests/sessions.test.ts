@@ -1,4 +1,4 @@
-// Sessions that end on the server (issue 7 point 4, DESIGN.md §6): every Auth.js session has a
+// Sessions that end on the server: every Auth.js session has a
 // row in `sessions`; signing out, a password reset, a deleted account end it, and a changed
 // role or name shows on the very next request. Driven through Auth.js's own endpoints
 // (/api/auth/csrf, /callback/credentials, /session, /signout) and the REST contract, against

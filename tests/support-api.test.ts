@@ -1,4 +1,4 @@
-// Support tickets through the REST contract (issue 10): the client opens a ticket, follows its
+// Support tickets through the REST contract: the client opens a ticket, follows its
 // conversation and replies; the admin lists, answers, and changes status and priority. Isolation
 // between clients (404, nothing learned), forbidden replies (409), bad input (422), the bell
 // notifications of the right people, and the e-mail copies through a REAL SMTP server.

@@ -5,7 +5,7 @@ import { LogoMark } from "@/components/site/logo";
 import { SkipLink } from "@/components/site/skip-link";
 import { getSiteSettings } from "@/lib/content/settings";
 
-// The sign-in screens sit outside the public header and footer (spec §2.1): a quiet frame
+// The sign-in screens sit outside the public header and footer: a quiet frame
 // with the logo, a way back to the site, and the card in the middle. Never indexed.
 export const metadata: Metadata = {
   robots: { index: false, follow: false, googleBot: { index: false, follow: false } },

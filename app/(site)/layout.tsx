@@ -3,7 +3,7 @@ import { siteFooter, siteHeader } from "@/components/site/chrome";
 import { SkipLink } from "@/components/site/skip-link";
 
 /**
- * Shared public layout (spec §2.2): header, main content, footer. The organization's JSON-LD is on
+ * Shared public layout: header, main content, footer. The organization's JSON-LD is on
  * the home page and /nosotros, where search engines look for it, not repeated on every page.
  */
 export default function SiteLayout({ children }: { children: ReactNode }) {

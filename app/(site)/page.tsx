@@ -32,10 +32,10 @@ export const metadata: Metadata = {
   title: { absolute: HOME_TITLE },
 };
 
-/** Spec §9: three featured items per section, three testimonials. */
+/** three featured items per section, three testimonials. */
 const HOME_FEATURED_LIMIT = 3;
 
-/** Spec §2.3: static figures. */
+/** static figures. */
 const STATS = [
   { value: "50+", label: "Proyectos completados" },
   { value: "5+", label: "Años de experiencia" },

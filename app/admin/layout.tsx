@@ -11,7 +11,7 @@ export const metadata: Metadata = {
   robots: { index: false, follow: false },
 };
 
-/** Admin area (spec §2.5): admins only, checked here again behind proxy.ts. */
+/** Admin area: admins only, checked here again behind proxy.ts. */
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   const user = await requireAdmin();
   return (

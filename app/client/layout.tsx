@@ -10,7 +10,7 @@ export const metadata: Metadata = {
   robots: { index: false, follow: false },
 };
 
-/** Client area (spec §2.7): any signed-in user except admins, checked here again behind proxy.ts. */
+/** Client area: any signed-in user except admins, checked here again behind proxy.ts. */
 export default async function ClientLayout({ children }: { children: ReactNode }) {
   const user = await requireClientAreaUser();
   return (

@@ -1,7 +1,7 @@
 import { redirect } from "next/navigation";
 import { requireClientAreaUser } from "@/lib/auth/guards";
 
-/** Spec §2.1: the client index goes to the dashboard (proxy.ts does it first). */
+/** the client index goes to the dashboard (proxy.ts does it first). */
 export default async function ClientIndex() {
   await requireClientAreaUser();
   redirect("/client/dashboard");

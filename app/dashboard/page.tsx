@@ -2,7 +2,7 @@ import { redirect } from "next/navigation";
 import { currentUser } from "@/lib/auth/guards";
 import { dashboardFor, loginUrl } from "@/lib/auth/redirects";
 
-/** Spec §2.1: /dashboard sends each user to their own dashboard, a visitor to /login (proxy.ts does it first). */
+/** /dashboard sends each user to their own dashboard, a visitor to /login (proxy.ts does it first). */
 export default async function DashboardRedirect() {
   const user = await currentUser();
   redirect(user ? dashboardFor(user.role) : loginUrl("/client/dashboard"));

@@ -12,7 +12,7 @@ const DESKTOP_ASIDE_ID = "menu-lateral";
 const MOBILE_DRAWER_ID = "menu-movil";
 
 /**
- * The frame both signed-in areas share (spec §2.5 and §2.7): a header with the menu toggles,
+ * The frame both signed-in areas share: a header with the menu toggles,
  * the area's name and whatever the layout puts at its end (bell, user, logout); a side menu
  * 224 px wide on desktop that collapses to an icon rail; below 768 px a 256 px drawer,
  * closed by default, that Escape, the backdrop, the close button or following a link closes.

@@ -49,7 +49,7 @@ export function AreaShell({
         <>
           <NotificationBell />
           <UserMenu name={user.name} email={user.email} profileHref={profileHref} />
-          {/* Always in the header (spec §2.5); below 640 px only its icon shows, the name stays for screen readers. */}
+          {/* Always in the header; below 640 px only its icon shows, the name stays for screen readers. */}
           <LogoutButton
             icon={<AreaIcon name="logout" className="sm:hidden" />}
             className={buttonClasses("outline", "sm", "max-sm:size-11 max-sm:px-0")}
@@ -71,7 +71,7 @@ export function AreaPage({ children }: { children: ReactNode }) {
   return <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8">{children}</div>;
 }
 
-/** Spec §2.1: the protected-route loading text, shown while the server checks the session. */
+/** the protected-route loading text, shown while the server checks the session. */
 export function VerifyingAuth() {
   return (
     <div className="flex min-h-[50vh] items-center justify-center px-4">

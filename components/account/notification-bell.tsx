@@ -7,9 +7,9 @@ import { formatDate } from "@/lib/format";
 import { AreaIcon } from "./icons";
 
 // The bell of both signed-in areas (spec §2.5; DESIGN §5: the real unread count, not a fixed 3).
-// It polls GET /api/v1/notifications every 30 s (spec §9) while the tab is visible, refreshes
+// It polls GET /api/v1/notifications every 30 s while the tab is visible, refreshes
 // when the tab becomes visible again, and marks notifications read with the CSRF header the
-// API requires for cookie-authenticated writes. Failures are only logged (spec §8).
+// API requires for cookie-authenticated writes. Failures are only logged.
 
 export const NOTIFICATION_POLL_MS = 30_000;
 

@@ -1,4 +1,4 @@
-/** Spec §2.6: "Cargando perfil..." while no user is loaded (both areas' profile screens). */
+/** "Cargando perfil..." while no user is loaded (both areas' profile screens). */
 export function ProfileLoading() {
   return (
     <div className="flex min-h-[50vh] items-center justify-center px-4">

@@ -1,6 +1,6 @@
 import type { BadgeTone } from "@/components/ui/badge";
 
-/** Contact message statuses as the admin reads them (spec §4 "Contact message status"). */
+/** Contact message statuses as the admin reads them. */
 export const CONTACT_STATUS_LABELS: Record<string, { label: string; tone: BadgeTone }> = {
   new: { label: "Por leer", tone: "brand" },
   read: { label: "Leído", tone: "neutral" },

@@ -6,7 +6,7 @@ import { formatDayMonth, formatMoney, formatMonthLong, formatMonthShort, formatS
 import { contactStatusLabel } from "./contact-status";
 import { ContactsPerWeekChart, RevenueChart, type ContactSeries } from "./dashboard-charts-client";
 
-// The dashboard's charts (issue 8 §2). Each drawing has its figures in a table under
+// The dashboard's charts. Each drawing has its figures in a table under
 // "Ver datos en tabla" (a details element), which is what assistive technology reads.
 
 const integer = new Intl.NumberFormat("es-PE");

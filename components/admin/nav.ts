@@ -1,6 +1,6 @@
 import type { AreaNavGroup } from "@/components/account/nav";
 
-/** The admin side menu (spec §2.5): management links, then the "Reportes" group. */
+/** The admin side menu: management links, then the "Reportes" group. */
 export const ADMIN_NAV: AreaNavGroup[] = [
   {
     id: "gestion",

@@ -11,7 +11,7 @@ const accents = {
   amber: "bg-amber-50 text-amber-800 ring-amber-100",
 } as const;
 
-/** One dashboard figure; the whole card links to its section (DESIGN §5). */
+/** One dashboard figure; the whole card links to its section. */
 export function StatCard({
   label,
   value,

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 
 /**
- * The red box of a failed submission (spec §2.4 "A failure is shown in a red box") and the
+ * The red box of a failed submission and the
  * green box of a successful one. The live region is always rendered, so what appears in it
  * is announced; `key` re-announces a repeated identical message.
  */

@@ -16,7 +16,7 @@ export function CancelRequestedBadge() {
   return <Badge tone="warning">Cancelación solicitada</Badge>;
 }
 
-/** Spec §4: Pagada, Pendiente; a cancelled invoice is "Anulada". */
+/** Pagada, Pendiente; a cancelled invoice is "Anulada". */
 export function InvoiceStatusBadge({ status }: { status: string }) {
   const { label, tone } = invoiceStatus(status);
   return <Badge tone={tone}>{label}</Badge>;

@@ -1,6 +1,6 @@
 import type { AreaNavGroup } from "@/components/account/nav";
 
-/** The client area's side menu (spec §2.7). */
+/** The client area's side menu. */
 export const CLIENT_NAV: AreaNavGroup[] = [
   {
     id: "portal",

@@ -9,7 +9,7 @@ import {
   isAllowedRichTextHref,
 } from "@/lib/catalog/rich-text-rules";
 
-// The catalogue editor's extensions (spec §2.6 "Rich editor", §9). Pure: the React editor
+// The catalogue editor's extensions. Pure: the React editor
 // (rich-editor.tsx) and the headless test (tests/rich-editor-output.test.ts) build the same
 // editor from here, so what the test proves about the output is what admins can produce.
 // lib/catalog/rich-text-rules.ts is the single source of what is allowed; everything StarterKit

@@ -11,7 +11,7 @@ import { billingPeriodLabel, formatMoney, priceSuffix } from "@/lib/format";
 import { Latin1Text } from "./latin1-text";
 import { CardCover } from "./media";
 
-/** Sprite icons for the public service categories (spec §9); anything else gets the wrench. */
+/** Sprite icons for the public service categories; anything else gets the wrench. */
 const SERVICE_ICONS: Record<string, IconName> = {
   "Business Intelligence": "chart",
   Automatización: "bolt",
@@ -20,7 +20,7 @@ const SERVICE_ICONS: Record<string, IconName> = {
   Consultoría: "lightbulb",
 };
 
-/** Service cards show at most this many features (spec §9). */
+/** Service cards show at most this many features. */
 export const SERVICE_CARD_MAX_FEATURES = 3;
 
 /** .card and .card-link: component classes in app/globals.css. */

@@ -57,7 +57,7 @@ function FooterNav({ label, items }: { label: string; items: readonly { href: st
   );
 }
 
-/** The public footer (spec §2.2) as drawn from the company settings. */
+/** The public footer as drawn from the company settings. */
 export function FooterView({ data: settings }: { data: FooterData }) {
   return (
     <footer className="on-dark bg-brand-950 text-ink-300">

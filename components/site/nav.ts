@@ -1,4 +1,4 @@
-/** Public navigation (spec §2.2). */
+/** Public navigation. */
 export type NavItem = { href: string; label: string };
 
 export const HEADER_NAV: NavItem[] = [

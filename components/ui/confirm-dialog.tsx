@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { Button } from "./button";
 import { Modal } from "./modal";
 
-// The one confirmation before a destructive action (spec §2.6 "Deletion asks for confirmation").
+// The one confirmation before a destructive action.
 //
 //   <ConfirmDialog open={target !== null} title="Eliminar usuario"
 //     message={`¿Seguro que deseas eliminar a ${target?.name}?`} pending={deleting}

@@ -2,7 +2,7 @@
 
 import { toast, type ExternalToast } from "sonner";
 
-/** Spec §9 toast durations: success 2 s; blank and error 4 s (the Toaster default); loading until dismissed. */
+/** toast durations: success 2 s; blank and error 4 s (the Toaster default); loading until dismissed. */
 export const TOAST_DURATION = { default: 4000, error: 4000, success: 2000 } as const;
 
 type Message = Parameters<typeof toast>[0];

@@ -4,7 +4,7 @@ import { Prisma, type ContactStatus, type Currency } from "@/lib/generated/prism
 import { BUSINESS_TIME_ZONE } from "@/lib/format";
 import { CURRENCY_ORDER, countedContactMessagesSql, type StatsClient } from "./stats";
 
-// The dashboard's three charts (issue 8 §2), each computed in SQL. Every function takes `now`
+// The dashboard's three charts, each computed in SQL. Every function takes `now`
 // so tests can look at a window of their own far from the present; weeks and months are cut in
 // the business's time zone (America/Lima; weeks start on Monday, as date_trunc's ISO weeks).
 // Money stays exact: sums are numeric in PostgreSQL and leave as decimal strings.

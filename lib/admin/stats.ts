@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { Prisma, type ContactStatus, type Currency } from "@/lib/generated/prisma/client";
 
-// The admin dashboard's figures (spec §3 "Dashboard stats"), all read live from the database.
+// The admin dashboard's figures, all read live from the database.
 // Revenue ("Ingresos") is the money actually received: the completed payments, summed per
 // currency (USD, PEN, EUR) and never converted. A partly paid invoice counts what was paid; a
 // refunded, failed or pending payment counts nothing.

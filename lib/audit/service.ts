@@ -1,7 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
-// The audit trail (DESIGN §6): every admin write records who, what, which record, when, from
+// The audit trail: every admin write records who, what, which record, when, from
 // which address, and the fields before and after. Services call recordAudit with their
 // transaction client, so the entry commits or rolls back with the change it describes.
 

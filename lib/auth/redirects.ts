@@ -1,4 +1,4 @@
-// Where people land (spec §2.1). Pure: proxy.ts, layouts, actions and screens share it.
+// Where people land. Pure: proxy.ts, layouts, actions and screens share it.
 
 export type Role = "client" | "admin";
 

@@ -6,7 +6,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { AccountUser } from "./accounts";
 import { readSessionToken } from "./session-token";
 
-// Server-side state of browser sessions (DESIGN.md §6 "Sessions end on the server").
+// Server-side state of browser sessions.
 // Auth.js keeps its JWT cookie (the Credentials provider needs the JWT strategy), but every
 // JWT carries `sid`, the id of a row in `sessions`; without a live row it is not a session.
 // The row stores only the SHA-256 of the sid, so the table alone cannot forge a session even

@@ -1,4 +1,4 @@
-// Reference pages of `npm run bench` (issue 11 point 4): Next serving a pre-rendered page of a
+// Reference pages of `npm run bench`: Next serving a pre-rendered page of a
 // given size is the comparison point for every public page. They exist only in a build made with
 // BENCH_REFERENCE_PAGES=1; in any other build the route has no parameters and every URL is a 404.
 

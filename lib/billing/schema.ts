@@ -7,7 +7,7 @@ import { isCalendarDate } from "./dates";
 import { compareMoney, lineTotal } from "./money";
 import { BILLING_PERIODS, CURRENCIES, INVOICE_STATUSES, PAYMENT_METHODS, SUBSCRIPTION_STATUSES } from "./labels";
 
-// ONE schema per billing input (DESIGN §3): the admin forms (react-hook-form), their server
+// ONE schema per billing input: the admin forms (react-hook-form), their server
 // actions and the REST handlers parse with these. Bounds are the columns' (schema.prisma).
 
 export const BILLING_LIMITS = {

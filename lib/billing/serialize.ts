@@ -3,7 +3,7 @@ import { calendarDate } from "./dates";
 import { documentTypeLabel } from "./labels";
 import { balanceDue } from "./money";
 
-// Billing rows → the contract's shape (DESIGN §4): snake_case, money as decimal strings with
+// Billing rows → the contract's shape: snake_case, money as decimal strings with
 // the currency beside them, calendar dates as "YYYY-MM-DD", instants as ISO strings.
 
 type DecimalLike = { toString(): string; toFixed(digits: number): string };
@@ -58,7 +58,7 @@ type SubscriptionRow = {
 export type SubscriptionContract = {
   id: number;
   user: UserSummary;
-  /** Spec §3 "Client subscription": product.name (the plan name when the item is gone). */
+  /** "Client subscription": product.name (the plan name when the item is gone). */
   product: { name: string };
   catalog_item: { id: number; kind: CatalogKind; name: string; slug: string; url: string | null } | null;
   plan_name: string;

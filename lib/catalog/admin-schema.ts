@@ -1,4 +1,4 @@
-// Admin inputs of products and services (spec §3, §5, §9; issue 9). ONE schema for both kinds,
+// Admin inputs of products and services. ONE schema for both kinds,
 // shared by the product and service forms, their server actions and POST/PUT
 // /api/v1/admin/{products,services}. Only the category list differs by kind. Pure: client
 // components may import it. Bounds are the columns' (prisma/schema.prisma, model CatalogItem).
@@ -16,9 +16,9 @@ export type CatalogStatusValue = (typeof CATALOG_STATUSES)[number];
 export type CatalogCurrencyValue = (typeof CATALOG_CURRENCIES)[number];
 export type CatalogBillingPeriodValue = (typeof CATALOG_BILLING_PERIODS)[number];
 
-/** Spec §4 badge labels (an unknown status is shown raw). */
+/** badge labels (an unknown status is shown raw). */
 export const CATALOG_STATUS_LABELS: Record<CatalogStatusValue, string> = { active: "Activo", inactive: "Inactivo", draft: "Borrador" };
-/** Spec §9 select labels. */
+/** select labels. */
 export const CATALOG_BILLING_PERIOD_LABELS: Record<CatalogBillingPeriodValue, string> = {
   monthly: "Mensual",
   yearly: "Anual",
@@ -125,7 +125,7 @@ const urlEntry = (label: string) =>
 
 const PRICE_MESSAGE = "El precio debe ser un número mayor o igual a 0, con hasta 2 decimales.";
 
-/** price_from: a JSON number or its text ("99.90"); "" or null → null (spec §5). Kept as a decimal string. */
+/** price_from: a JSON number or its text ("99.90"); "" or null → null. Kept as a decimal string. */
 const priceField = z
   .union([z.number(), z.string()], { error: PRICE_MESSAGE })
   .nullish()
@@ -142,7 +142,7 @@ const priceField = z
 
 const ORDER_MESSAGE = `El orden debe ser un número entero entre 0 y ${CATALOG_LIMITS.orderIndex.toLocaleString("es-PE")}.`;
 
-/** order_index: an integer; "" or null → 0 (spec §5). */
+/** order_index: an integer; "" or null → 0. */
 const orderField = z
   .union([z.number(), z.string()], { error: ORDER_MESSAGE })
   .nullish()
@@ -248,7 +248,7 @@ export type CatalogItemUpdate = z.output<ReturnType<typeof catalogItemUpdateSche
 export type CatalogItemPayload = z.input<ReturnType<typeof catalogItemInputSchema>>;
 
 // ---------------------------------------------------------------------------------------
-// Lists, bulk actions (DESIGN §4)
+// Lists, bulk actions
 // ---------------------------------------------------------------------------------------
 
 export const CATALOG_SORTS = ["name", "slug", "price_from", "category", "status", "is_featured", "order_index", "updated_at", "created_at"] as const;

@@ -1,4 +1,4 @@
-// The public categories of the catalogue (spec §2.3 and §9). Plain data: client components may import it.
+// The public categories of the catalogue. Plain data: client components may import it.
 import type { CatalogKind } from "@/lib/generated/prisma/enums";
 
 export const PRODUCT_CATEGORIES = ["ERP", "CRM", "E-commerce", "Gestión Documental"] as const;

@@ -1,6 +1,6 @@
 // Parsing of the catalogue's "text: text" list entries. Pure: client components may import it.
 
-/** Splits at the FIRST colon (spec §2.3): "¿Incluye soporte?: Sí, 24/7" → question and answer. */
+/** Splits at the FIRST colon: "¿Incluye soporte?: Sí, 24/7" → question and answer. */
 export function splitAtFirstColon(entry: string): { head: string; tail: string } {
   const index = entry.indexOf(":");
   if (index === -1) return { head: entry.trim(), tail: "" };
@@ -20,7 +20,7 @@ export function parseSpecification(entry: string): { name: string; value: string
 }
 
 // ---------------------------------------------------------------------------------------
-// The forms' list fields (spec §5). A list is edited as text and sent as an array of strings.
+// The forms' list fields. A list is edited as text and sent as an array of strings.
 // Products: features, gallery, videos, specifications, benefits and use cases split on commas
 // OR newlines; the FAQ on newlines only. Services: specifications, benefits, use cases and the
 // FAQ on newlines; videos on commas. The spec says nothing of the service form's features and

@@ -1,8 +1,8 @@
-// What the catalogue's rich editor can produce (spec §2.6 "Rich editor", §9). Pure data shared by
+// What the catalogue's rich editor can produce. Pure data shared by
 // the TipTap editor (components/editor) and the server-side sanitizer (lib/catalog/sanitize.ts),
 // so the allow-list is exactly what the editor makes: nothing more is stored or rendered.
 
-/** Link schemes the editor accepts (spec §9). Relative links ("/contacto", "#faq") are allowed too. */
+/** Link schemes the editor accepts. Relative links ("/contacto", "#faq") are allowed too. */
 export const RICH_TEXT_LINK_SCHEMES = ["http", "https", "ftp", "ftps", "mailto", "tel", "callto", "sms", "cid", "xmpp"] as const;
 
 /** Elements of the toolbar: bold, italic, underline, strike, lists, paragraph, blockquote, H1–H3, links, line breaks. */
@@ -18,7 +18,7 @@ export const RICH_TEXT_MAX_LIST_START = 999_999;
 /** Heading levels of the toolbar. */
 export const RICH_TEXT_HEADING_LEVELS = [1, 2, 3] as const;
 
-/** Undo history (spec §9): 100 steps, typing within 500 ms is one step. */
+/** Undo history: 100 steps, typing within 500 ms is one step. */
 export const RICH_TEXT_HISTORY = { depth: 100, newGroupDelay: 500 } as const;
 
 /** Links open in a new tab without giving the target page access to ours (TipTap's default attributes). */

@@ -10,7 +10,7 @@ import {
 } from "./rich-text-rules";
 
 // The rich HTML of products and services (content_html, long_description) is sanitized here on
-// every write (DESIGN §6). The allow-list equals what the editor can make (rich-text-rules.ts):
+// every write. The allow-list equals what the editor can make (rich-text-rules.ts):
 // its elements, links with an allowed scheme, nothing else — no attributes but a link's
 // href/target/rel, no styles, no classes, no comments. What is stored is this output, and the
 // public pages render only it.

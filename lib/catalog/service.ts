@@ -17,7 +17,7 @@ import {
 import { sanitizeRichHtml } from "./sanitize";
 import { serializeCatalogItem, type CatalogItemContract } from "./serialize";
 
-// The only writes of products and services (DESIGN §3): the admin screens' server actions and
+// The only writes of products and services: the admin screens' server actions and
 // POST/PUT/DELETE /api/v1/admin/{products,services} (and …/bulk, …/versions/{n}/restore) all
 // call these. Each validates with the shared schema, sanitizes the rich HTML, writes in one
 // transaction together with its audit entry and a new version ("Historial"), then expires the

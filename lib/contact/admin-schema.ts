@@ -3,7 +3,7 @@ import { optionalParam, textParam } from "@/lib/list/query-params";
 import { multilineText, singleLineText, z } from "@/lib/zod";
 import { BULK_ACTIONS, CONTACT_STATUSES, INBOX_LIMITS, type ContactStatusValue } from "./inbox-rules";
 
-// The admin inbox's inputs (spec §7 "Admin", DESIGN §4): ONE schema per input, shared by the
+// The admin inbox's inputs: ONE schema per input, shared by the
 // REST handlers, the server actions and the screen's forms.
 
 const FILTER_VALUES = ["all", "unread", ...CONTACT_STATUSES] as const;

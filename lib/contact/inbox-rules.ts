@@ -1,10 +1,10 @@
-// The contact message state machine (spec §4 "Contact message status"), with no server or zod
+// The contact message state machine, with no server or zod
 // dependency: the service enforces it, the screen uses the same rules to disable its buttons.
 
 export const CONTACT_STATUSES = ["new", "read", "replied", "closed", "archived"] as const;
 export type ContactStatusValue = (typeof CONTACT_STATUSES)[number];
 
-/** The screen's filter buttons (spec §2.6): "unread" is status new, "all" is no filter. */
+/** The screen's filter buttons: "unread" is status new, "all" is no filter. */
 export const CONTACT_FILTERS = [
   { value: "all", label: "Todos" },
   { value: "unread", label: "Por leer" },
@@ -74,7 +74,7 @@ export const INBOX_FAILURES = {
   delete: "No se pudo eliminar el mensaje",
 } as const;
 
-/** Status names as the admin reads them (spec §4). */
+/** Status names as the admin reads them. */
 export const CONTACT_STATUS_NAMES: Record<ContactStatusValue, string> = {
   new: "Por leer",
   read: "Leído",

@@ -2,7 +2,7 @@ import { multilineText, optionalText, singleLineText, z } from "@/lib/zod";
 import { CONTACT_LIMITS, HONEYPOT_FIELD } from "./form";
 import { optionalSectorId } from "@/lib/content/schema";
 
-// The public contact request (spec §3 "Contact request"): ONE schema shared by the form
+// The public contact request: ONE schema shared by the form
 // (client-side, through react-hook-form), the server action and POST /api/v1/contact.
 
 // The zod-free constants and form types live in ./form (the browser loads zod only on demand).

@@ -1,6 +1,6 @@
 import type { CaseStudy, Page, Sector, SiteSettings, Technology } from "@/lib/generated/prisma/client";
 
-// Contract shapes (spec §3) of the public content. Plain JSON, so they can be cached.
+// Contract shapes of the public content. Plain JSON, so they can be cached.
 
 export type SectorContract = {
   id: number;

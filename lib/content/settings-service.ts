@@ -9,7 +9,7 @@ import { serializePublicSettings } from "./serialize";
 import { DEFAULT_SITE_SETTINGS } from "./settings";
 import { SETTINGS_MESSAGES, siteSettingsUpdateSchema, type SiteSettingsContract, type SiteSettingsUpdate } from "./settings-schema";
 
-// The only write of the company settings (DESIGN §3): the "Configuración del sitio" server action
+// The only write of the company settings: the "Configuración del sitio" server action
 // and PUT /api/v1/admin/settings both call updateSiteSettings. It validates with the shared
 // schema, upserts the singleton row (id = 1) in one transaction together with its audit entry,
 // then expires the public "site-settings" tag so the footer, contact page, legal pages and

@@ -3,7 +3,7 @@ import { cache } from "react";
 import { cachedQuery, CACHE_TAGS } from "@/lib/cache";
 import { db } from "@/lib/db";
 
-/** The company data shown across the public site (spec §3 "Site settings"). */
+/** The company data shown across the public site. */
 export type SiteSettingsData = {
   companyName: string;
   companyLegalName: string | null;

@@ -1,4 +1,4 @@
-/** The six fixed technology categories (spec §2.3, §9). Plain data: client components may import it. */
+/** The six fixed technology categories. Plain data: client components may import it. */
 export const TECHNOLOGY_CATEGORIES = [
   "Inteligencia Artificial",
   "Desarrollo Web",

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { db } from "@/lib/db";
 
-// Scheduled work runs once across all app instances (issue 12, DESIGN.md §7): a job first claims
+// Scheduled work runs once across all app instances: a job first claims
 // its row in job_claims for a lease it renews while it runs. A second instance finds the claim
 // held and leaves the job to it. An instance that dies stops renewing, so its claim lapses after
 // LEASE_SECONDS and the next run takes the job over; the jobs themselves never repeat finished

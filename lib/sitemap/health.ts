@@ -1,6 +1,6 @@
 import { formatDate } from "@/lib/format";
 
-// The sitemap panel's verdicts and formats (spec §4 "Sitemap health", §9). Pure: the status
+// The sitemap panel's verdicts and formats. Pure: the status
 // service and the client screen both import it.
 
 export type SitemapHealth = "healthy" | "warning" | "error";
@@ -12,7 +12,7 @@ export const SLOW_RESPONSE_MS = 2000;
 export const SEO_WARNING_SCORE = 80;
 
 /**
- * Spec §4: healthy when the public sitemap answers, error otherwise; a warning (which the spec
+ * healthy when the public sitemap answers, error otherwise; a warning (which the spec
  * can show but never set) when the SEO score is under 80, the last check was slower than 2 s, or
  * any problem is still listed: the panel never says "Saludable" beside active problems.
  */
@@ -25,7 +25,7 @@ export function sitemapHealth(input: { publicExists: boolean; seoScore: number |
 }
 
 /**
- * Spec §4's grades (A+ healthy, B warning, F error), refined in between: a healthy sitemap whose
+ * 's grades (A+ healthy, B warning, F error), refined in between: a healthy sitemap whose
  * SEO score is 80–89 gets A (A+ needs 90 or more, or no score yet); a warning gets C instead of
  * B when the SEO score is under 60.
  */

@@ -1,6 +1,6 @@
-// Which URLs the sitemap lists, with the spec's priorities and change frequencies (§9).
+// Which URLs the sitemap lists, with the spec's priorities and change frequencies.
 // The spec's table names the English paths of an older site; each entry here is the
-// route of this site that plays that role (DESIGN.md §5).
+// route of this site that plays that role.
 
 export type ChangeFrequency = "always" | "hourly" | "daily" | "weekly" | "monthly" | "yearly" | "never";
 

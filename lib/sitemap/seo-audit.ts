@@ -3,7 +3,7 @@ import { SEO_LIMITS, type SeoCheck } from "./seo-checks";
 
 export { SEO_CHECK_LABELS, SEO_LIMITS, type SeoCheck } from "./seo-checks";
 
-// The SEO audit of the sitemap panel (issue 9 point 7; DESIGN §5 "fake figures become real"):
+// The SEO audit of the sitemap panel:
 // concrete checks on the HTML of every URL the sitemap lists. `auditPageHtml` is pure (one
 // page's HTML in, its checks out); `summarizeSeoAudit` adds the cross-page check (unique titles)
 // and turns the checks into the score out of 100 the panel shows. Pure: no I/O, no server-only.

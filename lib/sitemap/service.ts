@@ -6,7 +6,7 @@ import { buildSitemapEntries, expireSitemapCache } from "./queries";
 import { readSitemapFigures } from "./summary";
 import { renderSitemapXml } from "./xml";
 
-// The only write of the sitemap panel (DESIGN §3): "Generar" and POST /api/v1/admin/sitemap/generate
+// The only write of the sitemap panel: "Generar" and POST /api/v1/admin/sitemap/generate
 // both call generateSitemap. It builds the XML from the current content, stores it as a new
 // snapshot (the previous one stays as the backup), audits it in the same transaction, then
 // expires the cached /sitemap.xml so the next request serves it.

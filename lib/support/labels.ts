@@ -1,4 +1,4 @@
-// Spanish labels of ticket values (Zammad-style support tickets, issue 10). Pure: client
+// Spanish labels of ticket values (Zammad-style support tickets). Pure: client
 // components, pages and the service all use them.
 
 export const TICKET_STATUSES = ["open", "in_progress", "resolved", "closed"] as const;

@@ -1,4 +1,4 @@
-// Inputs of support tickets (zod 4). ONE schema per input (DESIGN §3): the client's and the
+// Inputs of support tickets (zod 4). ONE schema per input: the client's and the
 // admin's forms (react-hook-form), their server actions and the REST handlers parse with these.
 // Bounds are the columns' (prisma/schema.prisma, models Ticket and TicketReply). Pure.
 import { pageParams } from "@/lib/list/paging";

@@ -13,7 +13,7 @@ import { ticketNumber, ticketStatusLabel, type TicketStatusCode } from "./labels
 import { SUPPORT_MESSAGES, ticketCreateSchema, ticketReplySchema, ticketUpdateSchema } from "./schema";
 import { serializeTicketDetail, ticketDetailSelect, type TicketDetailContract } from "./serialize";
 
-// The only writes of support tickets (DESIGN §3): the client portal's and the admin's server
+// The only writes of support tickets: the client portal's and the admin's server
 // actions and the REST handlers all call these. Each validates with the shared schema, locks
 // the ticket row (SELECT … FOR UPDATE, so two replies or a reply and a status change never
 // interleave), writes together with its audit entry and the bell notifications it causes in one

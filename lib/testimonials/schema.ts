@@ -26,7 +26,7 @@ export const testimonialListQuerySchema = z.object({
 });
 
 // ---------------------------------------------------------------------------------------
-// Admin input (spec §3, §5, §9): ONE schema for the "Gestión de Testimonios" form
+// Admin input: ONE schema for the "Gestión de Testimonios" form
 // (react-hook-form), its server actions and POST/PUT /api/v1/admin/testimonials.
 // Bounds are the columns' (prisma/schema.prisma, model Testimonial).
 // ---------------------------------------------------------------------------------------

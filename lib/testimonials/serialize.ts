@@ -1,6 +1,6 @@
 import type { Testimonial } from "@/lib/generated/prisma/client";
 
-/** A testimonial as the contract shows it (spec §3). Plain JSON. */
+/** A testimonial as the contract shows it. Plain JSON. */
 export type TestimonialContract = {
   id: number;
   client_name: string;

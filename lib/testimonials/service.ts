@@ -15,7 +15,7 @@ import {
 } from "./schema";
 import { serializeTestimonial, type TestimonialContract } from "./serialize";
 
-// The only writes of testimonials (DESIGN §3): the "Gestión de Testimonios" server actions and
+// The only writes of testimonials: the "Gestión de Testimonios" server actions and
 // POST/PUT/DELETE /api/v1/admin/testimonials both call these. Each validates with the shared
 // schema, writes in one transaction together with its audit entry, then expires the public
 // "testimonials" tag so home and /testimonios show the change on the next request.

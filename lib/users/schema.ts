@@ -1,4 +1,4 @@
-// Inputs of user management (spec §5 "User form") and of the admin profile (§5 "Profile form"),
+// Inputs of user management and of the admin profile,
 // shared by the screens (react-hook-form), the server actions and the REST handlers. Pure: the
 // browser imports it too. Bounds and the password rule come from lib/auth/schema.ts.
 import { pageParams } from "@/lib/list/paging";
@@ -19,7 +19,7 @@ export const USER_MESSAGES = {
   emailRequired: "El correo electrónico es obligatorio.",
   role: "El rol debe ser client (Cliente) o admin (Administrador).",
   passwordRequired: "La contraseña es obligatoria.",
-  // Spec §5: the profile form's own wording.
+  // the profile form's own wording.
   profilePasswordMin: "Mínimo 8 caracteres",
   currentPasswordRequired: "Ingresa tu contraseña actual.",
   confirmRequired: "Confirma la nueva contraseña.",
@@ -35,7 +35,7 @@ const requiredEmail = z.string({ error: USER_MESSAGES.emailRequired }).pipe(emai
 
 const roleSchema = z.enum(USER_ROLES, { error: USER_MESSAGES.role });
 
-/** "+ Nuevo Usuario" and POST /api/v1/admin/users: password ≥ 8 (spec §5), role client by default (§9). */
+/** "+ Nuevo Usuario" and POST /api/v1/admin/users: password ≥ 8, role client by default. */
 export const createUserSchema = z.object({
   name: nameSchema,
   email: requiredEmail,
@@ -73,7 +73,7 @@ export const userListQuerySchema = z.object({
 });
 export type UserListQuery = z.output<typeof userListQuerySchema>;
 
-// ─────────────────────────────── Admin profile (spec §5, §7) ───────────────────────────────
+// ─────────────────────────────── Admin profile ───────────────────────────────
 
 /**
  * The current password that a new sign-in e-mail needs (lib/users/profile.ts decides whether the
@@ -115,7 +115,7 @@ export type ChangePasswordInput = z.output<typeof changePasswordSchema>;
 
 export const PROFILE_FIELDS = ["name", "email"] as const;
 
-// ─────────────────────────────── Client profile (spec §2.7, issue 10) ───────────────────────────────
+// ─────────────────────────────── Client profile ───────────────────────────────
 
 /**
  * PUT /api/v1/client/profile {name, email, billing_name, tax_id} and "Mi perfil": the admin

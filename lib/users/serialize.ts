@@ -1,6 +1,6 @@
 import type { User } from "@/lib/generated/prisma/client";
 
-/** A user as the contract shows it (spec §3). Never carries a password or its hash. */
+/** A user as the contract shows it. Never carries a password or its hash. */
 export type UserContract = {
   id: string;
   name: string;

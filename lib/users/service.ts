@@ -12,7 +12,7 @@ import { USER_FIELDS } from "./queries";
 import { createUserSchema, updateUserSchema } from "./schema";
 import { serializeUser, type UserContract } from "./serialize";
 
-// User management (spec §2.6, §5, §6; DESIGN §6). The only writes of users by an admin: the
+// User management. The only writes of users by an admin: the
 // screen's server actions and the REST handlers both call these. Each write is one transaction
 // with its audit entry (never the password or its hash).
 

@@ -75,7 +75,7 @@ function fee(plan: string, unitPrice: string, currency: "USD" | "PEN", issuedDay
   };
 }
 
-// A year of history in both currencies (the admin's revenue chart, issue 8 "Dashboard"), ending
+// A year of history in both currencies (the admin's revenue chart), ending
 // with two pending invoices.
 export const invoices: InvoiceSeed[] = [
   fee(CRM_PLAN, "189.00", "PEN", 270, "yape", "YAPE-38810427"),

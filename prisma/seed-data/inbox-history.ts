@@ -1,5 +1,5 @@
 // Twelve weeks of contact-form traffic, so the admin dashboard's charts (messages per week by
-// status, median first response) show a real-looking inbox on `npm start` (issue 8 "Dashboard").
+// status, median first response) show a real-looking inbox on `npm start`.
 // Identified, like the messages in inbox.ts, by e-mail + subject.
 import type { ContactMessageSeed } from "./types";
 

@@ -8,7 +8,7 @@ import { requireAdmin } from "@/lib/auth/guards";
 
 export const metadata: Metadata = { title: "Panel" };
 
-/** Spec §2.6 "/admin/dashboard": five live figures, each linking to its section, and the charts of issue 8. */
+/** "/admin/dashboard": five live figures, each linking to its section, and the charts of issue 8. */
 export default async function AdminDashboardPage() {
   const user = await requireAdmin();
   const [stats, charts, messages] = await Promise.all([getDashboardStats(), getDashboardCharts(), listRecentContactMessages(5)]);

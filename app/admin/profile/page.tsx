@@ -5,7 +5,7 @@ import { requireAdmin } from "@/lib/auth/guards";
 
 export const metadata: Metadata = { title: "Perfil" };
 
-/** Spec §2.6 "Perfil de Administrador": the signed-in admin's name, e-mail and role, and their password. */
+/** "Perfil de Administrador": the signed-in admin's name, e-mail and role, and their password. */
 export default async function AdminProfilePage() {
   const admin = await requireAdmin();
   return (

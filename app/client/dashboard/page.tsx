@@ -6,7 +6,7 @@ import { getClientDashboard } from "@/lib/billing/queries";
 
 export const metadata: Metadata = { title: "Mi Portal" };
 
-/** Spec §2.7 "Mi Portal": welcome, up to 3 active subscriptions, 5 recent invoices, quick links. */
+/** "Mi Portal": welcome, up to 3 active subscriptions, 5 recent invoices, quick links. */
 export default async function ClientDashboardPage() {
   const user = await requireClientAreaUser();
   const { subscriptions, invoices } = await getClientDashboard(user.id);

@@ -1,6 +1,6 @@
 import { ProfileLoading } from "@/components/account/profile-loading";
 
-/** "Cargando perfil..." as the admin profile (spec §2.6). */
+/** "Cargando perfil..." as the admin profile. */
 export default function Loading() {
   return <ProfileLoading />;
 }

@@ -20,7 +20,7 @@ import { CATALOG_LIST_SPLITS, type CatalogListField, type ListSplit } from "@/li
 import type { CatalogKind } from "@/lib/generated/prisma/enums";
 import { CATALOG_FIELD_LABELS, suggestSlug, type CatalogFormField, type CatalogFormValues } from "./catalog-form-values";
 
-// The ONE field group of the product and service forms (spec §2.6, §5): each field is rendered
+// The ONE field group of the product and service forms: each field is rendered
 // here once, with its label, input type and hint; the two forms only decide where each goes
 // (four tabs for products, sections for services).
 

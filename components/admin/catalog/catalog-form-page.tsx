@@ -8,7 +8,7 @@ import type { CatalogItemContract } from "@/lib/catalog/serialize";
 import type { CatalogKind } from "@/lib/generated/prisma/enums";
 import { CatalogItemForm } from "./catalog-form";
 
-// The server half of /admin/{products,services}/new and …/edit/[id] (spec §2.6): the admin check,
+// The server half of /admin/{products,services}/new and …/edit/[id]: the admin check,
 // the item (any status) or a 404 "Producto no encontrado" / "Servicio no encontrado" (not-found.tsx), then the client form.
 
 const TITLES = {

@@ -1,4 +1,4 @@
-// The product and service forms' values (spec §2.6, §5). Pure: the forms, the history view and
+// The product and service forms' values. Pure: the forms, the history view and
 // tests import it. A form edits text; the ONE admin schema (lib/catalog/admin-schema.ts) decides
 // what is valid, after the list fields are split by the kind's rules (lib/catalog/lists.ts).
 import { CATALOG_DEFAULTS, catalogItemInputSchema } from "@/lib/catalog/admin-schema";

@@ -8,7 +8,7 @@ import type { CatalogKind } from "@/lib/generated/prisma/enums";
 import { CATALOG_SCREEN_TEXTS } from "./catalog-texts";
 
 /**
- * The list's load error (spec §2.6, §8): products "Error: {message}", services "Error al cargar
+ * The list's load error: products "Error: {message}", services "Error al cargar
  * los servicios", both with "Reintentar", which reads the list again. `onRetry` is the error
  * boundary's reset; without it the page is simply fetched again.
  */

@@ -1,4 +1,4 @@
-// What differs between the product and the service screens (spec §2.6, §8): the words and the
+// What differs between the product and the service screens: the words and the
 // paths. Everything else is one shared component. Plain data: client components import it.
 import type { CatalogKind } from "@/lib/generated/prisma/enums";
 
@@ -18,7 +18,7 @@ export type CatalogScreenTexts = {
   /** The list's load error (spec §8: products "Error: {message}", services a fixed text). */
   loadError: (message: string) => string;
   deleteTitle: string;
-  /** Spec §2.6, exactly (the service question has no opening "¿"). */
+  /** , exactly (the service question has no opening "¿"). */
   deleteQuestion: string;
   deleted: string;
   deleteFailed: string;

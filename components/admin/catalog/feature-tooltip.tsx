@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useId, useState } from "react";
 
 /**
- * The list's name cell (spec §2.6): the name links to the detail view and, on hover or keyboard
+ * The list's name cell: the name links to the detail view and, on hover or keyboard
  * focus, shows a tooltip listing the item's features under "Características:". The tooltip is
  * tied to the link with aria-describedby (read by screen readers even while hidden), stays open
  * while the pointer is over it, and Escape closes it (WCAG 1.4.13).

@@ -19,7 +19,7 @@ export function catalogDetailData(kind: CatalogKind, item: CatalogItemContract):
   const page = CATALOG_PAGES[kind];
   const contentHtml = item.content_html?.trim();
   const longDescription = item.long_description?.trim();
-  // Sanitized when it was saved (DESIGN §6) and again here, so a row written around the service
+  // Sanitized when it was saved and again here, so a row written around the service
   // (SQL by hand, an old backup) still cannot run script.
   const richHtml = contentHtml || longDescription ? latin1Html(sanitizeRichHtml(contentHtml || longDescription || "") ?? "") : null;
   return {
@@ -56,7 +56,7 @@ export function catalogDetailData(kind: CatalogKind, item: CatalogItemContract):
   };
 }
 
-/** The detail page of a product or a service (spec §2.3), drawn by CatalogDetailView. */
+/** The detail page of a product or a service, drawn by CatalogDetailView. */
 export function CatalogDetail({ kind, item }: { kind: CatalogKind; item: CatalogItemContract }) {
   return <CatalogDetailView item={catalogDetailData(kind, item)} />;
 }

@@ -10,7 +10,7 @@ export type CatalogPageConfig = {
   /** Breadcrumb and section label: "Productos" / "Servicios". */
   listLabel: string;
   categories: readonly string[];
-  /** Spec §2.3 / §8 texts. */
+  /** / §8 texts. */
   emptyText: string;
   listErrorText: string;
   notFoundText: string;

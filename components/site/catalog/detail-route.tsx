@@ -27,7 +27,7 @@ function decodeParam(value: string): string {
 }
 
 /**
- * Whether this request is an admin's preview (issue 9 point 5): Next's draft mode is on (only
+ * Whether this request is an admin's preview: Next's draft mode is on (only
  * /admin/preview turns it on) AND the request carries an admin session, checked here on the
  * server. Outside draft mode nothing request-specific is read, so the page stays pre-rendered;
  * a valid or forged __prerender_bypass cookie without an admin session previews nothing.

@@ -65,7 +65,7 @@ function DetailSection({ id, title, children, className }: { id: string; title: 
   );
 }
 
-/** Price block (spec §2.3): "Desde", the amount in its currency, the period suffix and the currency code. */
+/** Price block: "Desde", the amount in its currency, the period suffix and the currency code. */
 function PriceBlock({ price }: { price: NonNullable<CatalogDetailData["price"]> }) {
   return (
     <div className="rounded-2xl bg-white/10 p-5 ring-1 ring-white/15 sm:inline-block sm:min-w-72" data-testid="price-block">

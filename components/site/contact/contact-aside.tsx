@@ -24,7 +24,7 @@ function InfoItem({ icon, term, children }: { icon: IconName; term: string; chil
 }
 
 /**
- * The company's contact details (spec §2.3): address, phone, e-mail and business hours,
+ * The company's contact details: address, phone, e-mail and business hours,
  * each only when the site settings have it; nothing at all when none is set.
  */
 export function ContactInformation({ settings }: { settings: SiteSettingsData }) {
@@ -71,7 +71,7 @@ export function ContactInformation({ settings }: { settings: SiteSettingsData })
   );
 }
 
-/** Spec §2.3: the four reasons to choose the company. */
+/** the four reasons to choose the company. */
 export const WHY_CHOOSE_US = [
   {
     icon: "graduation-cap",

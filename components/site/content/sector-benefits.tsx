@@ -50,7 +50,7 @@ const BENEFITS = [
   },
 ] as const;
 
-/** Static benefits-by-sector block (spec §2.3). */
+/** Static benefits-by-sector block. */
 export function SectorBenefits() {
   return (
     <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

@@ -1,6 +1,6 @@
 import type { TechnologyContract } from "@/lib/content/serialize";
 
-/** Technology cards show at most this many use cases (spec §9). */
+/** Technology cards show at most this many use cases. */
 export const TECHNOLOGY_CARD_MAX_USE_CASES = 3;
 
 export type TechnologyView = "grid" | "lista";

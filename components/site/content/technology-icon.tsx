@@ -2,7 +2,7 @@ import { Icon } from "@/components/icons/icon";
 import type { IconName } from "@/components/icons/registry";
 import { cn } from "@/components/ui/cn";
 
-// Icons for technology cards, chosen by name match (spec §2.3): simple glyphs from the sprite,
+// Icons for technology cards, chosen by name match: simple glyphs from the sprite,
 // no logos or remote images. The first rule whose keyword appears in the name wins.
 
 /** Technology glyph → sprite icon. */
@@ -80,7 +80,7 @@ export function technologyGlyph(name: string): TechnologyGlyph {
   return RULES.find(([keyword]) => lower.includes(keyword))?.[1] ?? "chip";
 }
 
-/** Gradient behind the icon, by category (spec §2.3); anything else gets the brand gradient. */
+/** Gradient behind the icon, by category; anything else gets the brand gradient. */
 const CATEGORY_GRADIENTS: Record<string, string> = {
   "Inteligencia Artificial": "from-violet-600 to-fuchsia-500",
   "Desarrollo Web": "from-brand-600 to-sky-500",

@@ -14,7 +14,7 @@ const MAIN_STACK = [
   { name: "Python", category: "Inteligencia Artificial", role: "Analítica e IA" },
 ] as const;
 
-/** Static banner with the stack we use by default (spec §2.3). */
+/** Static banner with the stack we use by default. */
 export function MainStackBanner() {
   return (
     <section aria-labelledby="stack-title" className="on-dark relative isolate overflow-hidden rounded-3xl bg-brand-900 px-6 py-10 sm:px-10 sm:py-12">

@@ -62,7 +62,7 @@ const STEPS = [
   },
 ] as const;
 
-/** The static "Transformación Digital" tab (spec §2.3): six features, six benefits, four steps. */
+/** The static "Transformación Digital" tab: six features, six benefits, four steps. */
 export function TransformationPanel() {
   return (
     <div className="space-y-16 sm:space-y-20">

@@ -7,7 +7,7 @@ export const generateStaticParams = () => catalogStaticParams("product");
 
 export const generateMetadata = (props: DetailParams) => catalogDetailMetadata("product", props);
 
-/** /productos/{slug}: product detail (spec §2.3). An id URL answers 308 to the slug URL. */
+/** /productos/{slug}: product detail. An id URL answers 308 to the slug URL. */
 export default function ProductDetailPage({ params }: DetailParams) {
   return <CatalogDetailPage kind="product" params={params} />;
 }

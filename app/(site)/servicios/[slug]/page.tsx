@@ -7,7 +7,7 @@ export const generateStaticParams = () => catalogStaticParams("service");
 
 export const generateMetadata = (props: DetailParams) => catalogDetailMetadata("service", props);
 
-/** /servicios/{slug}: service detail (spec §2.3). An id URL answers 308 to the slug URL. */
+/** /servicios/{slug}: service detail. An id URL answers 308 to the slug URL. */
 export default function ServiceDetailPage({ params }: DetailParams) {
   return <CatalogDetailPage kind="service" params={params} />;
 }

@@ -4,7 +4,7 @@ import type { PageSearchParams } from "@/lib/list/query-params";
 
 export const metadata: Metadata = { title: "Gestión de Productos" };
 
-/** Spec §2.6 "Gestión de Productos": the shared catalogue list (components/admin/catalog). */
+/** "Gestión de Productos": the shared catalogue list (components/admin/catalog). */
 export default function AdminProductsPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   return <CatalogListPage kind="product" searchParams={searchParams} />;
 }

@@ -3,7 +3,7 @@ import { CatalogFormPage } from "@/components/admin/catalog/catalog-form-page";
 
 export const metadata: Metadata = { title: "Nuevo Producto" };
 
-/** Spec §2.6 "Nuevo Producto". */
+/** "Nuevo Producto". */
 export default function NewProductoPage() {
   return <CatalogFormPage kind="product" />;
 }

@@ -4,7 +4,7 @@ import type { PageSearchParams } from "@/lib/list/query-params";
 
 export const metadata: Metadata = { title: "Gestión de Servicios" };
 
-/** Spec §2.6 "Gestión de Servicios": the shared catalogue list (components/admin/catalog). */
+/** "Gestión de Servicios": the shared catalogue list (components/admin/catalog). */
 export default function AdminServicesPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   return <CatalogListPage kind="service" searchParams={searchParams} />;
 }

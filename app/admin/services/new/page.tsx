@@ -3,7 +3,7 @@ import { CatalogFormPage } from "@/components/admin/catalog/catalog-form-page";
 
 export const metadata: Metadata = { title: "Nuevo Servicio" };
 
-/** Spec §2.6 "Nuevo Servicio". */
+/** "Nuevo Servicio". */
 export default function NewServicioPage() {
   return <CatalogFormPage kind="service" />;
 }

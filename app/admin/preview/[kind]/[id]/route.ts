@@ -6,7 +6,7 @@ import { requireAdmin } from "@/lib/auth/guards";
 import { getAdminCatalogItem } from "@/lib/catalog/admin-queries";
 import type { CatalogKind } from "@/lib/generated/prisma/enums";
 
-// "Vista previa" (issue 9 point 5): an admin turns on Next's draft mode and lands on the item's
+// "Vista previa": an admin turns on Next's draft mode and lands on the item's
 // real public page, whatever its status. The public page shows a draft only to a request that
 // has draft mode AND an admin session (components/site/catalog/detail-route.tsx).
 

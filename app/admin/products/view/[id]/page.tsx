@@ -9,7 +9,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: await catalogDetailTitle("product", params) };
 }
 
-/** Spec §2.6 "Product detail": the shared catalogue detail (components/admin/catalog). */
+/** "Product detail": the shared catalogue detail (components/admin/catalog). */
 export default function AdminProductViewPage({ params }: Props) {
   return <CatalogDetailPage kind="product" params={params} />;
 }

@@ -9,7 +9,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: await catalogDetailTitle("service", params) };
 }
 
-/** Spec §2.6 "Service detail": the shared catalogue detail (components/admin/catalog). */
+/** "Service detail": the shared catalogue detail (components/admin/catalog). */
 export default function AdminServiceViewPage({ params }: Props) {
   return <CatalogDetailPage kind="service" params={params} />;
 }

@@ -3,7 +3,7 @@ import { dataResponse } from "@/lib/http/route";
 import { listClientSubscriptions } from "@/lib/billing/queries";
 
 /**
- * GET /api/v1/client/subscriptions (also /api/client/subscriptions, spec §7) → `{ data: [...] }`:
+ * GET /api/v1/client/subscriptions (also /api/client/subscriptions) → `{ data: [...] }`:
  * the caller's own subscriptions, active first (spec §3 "Client subscription": id, product.name,
  * amount, billing_period, next_billing_date, and the rest of the billing contract).
  */

@@ -3,7 +3,7 @@ import { authRoute } from "@/lib/http/auth-route";
 import { dataResponse } from "@/lib/http/route";
 
 /**
- * GET /api/v1/admin/dashboard/stats (spec §3 "Dashboard stats", §7 "Admin"), admins only →
+ * GET /api/v1/admin/dashboard/stats, admins only →
  *
  *     { "data": {
  *         "totalContacts": 134,        // contact messages
@@ -12,7 +12,7 @@ import { dataResponse } from "@/lib/http/route";
  *         "totalRevenue": [            // money received (completed payments), summed PER CURRENCY, never converted:
  *           { "currency": "USD", "amount": "12450.00" },   // one entry per currency that has
  *           { "currency": "PEN", "amount": "3899.70" }     // any, in the order USD, PEN, EUR;
- *         ],                           // [] when nothing is paid. Amounts are decimal strings (DESIGN §4).
+ *         ],                           // [] when nothing is paid. Amounts are decimal strings.
  *         "pendingTickets": 4,         // tickets open or in progress
  *         "unreadContacts": 7,         // beyond the spec: messages still "Por leer" (status new)
  *         "totalClients": 55,          // accounts with role client
