@@ -32,10 +32,10 @@ export const metadata: Metadata = {
   title: { absolute: HOME_TITLE },
 };
 
-/** three featured items per section, three testimonials. */
+/** Three featured items per section, three testimonials. */
 const HOME_FEATURED_LIMIT = 3;
 
-/** static figures. */
+/** Static figures. */
 const STATS = [
   { value: "50+", label: "Proyectos completados" },
   { value: "5+", label: "Años de experiencia" },

@@ -1,7 +1,7 @@
 import { redirect } from "next/navigation";
 import { requireAdmin } from "@/lib/auth/guards";
 
-/** the admin index goes to the dashboard (proxy.ts does it first). */
+/** The admin index goes to the dashboard (proxy.ts does it first). */
 export default async function AdminIndex() {
   await requireAdmin();
   redirect("/admin/dashboard");

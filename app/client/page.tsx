@@ -1,7 +1,7 @@
 import { redirect } from "next/navigation";
 import { requireClientAreaUser } from "@/lib/auth/guards";
 
-/** the client index goes to the dashboard (proxy.ts does it first). */
+/** The client index goes to the dashboard (proxy.ts does it first). */
 export default async function ClientIndex() {
   await requireClientAreaUser();
   redirect("/client/dashboard");

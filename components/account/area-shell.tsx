@@ -71,7 +71,7 @@ export function AreaPage({ children }: { children: ReactNode }) {
   return <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8">{children}</div>;
 }
 
-/** the protected-route loading text, shown while the server checks the session. */
+/** The protected-route loading text, shown while the server checks the session. */
 export function VerifyingAuth() {
   return (
     <div className="flex min-h-[50vh] items-center justify-center px-4">

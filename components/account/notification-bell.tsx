@@ -6,7 +6,7 @@ import { cn } from "@/components/ui/cn";
 import { formatDate } from "@/lib/format";
 import { AreaIcon } from "./icons";
 
-// The bell of both signed-in areas (spec §2.5; DESIGN §5: the real unread count, not a fixed 3).
+// The bell of both signed-in areas, with the real unread count (never a fixed figure).
 // It polls GET /api/v1/notifications every 30 s while the tab is visible, refreshes
 // when the tab becomes visible again, and marks notifications read with the CSRF header the
 // API requires for cookie-authenticated writes. Failures are only logged.

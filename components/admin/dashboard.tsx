@@ -30,7 +30,7 @@ export function RevenueFigure({ revenue }: { revenue: DashboardStats["totalReven
   );
 }
 
-/** The five stat cards of spec §2.6, each linking to its own section. */
+/** The five stat cards, each linking to its own section. */
 export function DashboardStatCards({ stats }: { stats: DashboardStats }) {
   const multiCurrency = stats.totalRevenue.length > 1;
   return (

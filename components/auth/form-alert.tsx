@@ -2,9 +2,9 @@ import type { ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 
 /**
- * The red box of a failed submission and the
- * green box of a successful one. The live region is always rendered, so what appears in it
- * is announced; `key` re-announces a repeated identical message.
+ * The red box of a failed submission and the green box of a successful one. The live region
+ * is always rendered, so what appears in it is announced; `key` re-announces a repeated
+ * identical message.
  */
 export function FormAlert({ tone, message, messageKey, className }: { tone: "error" | "success"; message?: ReactNode; messageKey?: number | string; className?: string }) {
   const error = tone === "error";

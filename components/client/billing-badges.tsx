@@ -16,7 +16,7 @@ export function CancelRequestedBadge() {
   return <Badge tone="warning">Cancelación solicitada</Badge>;
 }
 
-/** Pagada, Pendiente; a cancelled invoice is "Anulada". */
+/** An invoice is Pagada or Pendiente; a cancelled one is "Anulada". */
 export function InvoiceStatusBadge({ status }: { status: string }) {
   const { label, tone } = invoiceStatus(status);
   return <Badge tone={tone}>{label}</Badge>;

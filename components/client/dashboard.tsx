@@ -6,7 +6,7 @@ import { EmptyState } from "@/components/ui/states";
 import type { ClientInvoiceContract, ClientSubscriptionContract } from "@/lib/billing/queries";
 import { billingPeriodSuffix, formatMoney } from "@/lib/format";
 
-/** "Invoice": paid is Pagada, pending Pendiente; a cancelled invoice says so instead of "Pendiente". */
+/** An invoice's status: paid is Pagada, pending Pendiente; a cancelled invoice says so instead of "Pendiente". */
 export function invoiceStatus(status: string): { label: string; tone: BadgeTone } {
   if (status === "paid") return { label: "Pagada", tone: "success" };
   if (status === "cancelled") return { label: "Anulada", tone: "neutral" };

@@ -2,12 +2,12 @@
 
 import { toast, type ExternalToast } from "sonner";
 
-/** toast durations: success 2 s; blank and error 4 s (the Toaster default); loading until dismissed. */
+/** Toast durations: success 2 s; blank and error 4 s (the Toaster default); loading until dismissed. */
 export const TOAST_DURATION = { default: 4000, error: 4000, success: 2000 } as const;
 
 type Message = Parameters<typeof toast>[0];
 
-/** sonner's toast with the spec's durations applied. Use this instead of importing sonner directly. */
+/** sonner's toast with TOAST_DURATION applied. Use this instead of importing sonner directly. */
 export const notify = Object.assign((message: Message, data?: ExternalToast) => toast(message, { duration: TOAST_DURATION.default, ...data }), {
   success: (message: Message, data?: ExternalToast) => toast.success(message, { duration: TOAST_DURATION.success, ...data }),
   error: (message: Message, data?: ExternalToast) => toast.error(message, { duration: TOAST_DURATION.error, ...data }),

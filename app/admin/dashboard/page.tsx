@@ -8,7 +8,10 @@ import { requireAdmin } from "@/lib/auth/guards";
 
 export const metadata: Metadata = { title: "Panel" };
 
-/** "/admin/dashboard": five live figures, each linking to its section, and the charts of issue 8. */
+/**
+ * "/admin/dashboard": five live figures, each linking to its section, the charts (contact
+ * messages per week, revenue per month, first response time) and the latest messages.
+ */
 export default async function AdminDashboardPage() {
   const user = await requireAdmin();
   const [stats, charts, messages] = await Promise.all([getDashboardStats(), getDashboardCharts(), listRecentContactMessages(5)]);

@@ -1,6 +1,6 @@
 import { ProfileLoading } from "@/components/account/profile-loading";
 
-/** "Cargando perfil..." while no user is loaded. */
+/** "Cargando perfil..." while the profile loads. */
 export default function Loading() {
   return <ProfileLoading />;
 }

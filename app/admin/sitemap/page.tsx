@@ -6,7 +6,7 @@ import { requireAdmin } from "@/lib/auth/guards";
 export const metadata: Metadata = { title: "Mantenimiento Sitemap" };
 
 /**
- * "Sitemap maintenance panel": the status (GET /api/v1/admin/sitemap/status, measured
+ * "Mantenimiento Sitemap": the status (GET /api/v1/admin/sitemap/status, measured
  * figures) loads in the browser and refreshes every 30 s; "Generar" runs the server action.
  */
 export default async function AdminSitemapPage() {

@@ -6,7 +6,7 @@ import { getClientProfile } from "@/lib/users/profile";
 
 export const metadata: Metadata = { title: "Mi perfil" };
 
-/** / issue 10 "Perfil": name, e-mail, billing profile and password, which really save. */
+/** "Mi perfil": name, e-mail, billing profile and password, which really save. */
 export default async function ClientProfilePage() {
   const user = await requireClientAreaUser();
   const profile = await getClientProfile(user.id);

@@ -4,7 +4,7 @@ import { findRequestSession } from "@/lib/auth/sessions";
 
 /**
  * GET /sanctum/csrf-cookie → 204 with an XSRF-TOKEN cookie (Laravel Sanctum's path, at the root
- * as the spec's clients call it). With an open session the token is the one bound to it (the
+ * as Sanctum clients call it). With an open session the token is the one bound to it (the
  * only one lib/http/auth-route.ts accepts for that session); without, a random one.
  * Cookie-authenticated unsafe /api requests must echo the cookie in X-XSRF-TOKEN.
  */

@@ -7,7 +7,7 @@ import {
   type SubscriptionStatusCode,
 } from "@/lib/billing/labels";
 
-// The status badges of the admin billing screens (spec §4: "Pagada" / "Pendiente"; "Anulada").
+// The status badges of the admin billing screens (an invoice is "Pagada" or "Pendiente", or "Anulada").
 
 const SUBSCRIPTION_TONES: Record<SubscriptionStatusCode, BadgeTone> = { active: "success", paused: "warning", cancelled: "danger", expired: "neutral" };
 const INVOICE_TONES: Record<InvoiceStatusCode, BadgeTone> = { pending: "warning", paid: "success", cancelled: "danger" };

@@ -14,7 +14,7 @@ import { InvoiceStatusBadge } from "./billing-badges";
 import { ExportLink, SelectFilter } from "./list-tools";
 import { EmailText } from "@/components/ui/email-text";
 
-// "Facturas" (spec §2.6 columns Factura, Cliente, Monto, Estado, Acciones): the server-paged
+// "Facturas" (columns Factura, Cliente, Monto, Estado, Acciones): the server-paged
 // table with status and currency filters, search, CSV export and "+ Emitir factura".
 
 export const INVOICES_EMPTY_TEXT = "No hay facturas para mostrar.";

@@ -16,7 +16,7 @@ import { ExportLink } from "./list-tools";
 import { PaymentModal } from "./payment-modal";
 import { EmailText } from "@/components/ui/email-text";
 
-// "Pagos" (spec §2.6 columns ID de pago, Usuario, Monto, Fecha, Estado): the server-paged table
+// "Pagos" (columns ID de pago, Usuario, Monto, Fecha, Estado): the server-paged table
 // with a method filter, search, CSV export and "+ Registrar pago" (client → pending invoice).
 
 export const PAYMENTS_EMPTY_TEXT = "No hay pagos para mostrar.";

@@ -15,8 +15,8 @@ import { CatalogDetailActions } from "./catalog-detail-actions";
 import { CatalogFeaturedBadge, CatalogStatusBadge } from "./catalog-status-badge";
 import { formatLongDate } from "./long-date";
 
-// "Product detail" / "Service detail": ONE view for both kinds. Every section of the
-// spec, in the order an admin checks an item: basic info, price, rich content, lists, FAQ,
+// A product's or a service's detail view: ONE view for both kinds. Every field of the item,
+// in the order an admin checks it: basic info, price, rich content, lists, FAQ,
 // media, links, SEO, contact, dates, then the item's audit history. Rich HTML is the stored,
 // already sanitized value, rendered as the public site renders it.
 

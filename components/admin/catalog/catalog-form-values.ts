@@ -42,7 +42,7 @@ export type CatalogFormField = keyof CatalogFormValues;
 
 export { CATALOG_FIELD_LABELS } from "@/lib/catalog/labels";
 
-/** An empty "Nuevo" form with the §9 defaults. */
+/** An empty "Nuevo" form with the defaults (active, order 0, USD, monthly, not featured). */
 export function emptyCatalogFormValues(): CatalogFormValues {
   return {
     name: "",

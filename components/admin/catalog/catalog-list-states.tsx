@@ -37,7 +37,7 @@ export function CatalogListError({ kind, message, onRetry }: { kind: CatalogKind
   );
 }
 
-/** The detail's failure (spec §8: "Error: {message}" with "Volver"). */
+/** The detail's failure: "Error: {message}" with "Volver". */
 export function CatalogDetailError({ kind, message }: { kind: CatalogKind; message: string }) {
   return (
     <ErrorState action={<ButtonLink href={CATALOG_SCREEN_TEXTS[kind].basePath} variant="outline">Volver</ButtonLink>}>

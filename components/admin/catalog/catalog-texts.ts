@@ -15,10 +15,10 @@ export type CatalogScreenTexts = {
   caption: string;
   empty: string;
   loading: string;
-  /** The list's load error (spec §8: products "Error: {message}", services a fixed text). */
+  /** The list's load error: products "Error: {message}", services a fixed text. */
   loadError: (message: string) => string;
   deleteTitle: string;
-  /** , exactly (the service question has no opening "¿"). */
+  /** Word for word as it has always read (the service question has no opening "¿"). */
   deleteQuestion: string;
   deleted: string;
   deleteFailed: string;

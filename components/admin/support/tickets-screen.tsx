@@ -10,7 +10,7 @@ import { TICKET_PRIORITIES, TICKET_PRIORITY_LABELS, TICKET_STATUSES, TICKET_STAT
 import type { TicketSummaryContract } from "@/lib/support/serialize";
 import { EmailText } from "@/components/ui/email-text";
 
-// "Tickets" (spec §2.6: ticket, user, subject, status, actions; "No hay tickets para mostrar."),
+// "Tickets" (columns ticket, user, subject, status, actions; "No hay tickets para mostrar."),
 // plus priority and last activity. Server-paged: filters, search and sort live in the URL.
 
 export const ADMIN_TICKETS_EMPTY = "No hay tickets para mostrar.";

@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Container } from "@/components/ui/container";
 
-/** Shown when a product or service detail cannot be loaded (spec §8: "Error al cargar el producto/servicio"). */
+/** Shown when a product or service detail cannot be loaded ("Error al cargar el producto/servicio"). */
 export function CatalogError({ error, retry, message, backHref, backLabel }: {
   error: unknown;
   retry: () => void;

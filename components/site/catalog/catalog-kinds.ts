@@ -10,7 +10,7 @@ export type CatalogPageConfig = {
   /** Breadcrumb and section label: "Productos" / "Servicios". */
   listLabel: string;
   categories: readonly string[];
-  /** / §8 texts. */
+  /** The list's empty, load-error and not-found texts. */
   emptyText: string;
   listErrorText: string;
   notFoundText: string;

@@ -170,7 +170,7 @@ function Gallery({ images, itemName }: { images: string[]; itemName: string }) {
 }
 
 /**
- * The detail page of a product or a service (spec §2.3; both share one field set): hero with
+ * The detail page of a product or a service (both share one field set): hero with
  * breadcrumb, badges, price and links; rich content; features, benefits, specifications and use
  * cases; gallery; videos; FAQ; closing call to action.
  */

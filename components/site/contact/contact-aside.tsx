@@ -71,7 +71,7 @@ export function ContactInformation({ settings }: { settings: SiteSettingsData })
   );
 }
 
-/** the four reasons to choose the company. */
+/** The four reasons to choose the company. */
 export const WHY_CHOOSE_US = [
   {
     icon: "graduation-cap",

@@ -57,7 +57,7 @@ export function ProductsPanel({ products }: { products: SolutionProduct[] }) {
                 <>
                   <span className="block text-xs font-medium text-ink-600">Desde</span>
                   <Latin1Text className="text-xl font-bold tracking-tight whitespace-nowrap" text={formatMoney(product.price_from, product.currency)} />{" "}
-                  {/* The spec shows "año" for anything not monthly; a one-off price is not yearly, so it says "pago único". */}
+                  {/* Not "año" for anything not monthly: a one-off price is not yearly, so it says "pago único". */}
                   <span className="text-sm font-medium text-ink-600">
                     {priceSuffix(product.billing_period)}
                   </span>

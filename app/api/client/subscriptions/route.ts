@@ -1,2 +1,2 @@
-// The spec's client calls this path without /v1; same handler as /api/v1/client/subscriptions.
+// The same API without /v1, as clients call it; same handler as /api/v1/client/subscriptions.
 export { GET } from "@/app/api/v1/client/subscriptions/route";

@@ -9,7 +9,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: await catalogDetailTitle("product", params) };
 }
 
-/** "Product detail": the shared catalogue detail (components/admin/catalog). */
+/** A product's detail view: the shared catalogue detail (components/admin/catalog). */
 export default function AdminProductViewPage({ params }: Props) {
   return <CatalogDetailPage kind="product" params={params} />;
 }

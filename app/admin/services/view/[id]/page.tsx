@@ -9,7 +9,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: await catalogDetailTitle("service", params) };
 }
 
-/** "Service detail": the shared catalogue detail (components/admin/catalog). */
+/** A service's detail view: the shared catalogue detail (components/admin/catalog). */
 export default function AdminServiceViewPage({ params }: Props) {
   return <CatalogDetailPage kind="service" params={params} />;
 }

@@ -1,2 +1,2 @@
-// The spec's clients call this path without /v1; same handler as /api/v1/notifications/{id}/read.
+// The same API without /v1, as clients call it; same handler as /api/v1/notifications/{id}/read.
 export { PUT } from "@/app/api/v1/notifications/[id]/read/route";

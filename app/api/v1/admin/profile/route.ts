@@ -6,7 +6,7 @@ import { z } from "@/lib/zod";
 import { updateProfileOrPassword } from "@/lib/users/profile";
 
 /**
- * PUT /api/v1/admin/profile, the two payloads of spec §7, told apart by their keys:
+ * PUT /api/v1/admin/profile, two payloads told apart by their keys:
  * - {name, email} → `{ data: user }` (the screen replaces the current user with it); 409 e-mail taken;
  * - {current_password, new_password, confirm_password} → `{ data: user }`; 422 when the current
  *   password is wrong, 429 after too many wrong ones; the caller's other sessions and tokens end.

@@ -14,15 +14,15 @@ import { dataResponse } from "@/lib/http/route";
  *           { "currency": "PEN", "amount": "3899.70" }     // any, in the order USD, PEN, EUR;
  *         ],                           // [] when nothing is paid. Amounts are decimal strings.
  *         "pendingTickets": 4,         // tickets open or in progress
- *         "unreadContacts": 7,         // beyond the spec: messages still "Por leer" (status new)
+ *         "unreadContacts": 7,         // extra: messages still "Por leer" (status new)
  *         "totalClients": 55,          // accounts with role client
  *         "activeSubscriptions": 18,   // subscriptions with status active
  *         "completedPayments": 52,     // how many payments totalRevenue sums
  *         "paidInvoices": 40           // invoices whose payments cover their total
  *     } }
  *
- * The spec names these five fields in camelCase, so the contract keeps its spelling (the extra
- * figures follow it). The /admin/dashboard cards read the same lib function.
+ * These five fields are camelCase in the contract, unlike the rest of the API (the extra
+ * figures follow them). The /admin/dashboard cards read the same lib function.
  */
 export const GET = authRoute("admin", async () =>
   dataResponse(await getDashboardStats(), { headers: { "Cache-Control": "no-store" } }),

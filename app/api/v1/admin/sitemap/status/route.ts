@@ -3,8 +3,8 @@ import { dataResponse } from "@/lib/http/route";
 import { getSitemapStatus } from "@/lib/sitemap/status";
 
 /**
- * GET /api/v1/admin/sitemap/status → { data: SitemapStatus } (spec §3 "Sitemap status" plus the
- * measured figures of issue 9 point 7). Read-only but for at most one recorded availability check
+ * GET /api/v1/admin/sitemap/status → { data: SitemapStatus } (the sitemap's status with its
+ * measured figures). Read-only but for at most one recorded availability check
  * a minute; it reuses an SEO audit under 10 minutes old. A forced audit ("Actualizar") is
  * POST /api/v1/admin/sitemap/refresh, so no cross-site GET can start one.
  */
