@@ -1,6 +1,6 @@
 // Next's cache (pre-rendered pages, route responses and unstable_cache data) in Redis, shared by
-// every instance, when REDIS_URL is set (next.config.ts only names this file then; issue 12,
-// ). @fortedigital/nextjs-cache-handler's redis-strings handler: entries under a
+// every instance, when REDIS_URL is set (next.config.ts only names this file then).
+// @fortedigital/nextjs-cache-handler's redis-strings handler: entries under a
 // prefix with this build's id (a new deploy never serves an old build's pages), tag revalidation
 // written to Redis so that every instance misses the entry on its next read.
 //

@@ -1,6 +1,6 @@
 /**
  * Formatting shared by every screen: money in the item's own currency, billing-period labels
- * and dates (spec §9: es-ES, day, short month, year, hour and minute).
+ * and dates (es-ES: day, short month, year, hour and minute).
  *
  * Pure functions with no server dependency, so client components may import them too.
  */

@@ -3,7 +3,7 @@
 // BENCH_REFERENCE_PAGES=1; in any other build the route has no parameters and every URL is a 404.
 
 /**
- * Sizes in kB of HTML as served: every 5 kB up to 250 (a page of the issue's sizes is within
+ * Sizes in kB of HTML as served: every 5 kB up to 250 (a page of up to 250 kB is within
  * about 2.5 kB of its reference, as throughput falls with size), then coarser steps for heavy pages
  * (with the bench's 1,000 catalogue items the unpaged lists weigh megabytes). The smallest ones
  * are floored by the page shell (about 26 kB: head, scripts, the root layout).

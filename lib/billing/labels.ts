@@ -1,4 +1,4 @@
-// Spanish labels of billing values (spec §4 "Invoice: paid (Pagada) or pending (Pendiente)";
+// Spanish labels of billing values (an invoice is paid, "Pagada", or pending, "Pendiente";
 // billing periods come from lib/format.ts). Pure: client components use them too.
 
 export const CURRENCIES = ["PEN", "USD", "EUR"] as const;

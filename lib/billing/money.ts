@@ -1,6 +1,6 @@
 import Decimal from "decimal.js";
 
-// Invoice arithmetic in exact decimals (DESIGN §4: never floats). Pure, so the admin's invoice
+// Invoice arithmetic in exact decimals, never floats. Pure, so the admin's invoice
 // form previews the very figures the server will store. SUNAT rounds half up to 2 decimals:
 // each line is quantity × unit price rounded; "Op. gravada" is the sum of the lines; IGV is
 // 18 % of that, rounded once; the total is their sum. 3 × 33.33 → 99.99 + 18.00 = 117.99.

@@ -6,7 +6,7 @@ import { businessDate } from "./dates";
 import { CURRENCY_LABELS, INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS, taxIdLabel, type CurrencyCode, type InvoiceStatusCode, type PaymentMethodCode } from "./labels";
 import type { InvoiceDetailContract } from "./serialize";
 
-// The invoice as a printable PDF (issue 10 point 3: "PDF download with every SUNAT-style field"),
+// The invoice as a printable PDF with every field a SUNAT-style invoice carries,
 // laid out as a "representación impresa" of a Peruvian electronic invoice: the issuer at the top
 // left, the box with RUC, document type and number at the top right, the customer and dates, the
 // lines, "Op. gravada", IGV and total, the payments and the balance. Drawn with pdfkit's built-in

@@ -58,7 +58,7 @@ type SubscriptionRow = {
 export type SubscriptionContract = {
   id: number;
   user: UserSummary;
-  /** "Client subscription": product.name (the plan name when the item is gone). */
+  /** The subscribed item's name (the plan name when the item is gone). */
   product: { name: string };
   catalog_item: { id: number; kind: CatalogKind; name: string; slug: string; url: string | null } | null;
   plan_name: string;

@@ -16,16 +16,16 @@ export type CatalogStatusValue = (typeof CATALOG_STATUSES)[number];
 export type CatalogCurrencyValue = (typeof CATALOG_CURRENCIES)[number];
 export type CatalogBillingPeriodValue = (typeof CATALOG_BILLING_PERIODS)[number];
 
-/** badge labels (an unknown status is shown raw). */
+/** Status badge labels (an unknown status is shown raw). */
 export const CATALOG_STATUS_LABELS: Record<CatalogStatusValue, string> = { active: "Activo", inactive: "Inactivo", draft: "Borrador" };
-/** select labels. */
+/** Billing period select labels. */
 export const CATALOG_BILLING_PERIOD_LABELS: Record<CatalogBillingPeriodValue, string> = {
   monthly: "Mensual",
   yearly: "Anual",
   one_time: "Pago Único",
 };
 
-/** §9: status active, order 0, currency USD, billing monthly, not featured. */
+/** Defaults: status active, order 0, currency USD, billing monthly, not featured. */
 export const CATALOG_DEFAULTS = { status: "active", order_index: 0, currency: "USD", billing_period: "monthly", is_featured: false } as const;
 
 export const CATALOG_LIMITS = {
@@ -223,7 +223,7 @@ function catalogFields(kind: CatalogKind) {
   };
 }
 
-/** POST /api/v1/admin/{products,services} and the "Nuevo" forms: name, slug and description required; §9 defaults. */
+/** POST /api/v1/admin/{products,services} and the "Nuevo" forms: name, slug and description required; CATALOG_DEFAULTS. */
 export function catalogItemInputSchema(kind: CatalogKind) {
   const fields = catalogFields(kind);
   return z.object({

@@ -23,9 +23,9 @@ export function parseSpecification(entry: string): { name: string; value: string
 // The forms' list fields. A list is edited as text and sent as an array of strings.
 // Products: features, gallery, videos, specifications, benefits and use cases split on commas
 // OR newlines; the FAQ on newlines only. Services: specifications, benefits, use cases and the
-// FAQ on newlines; videos on commas. The spec says nothing of the service form's features and
-// gallery: they split like the product's (commas or newlines), so the one list a person types
-// the same way in both forms behaves the same way in both.
+// FAQ on newlines; videos on commas. The service form's features and gallery split like the
+// product's (commas or newlines), so the one list a person types the same way in both forms
+// behaves the same way in both.
 // ---------------------------------------------------------------------------------------
 
 export const CATALOG_LIST_FIELDS = ["features", "gallery_images", "videos", "specifications", "benefits", "use_cases", "faq"] as const;

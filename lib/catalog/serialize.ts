@@ -1,7 +1,7 @@
 import type { CatalogItem } from "@/lib/generated/prisma/client";
 
 /**
- * A product or a service as the contract shows it (spec §3: one shared field set).
+ * A product or a service as the contract shows it (one shared field set).
  * Plain JSON, so it can be cached and sent as is.
  */
 export type CatalogItemContract = {

@@ -120,7 +120,7 @@ async function saveVersion(
   });
 }
 
-/** Creates a product or service (§9 defaults for what is left out). 422 on bad input, 409 on a taken slug. */
+/** Creates a product or service (CATALOG_DEFAULTS for what is left out). 422 on bad input, 409 on a taken slug. */
 export async function createCatalogItem(actor: AdminActor, kind: CatalogKind, input: unknown): Promise<CatalogItemContract> {
   const data = parseWith(catalogItemInputSchema(kind), input, CATALOG_MESSAGES.invalid);
   const created = await db.$transaction(async (tx) => {

@@ -32,7 +32,7 @@ const replyText = multilineText({ error: "La respuesta debe ser texto." })
   .min(1, "La respuesta no puede estar vacía.")
   .max(INBOX_LIMITS.reply, `La respuesta no puede superar los ${INBOX_LIMITS.reply} caracteres.`);
 
-/** PUT /api/v1/admin/contact-messages/{id}: exactly the three bodies of spec §7. */
+/** PUT /api/v1/admin/contact-messages/{id}: exactly three bodies, told apart by status. */
 export const contactUpdateSchema = z.discriminatedUnion(
   "status",
   [

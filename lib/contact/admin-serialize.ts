@@ -1,7 +1,7 @@
 import type { ContactStatusValue, ReplyStatusValue } from "./inbox-rules";
 
-// Contact messages as the admin API and the inbox screen read them (spec §3 "Contact message",
-// snake_case, dates as ISO strings). Pure: client components import the types.
+// Contact messages as the admin API and the inbox screen read them (snake_case, dates as ISO
+// strings). Pure: client components import the types.
 
 export type ContactSectorRef = { id: number; name: string } | null;
 

@@ -8,7 +8,7 @@ export const CONTACT_LIMITS = { name: 120, email: 254, phone: 30, company: 120, 
 /** The hidden field only bots fill in (see HONEYPOT_FIELD in the form and the service). */
 export const HONEYPOT_FIELD = "website";
 
-/** Texts of the spec and of our contract. */
+/** The contact form's fixed Spanish texts, the same in the browser, the action and the API. */
 export const CONTACT_MESSAGES = {
   success: "Mensaje enviado correctamente. Te contactaremos pronto.",
   failure: "Error al enviar el mensaje. Inténtalo de nuevo.",

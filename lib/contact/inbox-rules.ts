@@ -65,7 +65,7 @@ export function replySubject(subject: string | null | undefined): string {
   return /^re:/i.test(clean) ? clean : `Re: ${clean}`;
 }
 
-/** The §8 texts shown when an action fails (the server's message goes with them when useful). */
+/** The texts shown when an action fails (the server's message goes with them when useful). */
 export const INBOX_FAILURES = {
   load: "No se pudo cargar el mensaje",
   reply: "No se pudo enviar la respuesta",

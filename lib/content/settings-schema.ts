@@ -1,8 +1,8 @@
-// Inputs of the company settings, "Configuración del sitio" (spec §3 "Site settings" plus legal
-// name and RUC). Pure: the form (react-hook-form), its server action and
-// GET|PUT /api/v1/admin/settings all use this one schema. Bounds are the columns'
-// (prisma/schema.prisma, model SiteSettings); every field is one line of text, as the footer,
-// contact page, legal pages and JSON-LD show them.
+// Inputs of the company settings, "Configuración del sitio" (name, tagline, social links,
+// contact data, business hours and footer text, plus legal name and RUC). Pure: the form
+// (react-hook-form), its server action and GET|PUT /api/v1/admin/settings all use this one
+// schema. Bounds are the columns' (prisma/schema.prisma, model SiteSettings); every field is
+// one line of text, as the footer, contact page, legal pages and JSON-LD show them.
 import { isWebUrl, optionalText, singleLineText, z } from "@/lib/zod";
 import type { PublicSettingsContract } from "./serialize";
 

@@ -1,6 +1,6 @@
 import type { Notification } from "@/lib/generated/prisma/client";
 
-/** A notification as the contract shows it (spec §3 "Notification"; DESIGN §4 snake_case). */
+/** A notification as the contract shows it (snake_case). */
 export type NotificationContract = {
   id: number;
   type: string;

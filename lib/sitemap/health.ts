@@ -12,8 +12,8 @@ export const SLOW_RESPONSE_MS = 2000;
 export const SEO_WARNING_SCORE = 80;
 
 /**
- * healthy when the public sitemap answers, error otherwise; a warning (which the spec
- * can show but never set) when the SEO score is under 80, the last check was slower than 2 s, or
+ * Healthy when the public sitemap answers, error otherwise; a warning (which no plain up/down
+ * check would ever set) when the SEO score is under 80, the last check was slower than 2 s, or
  * any problem is still listed: the panel never says "Saludable" beside active problems.
  */
 export function sitemapHealth(input: { publicExists: boolean; seoScore: number | null; lastResponseMs: number | null; activeIssues?: number }): SitemapHealth {
@@ -25,7 +25,7 @@ export function sitemapHealth(input: { publicExists: boolean; seoScore: number |
 }
 
 /**
- * 's grades (A+ healthy, B warning, F error), refined in between: a healthy sitemap whose
+ * Grades A+ healthy, B warning, F error, refined in between: a healthy sitemap whose
  * SEO score is 80–89 gets A (A+ needs 90 or more, or no score yet); a warning gets C instead of
  * B when the SEO score is under 60.
  */
@@ -47,13 +47,13 @@ export function availabilityPercent(ok: number, total: number): number | null {
   return Math.round((ok / total) * 1000) / 10;
 }
 
-/** §9: a file size in KB or MB with 2 decimals. */
+/** A file size in KB or MB with 2 decimals. */
 export function formatFileSize(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
   return `${(bytes / 1024).toFixed(2)} KB`;
 }
 
-/** §9: "hace menos de 1 hora", then "hace N horas", under 7 days in days, otherwise a date (es-ES). */
+/** "hace menos de 1 hora", then "hace N horas", under 7 days in days, otherwise a date (es-ES). */
 export function formatRelativeTime(iso: string | null, now: Date = new Date()): string {
   if (!iso) return "Nunca";
   const date = new Date(iso);

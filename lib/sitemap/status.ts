@@ -16,8 +16,8 @@ import {
 } from "./seo-audit";
 import { readSitemapFigures } from "./summary";
 
-// GET /api/v1/admin/sitemap/status and the "Mantenimiento Sitemap" panel (spec §2.6, §4; issue 9
-// point 7). Every figure is measured: the server requests its own /sitemap.xml and
+// GET /api/v1/admin/sitemap/status and the "Mantenimiento Sitemap" panel. Every figure is
+// measured, none made up: the server requests its own /sitemap.xml and
 // times it, audits the HTML of every URL listed (cached ~10 min in sitemap_seo_audits), and
 // records one check a minute in sitemap_checks, from which availability and trends are read.
 // The server only ever requests itself: loopback on its own port, then SITE_URL — never the

@@ -12,7 +12,7 @@ export const MAX_PUBLIC_TESTIMONIALS = 50;
 /**
  * GET /api/v1/testimonials: ?featured & sector_id & limit & status. Other parameters are ignored.
  *
- * `status` rule: the public only ever sees published, active testimonials. The spec's clients
+ * `status` rule: the public only ever sees published, active testimonials. Existing clients
  * may send `status=published`, so the parameter is accepted, and any of the three real
  * statuses is accepted too but never widens the result: `status=draft` or `status=private`
  * still answers the published ones (the parameter is validated, then ignored). A value that
@@ -42,7 +42,7 @@ export const TESTIMONIAL_LIMITS = {
 export const MIN_RATING = 1;
 export const MAX_RATING = 5;
 
-/** §9: rating 5, status draft, active, not featured. */
+/** Defaults: rating 5, status draft, active, not featured. */
 export const TESTIMONIAL_DEFAULTS = { rating: 5, status: "draft", is_active: true, is_featured: false } as const;
 
 export type TestimonialStatus = (typeof TESTIMONIAL_STATUSES)[number];
@@ -109,7 +109,7 @@ const testimonialFields = {
 
 /**
  * POST /api/v1/admin/testimonials and the create/edit form: client_name and content required,
- * the rest optional with the §9 defaults.
+ * the rest optional with TESTIMONIAL_DEFAULTS.
  */
 export const testimonialInputSchema = z.object({
   ...testimonialFields,

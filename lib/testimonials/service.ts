@@ -57,7 +57,7 @@ function auditable(row: TestimonialContract): Record<string, unknown> {
   return fields;
 }
 
-/** Creates a testimonial (§9 defaults for what is left out). 422 on bad input or an unknown sector. */
+/** Creates a testimonial (TESTIMONIAL_DEFAULTS for what is left out). 422 on bad input or an unknown sector. */
 export async function createTestimonial(actor: AdminActor, input: unknown): Promise<TestimonialContract> {
   const data = parseWith(testimonialInputSchema, input, TESTIMONIAL_MESSAGES.invalid);
   const created = await db.$transaction(async (tx) => {

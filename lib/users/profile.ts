@@ -22,8 +22,8 @@ import { serializeClientProfile, serializeUser, type ClientProfileContract, type
 import { USER_ERRORS } from "./service";
 
 // The signed-in user's own profile, one implementation for both areas:
-// - "Perfil de Administrador" (spec §2.6, §5, §7 PUT /api/v1/admin/profile): name and e-mail;
-// - the client's "Mi perfil" (spec §2.7, issue 10; PUT /api/v1/client/profile): the same, plus
+// - "Perfil de Administrador" (PUT /api/v1/admin/profile): name and e-mail;
+// - the client's "Mi perfil" (PUT /api/v1/client/profile): the same, plus
 //   the billing profile (billing_name, tax_id) the invoices are issued to;
 // and, for both, the password change with the current password. A new sign-in e-mail needs the
 // current password too (as guarded as the password: whoever holds a stolen session could
@@ -201,7 +201,7 @@ export async function changePassword(actor: ProfileActor, input: unknown): Promi
 export type ProfilePayloadKind = "profile" | "password";
 
 /**
- * Which of the two §7 payloads a PUT …/profile body is, by the keys present: only profile fields
+ * Which of the two payloads a PUT …/profile body is, by the keys present: only profile fields
  * (name/email, and for the client billing_name/tax_id, with current_password when the e-mail
  * changes) → profile, only the password fields → password; both kinds or neither → 422.
  */

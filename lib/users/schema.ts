@@ -19,7 +19,7 @@ export const USER_MESSAGES = {
   emailRequired: "El correo electrónico es obligatorio.",
   role: "El rol debe ser client (Cliente) o admin (Administrador).",
   passwordRequired: "La contraseña es obligatoria.",
-  // the profile form's own wording.
+  // The profile form's own wording.
   profilePasswordMin: "Mínimo 8 caracteres",
   currentPasswordRequired: "Ingresa tu contraseña actual.",
   confirmRequired: "Confirma la nueva contraseña.",
