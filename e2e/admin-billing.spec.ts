@@ -248,7 +248,7 @@ test.describe("Facturas, Pagos y Suscripciones", () => {
       await expect(page.getByRole("link", { name: "Exportar CSV" })).toHaveAttribute("href", `/api/v1${list.path}/export`);
       await expectNoAxeViolations(page);
 
-      // Nothing matches: the spec's empty text, and the export follows the search.
+      // Nothing matches: the empty-list text, and the export follows the search.
       await page.getByRole("searchbox", { name: list.search }).fill("zzz-sin-resultados-zzz");
       await expect(page).toHaveURL(/q=zzz-sin-resultados-zzz/);
       await expect(page.getByRole("table", { name: list.title }).getByText(list.empty, { exact: true })).toBeVisible();

@@ -2,9 +2,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./helpers/axe";
 import { createThrowawayUser, deleteThrowawayUser, signInAs, withDb, type SessionUser } from "./helpers/session";
 
-// The product and service forms, the rich editor, "Vista previa" (draft mode) and "Historial"
-//. Each test uses its own throw-away admin and its own
-// items (unique names), removed at the end.
+// The product and service forms, the rich editor, "Vista previa" (draft mode) and "Historial".
+// Each test uses its own throw-away admin and its own items (unique names), removed at the end.
 
 const BASE_URL = process.env.E2E_BASE_URL || `http://localhost:${process.env.E2E_PORT || 3210}`;
 const LINK_ATTRIBUTES = 'target="_blank" rel="noopener noreferrer nofollow"';
@@ -54,7 +53,7 @@ test.describe("Product form", () => {
     const tabs = page.getByRole("tablist", { name: "Secciones del producto" });
     await expect(tabs.getByRole("tab")).toHaveText(["Información Básica", "Contenido", "Multimedia", "SEO y Contacto"]);
     await expect(page.getByRole("tab", { name: "Información Básica" })).toHaveAttribute("aria-selected", "true");
-    // §9 defaults. A new product has no "Estado" select: it is saved as a draft or published.
+    // The defaults. A new product has no "Estado" select: it is saved as a draft or published.
     await expect(page.getByLabel("Estado")).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Guardar borrador" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Publicar" })).toBeVisible();

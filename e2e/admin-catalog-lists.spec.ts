@@ -3,10 +3,10 @@ import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./helpers/axe";
 import { createThrowawayUser, deleteThrowawayUser, signInAs, withDb, type SessionUser } from "./helpers/session";
 
-// "Gestión de Productos" / "Gestión de Servicios" and their detail views (spec §2.6, §4, §8;
-// issue 9 points 1 and 4): the lists on the seeded catalogue, search / filter / sort in the URL,
-// the features tooltip, bulk status change, delete with the spec's exact question, the CSV
-// export, and every section of the detail view; desktop and 375 px, each checked with axe.
+// "Gestión de Productos" / "Gestión de Servicios" and their detail views: the lists on the
+// seeded catalogue, search / filter / sort in the URL, the features tooltip, bulk status change,
+// delete with its exact confirmation question, the CSV export, and every section of the detail
+// view; desktop and 375 px, each checked with axe.
 
 const BASE_URL = process.env.E2E_BASE_URL || `http://localhost:${process.env.E2E_PORT || 3210}`;
 
@@ -154,12 +154,12 @@ test.describe("Gestión de Productos", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("empty search shows the spec's empty text", async ({ page }) => {
+  test("empty search shows the empty-list text", async ({ page }) => {
     await page.goto("/admin/products?q=nada-coincide-con-esto-xyz");
     await expect(table(page)).toContainText("No hay productos disponibles");
   });
 
-  test("bulk status change, then delete with the spec's exact question", async ({ page }) => {
+  test("bulk status change, then delete with the exact confirmation question", async ({ page }) => {
     const tag = `lst${Date.now()}`;
     await insertItem({ kind: "product", name: `Prueba Uno ${tag}`, slug: `prueba-uno-${tag}`, features: ["Rápido"] });
     await insertItem({ kind: "product", name: `Prueba Dos ${tag}`, slug: `prueba-dos-${tag}`, status: "inactive" });
@@ -176,7 +176,7 @@ test.describe("Gestión de Productos", () => {
       await expect(table(page).locator("tbody tr", { hasText: "Borrador" })).toHaveCount(2);
       expect(await statusesOf(tag)).toEqual(["draft", "draft"]);
 
-      // One row's delete asks exactly the spec's question; cancelling keeps it.
+      // One row's delete asks exactly "¿Seguro que deseas eliminar este producto?"; cancelling keeps it.
       const row = table(page).getByRole("row", { name: new RegExp(`Prueba Uno ${tag}`) });
       await row.getByRole("button", { name: `Eliminar Prueba Uno ${tag}` }).click();
       const dialog = page.getByRole("alertdialog");
@@ -246,7 +246,7 @@ test.describe("Gestión de Productos", () => {
       await expect(page.getByText("Producto eliminado correctamente")).toBeVisible();
       expect(await statusesOf(tag)).toHaveLength(0);
 
-      // Gone: the spec's not-found text with a way back.
+      // Gone: the not-found text with a way back.
       await page.goto(`/admin/products/view/${id}`);
       await expect(page.getByRole("heading", { level: 1, name: "Producto no encontrado" })).toBeVisible();
       await expect(page.getByRole("link", { name: "Volver" })).toHaveAttribute("href", "/admin/products");

@@ -2,11 +2,10 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { expectNoAxeViolations } from "./helpers/axe";
 import { createThrowawayUser, deleteThrowawayUser, signInAs, withDb, type SessionUser } from "./helpers/session";
 
-// "Gestión de Testimonios" and "Registro de actividad" (spec §2.6, §5, §8, §9; issue 8 points 5
-// and 7): a testimonial created published, active and featured in the screen is on /testimonios
-// and the home page on the next request, and gone after it is withdrawn; the audit screen lists
-// who did it and filters by user, entity and date. Each test uses its own throw-away admin, so
-// tests never depend on each other's data.
+// "Gestión de Testimonios" and "Registro de actividad": a testimonial created published, active and
+// featured in the screen is on /testimonios and the home page on the next request, and gone after
+// it is withdrawn; the audit screen lists who did it and filters by user, entity and date. Each
+// test uses its own throw-away admin, so tests never depend on each other's data.
 
 const BASE_URL = process.env.E2E_BASE_URL || `http://localhost:${process.env.E2E_PORT || 3210}`;
 
@@ -49,7 +48,7 @@ test.describe("Gestión de Testimonios", () => {
       await page.getByRole("button", { name: "+ Nuevo Testimonio" }).click();
       const modal = page.getByTestId("testimonial-modal");
       await expect(modal.getByRole("heading", { name: "Nuevo Testimonio" })).toBeVisible();
-      // §9 defaults: rating 5, draft, active, not featured.
+      // Defaults: rating 5, draft, active, not featured.
       await expect(modal.getByLabel("Calificación")).toHaveValue("5");
       await expect(modal.getByLabel("Estado")).toHaveValue("draft");
       await expect(modal.getByLabel("Activo")).toBeChecked();

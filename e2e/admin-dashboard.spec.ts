@@ -4,9 +4,9 @@ import { expectNoAxeViolations } from "./helpers/axe";
 import { formatMoney } from "../lib/format";
 import { createThrowawayUser, deleteThrowawayUser, SEEDED_ADMIN, signInAs, withDb } from "./helpers/session";
 
-// The admin dashboard of issue 8: the five cards, the three charts with their
-// tables, the minimal pages of the sections built later (none is a 404), and the bell taking
-// an admin to the contact message it announces. Desktop and 375 px, axe on each screen.
+// The admin dashboard: the five cards, the three charts with their tables, the pages of the
+// other admin sections (none is a 404), and the bell taking an admin to the contact message it
+// announces. Desktop and 375 px, axe on each screen.
 
 const BASE_URL = process.env.E2E_BASE_URL || `http://localhost:${process.env.E2E_PORT || 3210}`;
 
@@ -23,7 +23,7 @@ const SECTIONS = [
   { href: "/admin/services", title: "Gestión de Servicios", text: /Total de servicios: \d+/ },
   { href: "/admin/sitemap", title: "Mantenimiento Sitemap", text: /cifras medidas en el servidor/ },
   { href: "/admin/settings", title: "Configuración del sitio", text: "Guardar cambios" },
-  // Real records of the seed; the spec's empty texts are checked by admin-billing and support specs.
+  // Real records of the seed; the empty-list texts are checked by the admin-billing and support specs.
   { href: "/admin/subscriptions", title: "Suscripciones", text: "Lumen ERP Pyme · Plan Pyme Plus" },
   { href: "/admin/invoices", title: "Facturas", text: /^F001-\d{8}$/ },
   { href: "/admin/tickets", title: "Tickets", text: "Lentitud al generar el kardex valorizado" },

@@ -4,10 +4,10 @@ import { startSmtpServer, type TestSmtpServer } from "../tests/helpers/smtp";
 import { expectNoAxeViolations } from "./helpers/axe";
 import { createThrowawayUser, deleteThrowawayUser, signInAs, withDb, type SessionUser } from "./helpers/session";
 
-// "Gestión de Contactos" in the browser: the table and its
-// modal, the reply e-mailed to a REAL SMTP server started here (the server under test sends to
-// SMTP_URL = smtp://127.0.0.1:$E2E_SMTP_PORT, see playwright.config.ts), bell → modal, delete
-// with "Deshacer", keyboard shortcuts, CSV download, 375 px cards, and axe.
+// "Gestión de Contactos" in the browser: the table and its modal, the reply e-mailed to a REAL SMTP
+// server started here (the server under test sends to SMTP_URL = smtp://127.0.0.1:$E2E_SMTP_PORT,
+// see playwright.config.ts), bell → modal, delete with "Deshacer", keyboard shortcuts, CSV
+// download, 375 px cards, and axe.
 
 const BASE_URL = process.env.E2E_BASE_URL || `http://localhost:${process.env.E2E_PORT || 3210}`;
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT);
@@ -79,7 +79,7 @@ test.describe("Gestión de Contactos", () => {
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     await expect.poll(async () => (await messageRow(message.id)).status).toBe("read");
 
-    // §4: Responder is disabled while the box is blank.
+    // Responder is disabled while the box is blank.
     const responder = modal.getByRole("button", { name: "Responder" });
     await expect(responder).toBeDisabled();
     await expectNoAxeViolations(page);

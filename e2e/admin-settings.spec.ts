@@ -2,10 +2,10 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { expectNoAxeViolations } from "./helpers/axe";
 import { createThrowawayUser, deleteThrowawayUser, signInAs, withDb, type SessionUser } from "./helpers/session";
 
-// "Configuración del sitio": the company tagline, phone and footer text edited
-// in the screen show in the footer of /, /contacto and /privacidad and in the JSON-LD of / on the
-// next request (the pages stay pre-rendered; the save expires their settings tag). The original
-// values are put back through the same screen, so the public pages show them again.
+// "Configuración del sitio": the company tagline, phone and footer text edited in the screen show
+// in the footer of /, /contacto and /privacidad and in the JSON-LD of / on the next request (the
+// pages stay pre-rendered; the save expires their settings tag). The original values are put back
+// through the same screen, so the public pages show them again.
 
 const BASE_URL = process.env.E2E_BASE_URL || `http://localhost:${process.env.E2E_PORT || 3210}`;
 

@@ -3,12 +3,12 @@ import { expect, test, type Page, type Response } from "@playwright/test";
 import { expectNoAxeViolations } from "./helpers/axe";
 import { createThrowawayUser, deleteThrowawayUser, signInAs, withDb, type SessionUser } from "./helpers/session";
 
-// "Mantenimiento Sitemap": the panel shows the real
-// figures of /sitemap.xml (its <url> count, a measured response time, an SEO score from the audit
-// of every URL), "Generar" reads "Generando..." and then toasts, keeping the previous generation
-// as the backup, "Ver XML" opens the public file, the tabs work by keyboard, and "Salud" lists a
-// failing check with its URL. Desktop and 375 px, axe on each view. Only the desktop test
-// crawls the site for real; the 375-px one reads a stored audit of the current sitemap.
+// "Mantenimiento Sitemap": the panel shows the real figures of /sitemap.xml (its <url> count, a
+// measured response time, an SEO score from the audit of every URL), "Generar" reads "Generando..."
+// and then toasts, keeping the previous generation as the backup, "Ver XML" opens the public file,
+// the tabs work by keyboard, and "Salud" lists a failing check with its URL. Desktop and 375 px,
+// axe on each view. Only the desktop test crawls the site for real; the 375-px one reads a stored
+// audit of the current sitemap.
 
 const BASE_URL = process.env.E2E_BASE_URL || `http://localhost:${process.env.E2E_PORT || 3210}`;
 

@@ -3,9 +3,9 @@ import bcrypt from "bcryptjs";
 import { expectNoAxeViolations } from "./helpers/axe";
 import { createThrowawayUser, deleteThrowawayUser, signInAs, withDb, type SessionUser } from "./helpers/session";
 
-// "Gestión de Usuarios" and "Perfil de Administrador"
-// in the browser, against the server's database. Every test signs in as its own throw-away admin
-// (never the seeded one, which other specs sign in as) and works on its own users.
+// "Gestión de Usuarios" and "Perfil de Administrador" in the browser, against the server's
+// database. Every test signs in as its own throw-away admin (never the seeded one, which other
+// specs sign in as) and works on its own users.
 
 const BASE_URL = process.env.E2E_BASE_URL || `http://localhost:${process.env.E2E_PORT || 3210}`;
 

@@ -3,16 +3,15 @@ import { expectNoAxeViolations } from "./helpers/axe";
 import { formatMoney } from "../lib/format";
 import { createThrowawayUser, deleteThrowawayUser, SEEDED_ADMIN, SEEDED_CLIENT, signInAs, withDb, type SessionUser } from "./helpers/session";
 
-// The signed-in areas: shells,
-// dashboards with figures read from the server's database, the notification bell with the
-// real unread count, the collapsible menu, and accessibility. Sessions are minted cookies
-// (e2e/helpers/session.ts), so these tests do not depend on the login screen.
+// The signed-in areas: shells, dashboards with figures read from the server's database, the
+// notification bell with the real unread count, the collapsible menu, and accessibility. Sessions
+// are minted cookies (e2e/helpers/session.ts), so these tests do not depend on the login screen.
 
 const BASE_URL = process.env.E2E_BASE_URL || `http://localhost:${process.env.E2E_PORT || 3210}`;
 
-// monthly is "mes", yearly is "año".
+// Monthly is "mes", yearly is "año".
 const PERIOD_SUFFIX: Record<string, string> = { monthly: "/ mes", yearly: "/ año" };
-// "Invoice": paid is Pagada, anything else pending (a cancelled invoice says Anulada).
+// An invoice: paid is Pagada, anything else pending (a cancelled invoice says Anulada).
 const invoiceLabel = (status: string) => (status === "paid" ? "Pagada" : status === "cancelled" ? "Anulada" : "Pendiente");
 const longSpanishDay = (isoDay: string) =>
   new Intl.DateTimeFormat("es-ES", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${isoDay}T00:00:00Z`));

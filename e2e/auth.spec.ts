@@ -6,7 +6,7 @@ import { findUserByEmail, SEEDED_ADMIN, SEEDED_CLIENT, SESSION_COOKIES, withDb }
 
 const isSessionCookie = (name: string) => (SESSION_COOKIES as readonly string[]).includes(name);
 
-// Sign-in screens and the redirect rules of spec §2.1, against the
+// Sign-in screens and the redirect rules (lib/auth/redirects.ts: who lands where), against the
 // server's seeded database. Every test that posts a form uses its own fake IP address
 // (X-Forwarded-For) and unique e-mails, so repeated runs never meet a rate limit, and wrong
 // passwords are only ever tried on throw-away accounts.
@@ -438,7 +438,7 @@ test.describe("Cerrar sesión", () => {
 });
 
 // ---------------------------------------------------------------------------------------
-// redirect rules, for a visitor, a client and an admin: in the browser, and with a
+// Redirect rules, for a visitor, a client and an admin: in the browser, and with a
 // plain HTTP client (no JavaScript, no redirects followed) carrying the session cookie the
 // browser login produced.
 
@@ -489,7 +489,7 @@ async function sessionCookieFor(browser: Browser, who: Exclude<Who, "visitor">):
   return sessionCookies[who];
 }
 
-test.describe("Reglas de redirección (spec §2.1) en el navegador", () => {
+test.describe("Reglas de redirección en el navegador", () => {
   test("un visitante ve la página de inicio pública en /", async ({ page }) => {
     await page.goto("/");
     await expect(page).toHaveURL("/");
@@ -522,7 +522,7 @@ test.describe("Reglas de redirección (spec §2.1) en el navegador", () => {
   });
 });
 
-test.describe("Reglas de redirección (spec §2.1) con un cliente HTTP sin JavaScript", () => {
+test.describe("Reglas de redirección con un cliente HTTP sin JavaScript", () => {
   async function location(request: APIRequestContext, path: string, cookie?: SessionCookie) {
     const response = await request.get(path, { maxRedirects: 0, headers: cookie ? { cookie: `${cookie.name}=${cookie.value}` } : {} });
     return { status: response.status(), location: response.headers()["location"] };

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./helpers/axe";
 import { createThrowawayUser, SEEDED_ADMIN, signInAs, withDb } from "./helpers/session";
 
-// Issue 10's client flow across both areas: an admin issues an invoice (REST, bearer token) →
+// The billing flow across both areas: an admin issues an invoice (REST, bearer token) →
 // the client is told in the bell and sees it "Pendiente" with its IGV → the admin records the
 // payment → the client sees "Pagada", the payment in "Pagos" and the PDF. A throwaway client
 // with a RUC, so the seeded demo figures stay as they are.

@@ -4,8 +4,7 @@ import { XSS_VECTORS } from "../tests/fixtures/xss-vectors";
 import { expectNoAxeViolations } from "./helpers/axe";
 import { createThrowawayUser, deleteThrowawayUser, signInAs, withDb, type SessionUser } from "./helpers/session";
 
-// Publishing coherence and stored-XSS safety of the catalogue (issue 9 point 6, "Bad input",
-// Done-when 2 and 3), against the production server:
+// Publishing coherence and stored-XSS safety of the catalogue, against the production server:
 // (a) a product created and renamed through the admin API shows its new name and slug on its
 //     page, /productos, /soluciones, the home, /api/v1/products and /sitemap.xml on the FIRST
 //     request after the write (each page is requested once; the delay is measured and logged);

@@ -3,11 +3,11 @@ import { formatMoney } from "../lib/format";
 import { expectNoAxeViolations } from "./helpers/axe";
 import { SEEDED_CLIENT, signInAs, withDb } from "./helpers/session";
 
-// The client portal's billing screens: the demo client
-// (María Quispe, prisma/seed-data/demo-account.ts) opens Mis productos, Suscripciones (asks to
-// cancel one: the badge appears), Facturas (the detail shows Op. gravada, IGV and total) and
-// Pagos, on a desktop and at 375 px, with an axe check of every screen. Expectations are read
-// from the server's database.
+// The client portal's billing screens: the demo client (María Quispe,
+// prisma/seed-data/demo-account.ts) opens Mis productos, Suscripciones (asks to cancel one: the
+// badge appears), Facturas (the detail shows Op. gravada, IGV and total) and Pagos, on a desktop
+// and at 375 px, with an axe check of every screen. Expectations are read from the server's
+// database.
 
 const BASE_URL = process.env.E2E_BASE_URL || `http://localhost:${process.env.E2E_PORT || 3210}`;
 const SUPPORT_PLAN = "Soporte TI Gestionado · Plan Anual 25 usuarios";

@@ -3,9 +3,9 @@ import bcrypt from "bcryptjs";
 import { expectNoAxeViolations } from "./helpers/axe";
 import { createThrowawayUser, deleteThrowawayUser, findUserByEmail, SEEDED_CLIENT, signInAs, withDb, type SessionUser } from "./helpers/session";
 
-// The client's "Mi perfil" and the invoice PDF in the
-// browser against the production server. Profile edits and the password change use throw-away
-// clients (other specs sign in as the demo client by its e-mail at the same time).
+// The client's "Mi perfil" and the invoice PDF in the browser against the production server.
+// Profile edits and the password change use throw-away clients (other specs sign in as the demo
+// client by its e-mail at the same time).
 
 const BASE_URL = process.env.E2E_BASE_URL || `http://localhost:${process.env.E2E_PORT || 3210}`;
 

@@ -1,9 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./helpers/axe";
 
-// The contact page against the
-// seeded database. Each test sends from its own fake IP (X-Forwarded-For), so repeated runs
-// never hit the 5-per-10-minutes rate limit.
+// The contact page against the seeded database. Each test sends from its own fake IP
+// (X-Forwarded-For), so repeated runs never hit the 5-per-10-minutes rate limit.
 
 const SUCCESS = "Mensaje enviado correctamente. Te contactaremos pronto.";
 

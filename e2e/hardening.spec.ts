@@ -3,7 +3,7 @@ import { join, relative, sep } from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { withDb } from "./helpers/session";
 
-// Issue 7, point 5, against the production server: input that used to answer 500.
+// Input that used to answer 500, against the production server:
 // - Malformed percent-escapes in every dynamic segment of every route (found on disk, so routes
 //   added later are covered) → 404, for every method the route answers.
 // - Server actions posted from another origin or with a body React cannot decode → 4xx, while
@@ -40,7 +40,7 @@ function discoverDynamicRoutes(dir = join(process.cwd(), "app")): DynamicRoute[]
 test.describe("malformed escapes in dynamic segments", () => {
   const routes = discoverDynamicRoutes();
 
-  test("discovery finds the dynamic routes of the issue", () => {
+  test("discovery finds the dynamic routes that used to answer 500", () => {
     const templates = routes.map((route) => route.template);
     for (const expected of ["/productos/{}", "/servicios/{}", "/reset-password/{}", "/api/v1/products/{}", "/api/v1/services/{}", "/api/notifications/{}/read", "/api/v1/notifications/{}/read", "/api/auth/{}"]) {
       expect(templates).toContain(expected);
@@ -48,7 +48,7 @@ test.describe("malformed escapes in dynamic segments", () => {
     expect(routes.find((route) => route.template === "/api/notifications/{}/read")?.methods).toEqual(["PUT"]);
   });
 
-  test("the issue's URLs answer 404", async ({ request }) => {
+  test("the malformed URLs that used to answer 500 answer 404", async ({ request }) => {
     for (const [method, url] of [
       ["GET", "/api/v1/products/a%00b"],
       ["GET", "/productos/a%00b"],

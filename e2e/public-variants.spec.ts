@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext, type Locator } from "@playwright/test";
 
 // Every filter, view, tab and open sector of the public list pages is a pre-rendered page
-// with its own path under <page>/ver/… (lib/public-variants.ts), where the
-// site's links go: it answers 200 from Next's cache (x-nextjs-cache: HIT once warm, also with
+// with its own path under <page>/ver/… (lib/public-variants.ts), where the site's links go:
+// it answers 200 from Next's cache (x-nextjs-cache: HIT once warm, also with
 // campaign parameters), shows that state in the server's HTML (no JavaScript here) and keeps the
 // page's canonical URL. The query URLs earlier versions linked to (and people shared) still work:
 // each one is the very same page as its path. Unknown values, in either form, are 404.

@@ -2,8 +2,8 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./helpers/axe";
 import { createThrowawayUser, deleteThrowawayUser, SEEDED_CLIENT, signInAs } from "./helpers/session";
 
-// Screen defects of issue 7, point 7, as a visitor, a new user and a signed-in user on a
-// phone see them: 404 pages with one header and one footer, server errors that go away once
+// Screen defects that once slipped through, as a visitor, a new user and a signed-in user on a
+// phone would see them: 404 pages with one header and one footer, server errors that go away once
 // the field they are about is edited, a sector select whose text fits at 375 px, and a
 // logout reachable without scrolling at 375×667 in both signed-in areas.
 
@@ -213,7 +213,7 @@ test.describe("Selector de sector del formulario de contacto", () => {
 });
 
 // ---------------------------------------------------------------------------------------
-// 4. Logout at 375×667 in both signed-in areas (spec §2.5: the header has a logout button).
+// 4. Logout at 375×667 in both signed-in areas (the header always has a logout button).
 
 const AREAS = [
   { role: "admin", path: "/admin/dashboard", title: "Panel de Administración", menu: "Menú de administración", logoutFrom: "header" },

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from "@pla
 import { expectNoAxeViolations } from "./helpers/axe";
 import { createThrowawayUser, deleteThrowawayUser, signInAs, type SessionUser } from "./helpers/session";
 
-// Support tickets in the browser (issue 10, Zammad's customer portal as the anchor): the client
+// Support tickets in the browser (modelled on Zammad's customer portal): the client
 // opens a ticket → the admin answers and sets "Resuelto" → the client sees the answer and the
 // status change, and replies (which reopens it); a closed ticket hides the reply form. Every
 // screen at 1280 px and 375 px, each checked with axe. Throw-away client and admin per test.
