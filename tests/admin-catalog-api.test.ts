@@ -1,4 +1,4 @@
-// Integration tests of the catalogue admin API (issue 9 points 1, 4, 9 and "Bad input"):
+// Integration tests of the catalogue admin API:
 // GET|POST /api/v1/admin/{products,services}, GET|PUT|DELETE …/{id}, POST …/bulk,
 // GET …/{id}/versions, POST …/{id}/versions/{n}/restore and GET …/export, each allowed and
 // refused, with the database checked after every write. 401/403 for every route file also come
@@ -77,7 +77,7 @@ const countSlug = (kind: Kind, slug: string) => db.catalogItem.count({ where: { 
 describe.each(["product", "service"] as const)("%s admin API", (kind) => {
   const r = ROUTES[kind];
 
-  it("POST creates with every §3 field, answers 201 { data } and stores exactly that (audited, version 1)", async () => {
+  it("POST creates with every contract field, answers 201 { data } and stores exactly that (audited, version 1)", async () => {
     const tag = uniqueTag();
     const data = await createOk(kind, {
       ...minimal(kind, tag),
@@ -128,7 +128,7 @@ describe.each(["product", "service"] as const)("%s admin API", (kind) => {
     expect(await db.catalogItemVersion.count({ where: { itemId: data.id as number } })).toBe(1);
   });
 
-  it("POST applies the §9 defaults (active, USD, monthly, order 0, not featured; price '' → null)", async () => {
+  it("POST applies the defaults (active, USD, monthly, order 0, not featured; price '' → null)", async () => {
     const data = await createOk(kind, minimal(kind, uniqueTag(), { price_from: "", order_index: "" }));
     expect(data).toMatchObject({ status: "active", currency: "USD", billing_period: "monthly", order_index: 0, is_featured: false, price_from: null, category: null, features: [] });
   });
@@ -174,7 +174,7 @@ describe.each(["product", "service"] as const)("%s admin API", (kind) => {
     expect(Object.keys(body.errors as Json)).toContain(field);
   });
 
-  it("GET /{id} answers any status; unknown, other-kind or malformed ids are 404 with the spec's text", async () => {
+  it("GET /{id} answers any status; unknown, other-kind or malformed ids are 404 with the not-found text", async () => {
     const draft = await createOk(kind, minimal(kind, uniqueTag(), { status: "draft" }));
     const got = await api(kind).get(draft.id as number);
     expect(got.status).toBe(200);
@@ -426,7 +426,7 @@ describe.each(["product", "service"] as const)("%s bad input", (kind) => {
 });
 
 describe("detail dates", () => {
-  it("print in the es-ES long format of the spec, in Lima time", () => {
+  it("print in the es-ES long format, in Lima time", () => {
     expect(formatLongDate("2026-11-22T19:05:00Z")).toBe("22 de noviembre de 2026, 14:05");
     expect(formatLongDate("2026-01-03T05:09:00Z")).toBe("3 de enero de 2026, 00:09");
     expect(formatLongDate("no es fecha")).toBe("—");

@@ -1,7 +1,7 @@
-// The reply goes to the sender by e-mail through a REAL SMTP server started here:
-// To the sender, Reply-To the company's contact e-mail, Subject "Re: " + subject, and the
-// Message-ID we store is the one the server received. With the server down the reply is kept,
-// the error is stored, and "Reenviar" delivers it once the server is up.
+// The reply goes to the sender by e-mail through a REAL SMTP server started here: To the sender,
+// Reply-To the company's contact e-mail, Subject "Re: " + subject, and the Message-ID we store is
+// the one the server received. With the server down the reply is kept, the error is stored, and
+// "Reenviar" delivers it once the server is up.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getSiteSettings } from "@/lib/content/settings";
 import { db } from "@/lib/db";

@@ -1,5 +1,5 @@
-// The contact inbox's admin API: every endpoint,
-// every transition allowed and refused, with the database checked after each call.
+// The contact inbox's admin API: every endpoint, every transition allowed and refused, with the
+// database checked after each call.
 // E-mail goes to the console here (no SMTP_URL); tests/admin-contact-mail.test.ts uses a real
 // SMTP server.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -133,7 +133,7 @@ describe("GET /api/v1/admin/contact-messages/{id}", () => {
   });
 });
 
-describe("PUT /api/v1/admin/contact-messages/{id}: the state machine of spec §4", () => {
+describe("PUT /api/v1/admin/contact-messages/{id}: the status state machine", () => {
   it("replies from new: status replied with the text, who and when; without SMTP the e-mail is not sent (not_configured)", async () => {
     const message = await createMessage(uniqueTag());
     const { status, body } = await put(message.id, { status: "replied", reply: "  Gracias por escribirnos.\r\nSaludos.  " });

@@ -1,6 +1,6 @@
 // Search (?q=: accent- and case-insensitive over name, e-mail, company, subject and message,
 // served by the trigram index) and the CSV export (UTF-8 BOM, Spanish header, formula
-// injection neutralised, RFC 4180 quoting), issue 8 §3.
+// injection neutralised, RFC 4180 quoting).
 import { describe, expect, it } from "vitest";
 import { csvCell } from "@/lib/csv";
 import { db } from "@/lib/db";

@@ -1,4 +1,4 @@
-// Reply templates (issue 8 §3, FreeScout's "saved replies"): the admin API's CRUD, audited.
+// Reply templates (like FreeScout's "saved replies"): the admin API's CRUD, audited.
 import { describe, expect, it } from "vitest";
 import * as templateRoute from "@/app/api/v1/admin/reply-templates/[id]/route";
 import * as templatesRoute from "@/app/api/v1/admin/reply-templates/route";

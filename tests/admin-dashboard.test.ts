@@ -1,8 +1,8 @@
-// The admin dashboard's figures (spec §3 "Dashboard stats", §7 GET /api/v1/admin/dashboard/stats)
-// and its three charts. Other test files write in parallel, so nothing here
-// asserts a global count: the lib functions run inside a REPEATABLE READ transaction that is
-// rolled back at the end (its snapshot ignores everyone else's commits, so deltas are exact),
-// and the charts look at windows decades in the past that no other test touches.
+// The admin dashboard's figures (GET /api/v1/admin/dashboard/stats) and its three charts. Other
+// test files write in parallel, so nothing here asserts a global count: the lib functions run
+// inside a REPEATABLE READ transaction that is rolled back at the end (its snapshot ignores
+// everyone else's commits, so deltas are exact), and the charts look at windows decades in the past
+// that no other test touches.
 import { afterAll, describe, expect, it } from "vitest";
 import { GET } from "@/app/api/v1/admin/dashboard/stats/route";
 import { contactMessagesPerWeek, medianFirstResponse, revenuePerMonth } from "@/lib/admin/charts";
@@ -63,7 +63,7 @@ function message(createdAt: Date, status: ContactStatus = "new", repliedAt: Date
 }
 
 describe("GET /api/v1/admin/dashboard/stats", () => {
-  it("answers the spec's five fields (revenue per currency as decimal strings) to an admin", async () => {
+  it("answers the contract's five fields (revenue per currency as decimal strings) to an admin", async () => {
     const admin = await createTestUser({ role: "admin" });
     userIds.push(admin.id);
     const bearer = await tokenFor(admin);

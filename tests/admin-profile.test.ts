@@ -1,6 +1,6 @@
-// "Perfil de Administrador" through PUT /api/v1/admin/profile (issue 8 points 6 and 8; spec §5,
-// §7): the two payloads told apart by their keys, the current password checked and
-// rate-limited, the admin's OTHER sessions and tokens ended, audited as "profile" without secrets.
+// "Perfil de Administrador" through PUT /api/v1/admin/profile: the two payloads told apart by their
+// keys, the current password checked and rate-limited, the admin's OTHER sessions and tokens ended,
+// audited as "profile" without secrets.
 import { describe, expect, it, vi } from "vitest";
 import { PUT as profileRoute } from "@/app/api/v1/admin/profile/route";
 import { GET as me } from "@/app/api/v1/auth/me/route";
@@ -154,7 +154,7 @@ describe("PUT /api/v1/admin/profile {current_password, new_password, confirm_pas
     expect(await profileAudit(admin.id)).toHaveLength(0);
   });
 
-  it("short, mismatched, missing or over-long passwords are 422 with the spec's messages", async () => {
+  it("short, mismatched, missing or over-long passwords are 422 with the profile form's messages", async () => {
     const admin = await createTestUser({ role: "admin", password: PASSWORD });
     const token = await tokenFor(admin);
     const short = await put(passwordChange(PASSWORD, "corta"), { bearer: token });

@@ -1,7 +1,7 @@
-// Integration tests of the company settings admin API:
-// GET|PUT /api/v1/admin/settings, allowed and refused with the database checked, every bad input
-// a 422 (or 413) in Spanish with nothing written, the audit entry with only the changed fields,
-// and the public getSiteSettings() following the save. Each test restores the row it found.
+// Integration tests of the company settings admin API: GET|PUT /api/v1/admin/settings, allowed and
+// refused with the database checked, every bad input a 422 (or 413) in Spanish with nothing
+// written, the audit entry with only the changed fields, and the public getSiteSettings() following
+// the save. Each test restores the row it found.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GET as read, PUT as update } from "@/app/api/v1/admin/settings/route";
 import { getSiteSettings } from "@/lib/content/settings";

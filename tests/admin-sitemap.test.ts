@@ -1,10 +1,10 @@
-// The sitemap maintenance panel's API (spec §2.6, §3 "Sitemap status", §4 "Sitemap health", §9;
-// issue 9 point 7): GET /api/v1/admin/sitemap/status with measured figures (urls_count equal to
-// the <url> entries of /sitemap.xml, the static/dynamic split, the SEO audit of every URL,
-// availability from recorded checks), POST /api/v1/admin/sitemap/refresh (the forced audit; GET
-// never forces one), where the server requests itself (loopback on PORT, then SITE_URL, only its
-// own sitemap's paths, no redirects followed, at most 200) and POST /api/v1/admin/sitemap/generate
-// (a snapshot kept as the backup, audited). 401/403 for these routes are covered by tests/api-admin-access.test.ts.
+// The sitemap maintenance panel's API: GET /api/v1/admin/sitemap/status with measured figures
+// (urls_count equal to the <url> entries of /sitemap.xml, the static/dynamic split, the SEO audit
+// of every URL, availability from recorded checks), POST /api/v1/admin/sitemap/refresh (the forced
+// audit; GET never forces one), where the server requests itself (loopback on PORT, then SITE_URL,
+// only its own sitemap's paths, no redirects followed, at most 200) and POST
+// /api/v1/admin/sitemap/generate (a snapshot kept as the backup, audited). 401/403 for these routes
+// are covered by tests/api-admin-access.test.ts.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -152,7 +152,7 @@ describe("health, grade and formats", () => {
     expect(sitemapGrade("error", 99)).toBe("F");
   });
 
-  it("sizes in KB or MB with 2 decimals; relative times per §9", () => {
+  it("sizes in KB or MB with 2 decimals; relative times in hours, then days, then a date", () => {
     expect(formatFileSize(2560)).toBe("2.50 KB");
     expect(formatFileSize(3 * 1024 * 1024 + 512 * 1024)).toBe("3.50 MB");
     const now = new Date("2026-11-23T12:00:00Z");

@@ -1,7 +1,7 @@
-// Integration tests of the testimonials admin API:
-// GET|POST /api/v1/admin/testimonials, PUT|DELETE /api/v1/admin/testimonials/{id} and
-// GET /api/v1/admin/sectors, each allowed and refused with the database checked, the audit
-// entry of every write, and the public list following publish / withdraw.
+// Integration tests of the testimonials admin API: GET|POST /api/v1/admin/testimonials, PUT|DELETE
+// /api/v1/admin/testimonials/{id} and GET /api/v1/admin/sectors, each allowed and refused with the
+// database checked, the audit entry of every write, and the public list following publish /
+// withdraw.
 import { beforeAll, describe, expect, it } from "vitest";
 import { DELETE as remove, PUT as update } from "@/app/api/v1/admin/testimonials/[id]/route";
 import { GET as list, POST as create } from "@/app/api/v1/admin/testimonials/route";
@@ -51,7 +51,7 @@ const get = (query = "") => call(list, `/api/v1/admin/testimonials${query}`, { b
 const countNamed = (clientName: string) => db.testimonial.count({ where: { clientName } });
 
 describe("POST /api/v1/admin/testimonials", () => {
-  it("creates with the §9 defaults (rating 5, draft, active, not featured) and records who, what and from where", async () => {
+  it("creates with the defaults (rating 5, draft, active, not featured) and records who, what and from where", async () => {
     const name = `Cliente ${uniqueTag()}`;
     const ip = fakeIp();
     const { status, body } = await post({ client_name: `  ${name} `, content: "Excelente servicio." }, { ip });
@@ -80,7 +80,7 @@ describe("POST /api/v1/admin/testimonials", () => {
     expect(audit[0].details).toMatchObject({ before: null, after: { client_name: name, status: "draft", rating: 5 } });
   });
 
-  it("stores every field of the spec's payload (rating as digits from a select, sector, image URL)", async () => {
+  it("stores every field of the contract's payload (rating as digits from a select, sector, image URL)", async () => {
     const name = `Cliente ${uniqueTag()}`;
     const { status, body } = await post({
       client_name: name,

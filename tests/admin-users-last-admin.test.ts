@@ -1,7 +1,7 @@
-// "The last admin can never be deleted or demoted", also when two admins try
-// it on each other at the same moment. These rules depend on how many admins the whole
-// database has, so this file runs against a database of its own (fresh, migrated, not seeded):
-// lib/db is replaced by a client on it before anything imports it.
+// "The last admin can never be deleted or demoted", also when two admins try it on each other at
+// the same moment. These rules depend on how many admins the whole database has, so this file runs
+// against a database of its own (fresh, migrated, not seeded): lib/db is replaced by a client on it
+// before anything imports it.
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { DELETE as deleteRoute, PUT as putRoute } from "@/app/api/v1/admin/users/[id]/route";
 import type { AdminActor } from "@/lib/auth/actor";

@@ -1,7 +1,6 @@
-// User management through the admin API (issue 8 points 4 and 8; spec §2.6, §5, §6, §7;
-// ): GET|POST /api/v1/admin/users, PUT|DELETE /api/v1/admin/users/{id}, each
-// allowed and refused, with the database checked. The "last admin" rules need a database with
-// exactly one or two admins: tests/admin-users-last-admin.test.ts.
+// User management through the admin API: GET|POST /api/v1/admin/users, PUT|DELETE
+// /api/v1/admin/users/{id}, each allowed and refused, with the database checked. The "last admin"
+// rules need a database with exactly one or two admins: tests/admin-users-last-admin.test.ts.
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { DELETE as deleteRoute, PUT as putRoute } from "@/app/api/v1/admin/users/[id]/route";
 import { GET as listRoute, POST as createRoute } from "@/app/api/v1/admin/users/route";

@@ -1,6 +1,6 @@
-// Integration tests of the REST authentication contract: login,
-// register, me, logout and Google, called as route handlers against the seeded test database.
-// Expected users come from the database; texts from the spec and the issue.
+// Integration tests of the REST authentication contract: login, register, me, logout and Google,
+// called as route handlers against the seeded test database. Expected users come from the database;
+// texts are the contract's fixed Spanish messages.
 import { createHash } from "node:crypto";
 import bcrypt from "bcryptjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -283,7 +283,7 @@ describe("POST /api/v1/auth/register", () => {
     expect(await db.user.count({ where: { email: SEEDED_CLIENT.email } })).toBe(before);
   });
 
-  it("answers 422 with the spec's texts and creates nothing", async () => {
+  it("answers 422 with the fixed Spanish texts and creates nothing", async () => {
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [newRegistration({ name: "" }), "name", REQUIRED],
       [newRegistration({ password: "", password_confirmation: "" }), "password", REQUIRED],

@@ -1,6 +1,6 @@
-// Integration tests of the notifications API (spec §7 "GET /v1/notifications", "PUT
-// /notifications/{id}/read", "PUT /notifications/mark-all-read"): each caller sees
-// and changes only their own notifications, under /api/v1 and under the spec's /api paths.
+// Integration tests of the notifications API (GET /v1/notifications, PUT
+// /notifications/{id}/read, PUT /notifications/mark-all-read): each caller sees and changes only
+// their own notifications, under /api/v1 and under the same paths without /v1.
 import { beforeEach, describe, expect, it } from "vitest";
 import { PUT as aliasMarkAll } from "@/app/api/notifications/mark-all-read/route";
 import { PUT as aliasMarkRead } from "@/app/api/notifications/[id]/read/route";
@@ -144,7 +144,7 @@ describe("PUT /api/v1/notifications/{id}/read", () => {
     }
   });
 
-  it("works the same under the spec's path /api/notifications/{id}/read", async () => {
+  it("works the same under the path without /v1, /api/notifications/{id}/read", async () => {
     const [newest] = await seedNotifications(alice.user.id, 2);
     const { status, body } = await call(aliasMarkRead, `/api/notifications/${newest.id}/read`, {
       method: "PUT",
@@ -160,7 +160,7 @@ describe("PUT /api/v1/notifications/{id}/read", () => {
 describe("PUT /api/v1/notifications/mark-all-read", () => {
   for (const [label, handler, path] of [
     ["/api/v1", markAll, "/api/v1/notifications/mark-all-read"],
-    ["/api (the spec's path)", aliasMarkAll, "/api/notifications/mark-all-read"],
+    ["/api (the path without /v1)", aliasMarkAll, "/api/notifications/mark-all-read"],
   ] as const) {
     it(`${label}: marks all of the caller's notifications as read and nobody else's`, async () => {
       await seedNotifications(alice.user.id, 3);

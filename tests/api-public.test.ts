@@ -1,6 +1,6 @@
-// Integration tests of the public REST API, calling the
-// route handlers directly against the seeded test database. Expectations come from the
-// database itself (queried here with Prisma) or from the spec's texts.
+// Integration tests of the public REST API, calling the route handlers directly against the
+// seeded test database. Expectations come from the database itself (queried here with Prisma)
+// or from the contract's fixed Spanish texts.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as getCaseStudies } from "@/app/api/v1/case-studies/route";
@@ -88,7 +88,7 @@ async function expect422(handler: ListHandler, path: string, field: string) {
   return body;
 }
 
-// The spec's field lists.
+// The contract's field lists.
 const CATALOG_FIELDS = [
   "id", "name", "slug", "description", "long_description", "content_html", "features", "price_from", "currency",
   "billing_period", "category", "is_featured", "status", "demo_url", "documentation_url", "image", "order_index",
@@ -180,7 +180,7 @@ describe.each([
       (row) => row.id,
     );
 
-  it("lists every active item, in display order, with the spec's snake_case fields", async () => {
+  it("lists every active item, in display order, with the contract's snake_case fields", async () => {
     const { response } = await callList(list, path);
     expect(response.headers.get("content-type")).toMatch(/application\/json/);
     expect(response.headers.get("cache-control")).toMatch(/public/);
@@ -259,7 +259,7 @@ describe.each([
     expect(byId.body).toEqual(bySlug.body);
   });
 
-  it("answers 404 with the spec's Spanish message for unknown, hidden or other-kind items", async () => {
+  it("answers 404 with the fixed Spanish message for unknown, hidden or other-kind items", async () => {
     const otherKind = await db.catalogItem.findFirstOrThrow({ where: { kind: kind === "product" ? "service" : "product", status: "active" } });
     const hidden = kind === "product" ? hiddenProduct : inactiveService;
     const maxId = (await db.catalogItem.aggregate({ _max: { id: true } }))._max.id ?? 0;
@@ -295,7 +295,7 @@ describe("GET /api/v1/testimonials", () => {
       })
     ).map((row) => row.id);
 
-  it("lists the published, active testimonials, newest first, with the spec's fields", async () => {
+  it("lists the published, active testimonials, newest first, with the contract's fields", async () => {
     const expected = await expectSameIds(() => listData(getTestimonials, path), publicIds());
     expect(expected.length).toBeGreaterThan(0);
     for (const item of await listData(getTestimonials, path)) {
@@ -373,7 +373,7 @@ describe("GET /api/v1/technologies", () => {
       await db.technology.findMany({ where: { isActive: true, ...where }, orderBy: [{ orderIndex: "asc" }, { name: "asc" }], select: { id: true } })
     ).map((row) => row.id);
 
-  it("lists active technologies with the spec's fields; use_cases is always an array", async () => {
+  it("lists active technologies with the contract's fields; use_cases is always an array", async () => {
     const expected = await expectSameIds(() => listData(getTechnologies, path), activeIds());
     expect(expected.length).toBeGreaterThan(0);
     for (const item of await listData(getTechnologies, path)) {
@@ -404,7 +404,7 @@ describe("GET /api/v1/technologies", () => {
 });
 
 describe("GET /api/v1/sectors, /pages, /case-studies", () => {
-  it("sectors: the active ones in display order, with the spec's fields", async () => {
+  it("sectors: the active ones in display order, with the contract's fields", async () => {
     const expected = await expectSameIds(
       () => listData(getSectors, "/api/v1/sectors"),
       async () =>
@@ -452,7 +452,7 @@ describe("GET /api/v1/sectors, /pages, /case-studies", () => {
 });
 
 describe("GET /api/v1/settings/public", () => {
-  it("answers the company data from the settings row, with the spec's field names", async () => {
+  it("answers the company data from the settings row, with the contract's field names", async () => {
     const { response, body } = await callList(getPublicSettings, "/api/v1/settings/public");
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toMatch(/public/);

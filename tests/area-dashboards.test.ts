@@ -1,7 +1,6 @@
-// The data behind the signed-in dashboards (spec §2.6 "/admin/dashboard", §2.7 "Mi Portal",
-// §3 "Dashboard stats", "Client subscription", "Client invoice", §9 "3 subscriptions and
-// 5 invoices"; DESIGN §5 revenue in its own currency). Runs against the seeded test database;
-// expectations are read back from the database, not copied from the code.
+// The data behind the signed-in dashboards ("/admin/dashboard" with its figures and revenue in each
+// currency, never converted; "Mi Portal" with up to 3 subscriptions and 5 invoices). Runs against
+// the seeded test database; expectations are read back from the database, not copied from the code.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDashboardStats, listRecentContactMessages } from "@/lib/admin/stats";
@@ -93,7 +92,7 @@ describe("Mi Portal: suscripciones y facturas del cliente", () => {
     expect(invoices.some((invoice) => invoice.invoice_number === otherInvoiceNumber)).toBe(false);
   });
 
-  it("gives a client without billing history empty lists (the page shows the spec's empty texts)", async () => {
+  it("gives a client without billing history empty lists (the page shows its empty-list texts)", async () => {
     const fresh = await newClient("Cliente Nuevo");
     expect(await getClientDashboard(fresh.id)).toEqual({ subscriptions: [], invoices: [] });
   });

@@ -11,7 +11,7 @@ describe("bench reference pages", () => {
     expect(benchReferenceParams({ BENCH_REFERENCE_PAGES: "true" })).toEqual([]);
     const params = benchReferenceParams({ BENCH_REFERENCE_PAGES: "1" });
     expect(params.map((param) => Number(param.kb))).toEqual([...BENCH_REFERENCE_SIZES_KB]);
-    // Every 5 kB from 5 to 250, as the pages are compared with their nearest size.
+    // Every 5 kB from 5 to 250, as pages of up to 250 kB are compared with their nearest size.
     for (let kb = 5; kb <= 250; kb += 5) expect(params).toContainEqual({ kb: String(kb) });
   });
 

@@ -1,9 +1,9 @@
-// Integration tests of the admin billing API on real PostgreSQL (issue 10 "Admin", "Bad input",
-// "Tests"): GET|POST /api/v1/admin/subscriptions, GET|PUT …/subscriptions/{id} and
-// …/export; GET|POST /api/v1/admin/invoices, GET|PUT …/invoices/{id} and …/export;
-// GET|POST /api/v1/admin/payments and …/export. Money in exact decimals as strings with the
-// currency beside them, SUNAT series and gap-free numbers under concurrency, never an
-// over-paid invoice, nothing stored on a rejection, audit entries and client notifications.
+// Integration tests of the admin billing API on real PostgreSQL: GET|POST
+// /api/v1/admin/subscriptions, GET|PUT …/subscriptions/{id} and …/export; GET|POST
+// /api/v1/admin/invoices, GET|PUT …/invoices/{id} and …/export; GET|POST /api/v1/admin/payments and
+// …/export. Money in exact decimals as strings with the currency beside them, SUNAT series and
+// gap-free numbers under concurrency, never an over-paid invoice, nothing stored on a rejection,
+// audit entries and client notifications.
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getInvoice, PUT as putInvoice } from "@/app/api/v1/admin/invoices/[id]/route";
 import { GET as exportInvoices } from "@/app/api/v1/admin/invoices/export/route";

@@ -94,7 +94,7 @@ beforeAll(async () => {
 const get = <P>(handler: Parameters<typeof call<P>>[0], path: string, who: Client, params?: P) => call(handler, path, { bearer: who.token, params });
 
 describe("GET /api/client/subscriptions and /api/v1/client/subscriptions", () => {
-  it("lists only the caller's subscriptions with the spec's fields, money as decimal strings", async () => {
+  it("lists only the caller's subscriptions with the contract's fields, money as decimal strings", async () => {
     const { status, body } = await get(subscriptions, "/api/v1/client/subscriptions", alice);
     expect(status).toBe(200);
     const data = body.data as Json[];
@@ -112,7 +112,7 @@ describe("GET /api/client/subscriptions and /api/v1/client/subscriptions", () =>
     expect((linked.product as Json).name).toBe((linked.catalog_item as Json).name);
   });
 
-  it("answers the same at the spec's path without /v1", async () => {
+  it("answers the same at the path without /v1", async () => {
     const v1 = await get(subscriptions, "/api/v1/client/subscriptions", alice);
     const alias = await get(aliasSubscriptions, "/api/client/subscriptions", alice);
     expect(alias.status).toBe(200);
@@ -138,7 +138,7 @@ describe("GET /api/client/subscriptions and /api/v1/client/subscriptions", () =>
 });
 
 describe("GET /api/client/invoices and /api/v1/client/invoices", () => {
-  it("lists the caller's invoices newest first with the spec's fields", async () => {
+  it("lists the caller's invoices newest first with the contract's fields", async () => {
     const { status, body } = await get(invoices, "/api/v1/client/invoices", alice);
     expect(status).toBe(200);
     const data = body.data as Json[];
@@ -156,7 +156,7 @@ describe("GET /api/client/invoices and /api/v1/client/invoices", () => {
     expect(consultancy).toMatchObject({ subtotal: "99.99", tax_amount: "18.00", amount: "117.99", currency: "PEN", balance: "117.99" });
   });
 
-  it("honours ?limit=5 at the spec's path, the same as under /api/v1", async () => {
+  it("honours ?limit=5 at the path without /v1, the same as under /api/v1", async () => {
     const alias = await get(aliasInvoices, "/api/client/invoices?limit=5", alice);
     expect(alias.status).toBe(200);
     const data = alias.body.data as Json[];

@@ -69,7 +69,7 @@ describe("billing schemas", () => {
     expect(invoiceCreateSchema.safeParse({ ...invoice, due_date: "2027-02-30" }).success).toBe(false);
   });
 
-  it("payment methods are the five of the issue", () => {
+  it("payment methods are transferencia, tarjeta, yape, plin and efectivo", () => {
     for (const method of ["transferencia", "tarjeta", "yape", "plin", "efectivo"]) {
       expect(paymentCreateSchema.safeParse({ invoice_id: 1, amount: "10", method }).success).toBe(true);
     }

@@ -1,6 +1,6 @@
-// The billing run (issue 10 §1, lib/billing/run.ts): issues each due period's invoice exactly
-// once, moves the date on, honours cancellation requests and one-time plans, and two runs at
-// once never issue anything twice. Runs are scoped to this file's clients (userIds).
+// The billing run (lib/billing/run.ts): issues each due period's invoice exactly once, moves the
+// date on, honours cancellation requests and one-time plans, and two runs at once never issue
+// anything twice. Runs are scoped to this file's clients (userIds).
 import { beforeAll, describe, expect, it } from "vitest";
 import { nextPeriodStart } from "@/lib/billing/dates";
 import { runBilling } from "@/lib/billing/run";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { catalogFormSchema, catalogItemToFormValues, emptyCatalogFormValues, suggestSlug } from "@/components/admin/catalog/catalog-form-values";
 import { CATALOG_LIST_SPLITS, joinList, splitList } from "@/lib/catalog/lists";
 
-// how the product and service forms turn a list typed as text into entries.
+// How the product and service forms turn a list typed as text into entries.
 
 describe("splitList", () => {
   it("product lists split on commas or newlines, trimmed, blanks dropped", () => {
@@ -69,7 +69,7 @@ describe("the forms' schema (text in, the API's payload out)", () => {
     expect(service.videos).toEqual(["https://youtu.be/a", "https://vimeo.com/1"]);
   });
 
-  it("price \"\" → null, order \"\" → 0, §9 defaults, and a bad list entry is an error on that field", () => {
+  it("price \"\" → null, order \"\" → 0, the defaults, and a bad list entry is an error on that field", () => {
     const parsed = catalogFormSchema("product").parse({ ...base, price_from: "", order_index: "" });
     expect(parsed).toMatchObject({ price_from: null, order_index: 0, status: "active", currency: "USD", billing_period: "monthly", is_featured: false });
     const bad = catalogFormSchema("product").safeParse({ ...base, gallery_images: "https://example.com/a.png\njavascript:alert(1)" });

@@ -13,7 +13,7 @@ import type { CatalogKind } from "@/lib/generated/prisma/enums";
 const KINDS: CatalogKind[] = ["product", "service"];
 
 describe("filtros de las listas", () => {
-  it("los filtros son Todos más las categorías públicas del spec; el activo quita el filtro y conserva la vista", () => {
+  it("los filtros son Todos más las categorías públicas; el activo quita el filtro y conserva la vista", () => {
     const page = CATALOG_PAGES.service;
     const category = page.categories[2];
     const links = categoryFilterLinks(page.basePath, page.categories, { category, view: "list" });

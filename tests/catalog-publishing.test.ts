@@ -1,11 +1,10 @@
-// Publishing coherence and XSS safety of the catalogue (issue 9 point 6, "Bad input", Done-when 2
-// and 3), through the admin REST handlers an admin's client calls and the public reads every
-// public page uses: the detail pages (findPublicCatalogItem), /productos, /servicios and
-// /soluciones (listPublicCatalogItems), the home (listFeaturedCatalogItems), the public API
-// (/api/v1/products|services) and the sitemap (buildSitemapEntries). An active item is in all of
-// them; a draft or inactive one in none; a slug change moves it; a delete removes it. Every OWASP
-// vector in every field is either refused with a Spanish 422 or stored with nothing of it left in
-// the rich fields — never a 500.
+// Publishing coherence and XSS safety of the catalogue, through the admin REST handlers an admin's
+// client calls and the public reads every public page uses: the detail pages
+// (findPublicCatalogItem), /productos, /servicios and /soluciones (listPublicCatalogItems), the
+// home (listFeaturedCatalogItems), the public API (/api/v1/products|services) and the sitemap
+// (buildSitemapEntries). An active item is in all of them; a draft or inactive one in none; a slug
+// change moves it; a delete removes it. Every OWASP vector in every field is either refused with a
+// Spanish 422 or stored with nothing of it left in the rich fields — never a 500.
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as postProduct } from "@/app/api/v1/admin/products/route";
 import { DELETE as deleteProduct, GET as getAdminProduct, PUT as putProduct } from "@/app/api/v1/admin/products/[id]/route";

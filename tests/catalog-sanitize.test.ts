@@ -1,7 +1,7 @@
-// The server-side sanitizer of the catalogue's rich HTML (lib/catalog/sanitize.ts; issue 9 point 3
-// and "Bad input"): every OWASP filter-evasion vector comes out as HTML that a browser parses into
-// only the editor's elements, only href/target/rel on links, only the §9 link schemes; what the
-// editor makes passes unchanged; the seeded catalogue holds nothing the editor could not make.
+// The server-side sanitizer of the catalogue's rich HTML (lib/catalog/sanitize.ts): every OWASP
+// filter-evasion vector comes out as HTML that a browser parses into only the editor's elements,
+// only href/target/rel on links, only the allowed link schemes; what the editor makes passes
+// unchanged; the seeded catalogue holds nothing the editor could not make.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createElement } from "react";

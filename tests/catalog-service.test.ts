@@ -1,6 +1,6 @@
-// The catalogue's one write path (lib/catalog/service.ts): validation,
-// sanitized rich HTML, the version kept by every save ("Historial"), restore as a new save, the
-// audit entry of each write, and the public reads following status changes.
+// The catalogue's one write path (lib/catalog/service.ts): validation, sanitized rich HTML, the
+// version kept by every save ("Historial"), restore as a new save, the audit entry of each write,
+// and the public reads following status changes.
 import { beforeAll, describe, expect, it } from "vitest";
 import { listCatalogVersions } from "@/lib/catalog/admin-queries";
 import { findPublicCatalogItem, listPublicCatalogItems } from "@/lib/catalog/queries";
@@ -39,7 +39,7 @@ async function rejection(promise: Promise<unknown>): Promise<HttpError> {
 }
 
 describe("catalogue service", () => {
-  it("creates with the §9 defaults, sanitizes rich HTML and keeps version 1 with its audit entry", async () => {
+  it("creates with the defaults, sanitizes rich HTML and keeps version 1 with its audit entry", async () => {
     const tag = uniqueTag();
     const item = await createCatalogItem(actor, "product", {
       ...minimal(tag),

@@ -1,8 +1,8 @@
-// The client's address: the preload that `npm start` and
-// `npm run dev` load into the Next server (scripts/client-ip-preload.mjs) on a real HTTP server
-// on the loopback, in front of the real route handlers. Each client binds its own loopback
-// address (127.x.y.z), so every test has its own TCP peer, as every visitor does; the server
-// listens dual-stack, so IPv4 peers reach it as IPv4-mapped IPv6 (::ffff:127.x.y.z).
+// The client's address: the preload that `npm start` and `npm run dev` load into the Next server
+// (scripts/client-ip-preload.mjs) on a real HTTP server on the loopback, in front of the real route
+// handlers. Each client binds its own loopback address (127.x.y.z), so every test has its own TCP
+// peer, as every visitor does; the server listens dual-stack, so IPv4 peers reach it as IPv4-mapped
+// IPv6 (::ffff:127.x.y.z).
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import http from "node:http";

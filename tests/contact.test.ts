@@ -1,7 +1,6 @@
-// The contact pipeline end to end below the browser (spec §2.3, §7 "POST /api/v1/contact",
-// §8 "Public site"): the route handler is called directly against the
-// seeded test database. Expected counts come from the database, texts from the spec and
-// the issue.
+// The contact pipeline end to end below the browser (POST /api/v1/contact): the route handler
+// is called directly against the seeded test database. Expected counts come from the database,
+// texts are the form's fixed Spanish messages.
 import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { POST } from "@/app/api/v1/contact/route";

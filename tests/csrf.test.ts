@@ -1,8 +1,7 @@
-// CSRF protection of cookie-authenticated API calls (spec §7 "General behaviour", DESIGN §4,
-// issue 7 point 6): GET /sanctum/csrf-cookie hands out XSRF-TOKEN, bound to the caller's
-// session; an unsafe request authenticated by the session cookie must echo that session's
-// token in X-XSRF-TOKEN or get 419 (a self-chosen pair or another session's token included);
-// bearer requests are exempt.
+// CSRF protection of cookie-authenticated API calls: GET /sanctum/csrf-cookie hands out XSRF-TOKEN,
+// bound to the caller's session; an unsafe request authenticated by the session cookie must echo
+// that session's token in X-XSRF-TOKEN or get 419 (a self-chosen pair or another session's token
+// included); bearer requests are exempt.
 import { describe, expect, it } from "vitest";
 import { POST as logout } from "@/app/api/v1/auth/logout/route";
 import { GET as me } from "@/app/api/v1/auth/me/route";

@@ -31,7 +31,7 @@ describe("money", () => {
   });
 });
 
-describe("billing periods (spec §4)", () => {
+describe("billing periods", () => {
   it("labels monthly and yearly, and anything else as a single payment", () => {
     expect([billingPeriodLabel("monthly"), billingPeriodLabel("yearly"), billingPeriodLabel("one_time")]).toEqual([
       "Mensual",
@@ -50,7 +50,7 @@ describe("billing periods (spec §4)", () => {
   });
 });
 
-describe("dates (spec §9: es-ES with day, short month, year, hour and minute)", () => {
+describe("dates (es-ES with day, short month, year, hour and minute)", () => {
   it("prints Lima time whatever the server's zone", () => {
     expect(formatDate(new Date("2026-03-05T15:07:00Z"))).toBe("5 mar 2026, 10:07");
   });

@@ -1,9 +1,8 @@
-// Issue 7, points 5 and 6, below the HTTP server: control characters, ANSI escapes and bidi
-// overrides in every text field of contact and register are refused with 422 before anything
-// is stored or a rate-limit slot is spent (the forms' server actions: e2e/hardening.spec.ts);
-// JSON endpoints refuse bodies not declared as JSON (415); a catalogue slug that no slug can
-// be is a 404 without a database query. Route handlers are called directly against the
-// seeded test database.
+// Hostile input below the HTTP server: control characters, ANSI escapes and bidi overrides in every
+// text field of contact and register are refused with 422 before anything is stored or a rate-limit
+// slot is spent (the forms' server actions: e2e/hardening.spec.ts); JSON endpoints refuse bodies
+// not declared as JSON (415); a catalogue slug that no slug can be is a 404 without a database
+// query. Route handlers are called directly against the seeded test database.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { POST as login } from "@/app/api/v1/auth/login/route";
 import { POST as google } from "@/app/api/v1/auth/google/route";
@@ -214,7 +213,7 @@ describe("catalogue slugs that no slug can be", () => {
     ["product", getProduct, "/api/v1/products", "Producto no encontrado"],
     ["service", getService, "/api/v1/services", "Servicio no encontrado"],
   ] as const) {
-    it(`GET ${path}/{slug}: 404 with the spec's message, without a database query`, async () => {
+    it(`GET ${path}/{slug}: 404 with the not-found message, without a database query`, async () => {
       const findFirst = vi.spyOn(db.catalogItem, "findFirst");
       for (const slug of IMPOSSIBLE) {
         const { status, body } = await call(handler, `${path}/x`, { params: { slug } });

@@ -1,8 +1,8 @@
-// Login throttling that cannot be turned against the owner:
-// failures count per account and address, so strangers' failures never lock the owner out,
-// while one address and a crowd of addresses are both slowed. Through POST /api/v1/auth/login
-// (the Auth.js login and the server action share authenticateWithPassword); each call comes
-// from the address the test names, as our server layer would report it.
+// Login throttling that cannot be turned against the owner: failures count per account and address,
+// so strangers' failures never lock the owner out, while one address and a crowd of addresses are
+// both slowed. Through POST /api/v1/auth/login (the Auth.js login and the server action share
+// authenticateWithPassword); each call comes from the address the test names, as our server layer
+// would report it.
 import { describe, expect, it } from "vitest";
 import { POST as login } from "@/app/api/v1/auth/login/route";
 import { LOGIN_ACCOUNT_FAILURE_THRESHOLD, LOGIN_FAILURE_LIMIT } from "@/lib/auth/accounts";

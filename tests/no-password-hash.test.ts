@@ -1,8 +1,7 @@
-// No response ever carries a password or its hash (DESIGN §4 "A user never carries a password
-// or hash"): every body the auth endpoints give (successes and failures), and every GET
-// route under /api/v1 answered to an admin (user lists and user details included, found on
-// disk so later routes are covered), is scanned for bcrypt hashes, the stored hashes
-// themselves, hash field names and the plain passwords used.
+// No response ever carries a password or its hash: every body the auth endpoints give (successes
+// and failures), and every GET route under /api/v1 answered to an admin (user lists and user
+// details included, found on disk so later routes are covered), is scanned for bcrypt hashes, the
+// stored hashes themselves, hash field names and the plain passwords used.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as google } from "@/app/api/v1/auth/google/route";
 import { POST as login } from "@/app/api/v1/auth/login/route";

@@ -1,6 +1,5 @@
-// Password reset:
-// the link that is e-mailed, its 60-minute life, single use, API tokens revoked, unknown
-// e-mails, and the per-IP rate limit; against the real test database.
+// Password reset: the link that is e-mailed, its 60-minute life, single use, API tokens revoked,
+// unknown e-mails, and the per-IP rate limit; against the real test database.
 import { createHash, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";

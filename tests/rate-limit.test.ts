@@ -1,5 +1,5 @@
-// The PostgreSQL fixed-window rate limiter: windows, keys and concurrency,
-// against the real test database.
+// The PostgreSQL fixed-window rate limiter: windows, keys and concurrency, against the real test
+// database.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";

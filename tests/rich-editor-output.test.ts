@@ -119,7 +119,7 @@ describe("rich editor output", () => {
     expect(editor.getHTML()).not.toMatch(/javascript:|vbscript:|evil\.example/);
   });
 
-  it("every scheme of §9 can be linked, and the history has depth 100 with 500 ms grouping", () => {
+  it("every allowed link scheme can be linked, and the history has depth 100 with 500 ms grouping", () => {
     for (const scheme of RICH_TEXT_LINK_SCHEMES) {
       const editor = makeEditor("<p>enlace</p>");
       select(editor, "enlace");

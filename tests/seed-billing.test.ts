@@ -1,6 +1,6 @@
-// The seeded billing and support history is what the app itself would have written (issue 10
-// point 1): checked in SQL on a freshly migrated and seeded database of its own, so
-// nothing another test file writes meanwhile can hide or fake a fault.
+// The seeded billing and support history is what the app itself would have written: checked in SQL
+// on a freshly migrated and seeded database of its own, so nothing another test file writes
+// meanwhile can hide or fake a fault.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rucProblem } from "@/lib/content/settings-schema";
 import { createPrismaClient } from "../lib/db";

@@ -1,8 +1,7 @@
-// Sessions that end on the server: every Auth.js session has a
-// row in `sessions`; signing out, a password reset, a deleted account end it, and a changed
-// role or name shows on the very next request. Driven through Auth.js's own endpoints
-// (/api/auth/csrf, /callback/credentials, /session, /signout) and the REST contract, against
-// the real test database.
+// Sessions that end on the server: every Auth.js session has a row in `sessions`; signing out, a
+// password reset, a deleted account end it, and a changed role or name shows on the very next
+// request. Driven through Auth.js's own endpoints (/api/auth/csrf, /callback/credentials, /session,
+// /signout) and the REST contract, against the real test database.
 import { randomBytes } from "node:crypto";
 import { encode } from "next-auth/jwt";
 import { NextRequest } from "next/server";

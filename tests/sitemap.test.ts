@@ -72,7 +72,7 @@ describe("sitemap of this site", () => {
     await db.catalogItem.deleteMany({ where: { id: { in: created } } });
   });
 
-  it("lists the static pages with the spec's priorities, mapped to this site's Spanish routes", async () => {
+  it("lists the static pages with their agreed priorities, mapped to this site's Spanish routes", async () => {
     const entries = await buildSitemapEntries();
     const byLoc = new Map(entries.map((entry) => [entry.loc, entry]));
     expect(byLoc.get(absoluteUrl("/"))).toMatchObject({ priority: 1, changefreq: "daily" });

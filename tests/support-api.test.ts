@@ -1,7 +1,7 @@
-// Support tickets through the REST contract: the client opens a ticket, follows its
-// conversation and replies; the admin lists, answers, and changes status and priority. Isolation
-// between clients (404, nothing learned), forbidden replies (409), bad input (422), the bell
-// notifications of the right people, and the e-mail copies through a REAL SMTP server.
+// Support tickets through the REST contract: the client opens a ticket, follows its conversation
+// and replies; the admin lists, answers, and changes status and priority. Isolation between clients
+// (404, nothing learned), forbidden replies (409), bad input (422), the bell notifications of the
+// right people, and the e-mail copies through a REAL SMTP server.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import * as adminRepliesRoute from "@/app/api/v1/admin/tickets/[id]/replies/route";
 import * as adminTicketRoute from "@/app/api/v1/admin/tickets/[id]/route";
