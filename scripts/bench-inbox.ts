@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { createPrismaClient } from "../lib/db";
+import { percentile } from "../lib/stats";
 import { deployMigrations } from "../prisma/migrate";
 import { seedDatabase } from "../prisma/seed";
 import { DEVELOPMENT_DEFAULTS } from "../prisma/seed-data/users";
@@ -97,10 +98,6 @@ function startServer(databaseUrl: string) {
   return { server, log: () => log };
 }
 
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 async function main() {
   const database = await createDatabase();

@@ -27,6 +27,7 @@ import pg from "pg";
 import { PRODUCT_CATEGORIES, SERVICE_CATEGORIES } from "../lib/catalog/categories";
 import { BENCH_REFERENCE_SIZES_KB } from "../lib/bench/reference-pages";
 import { createPrismaClient } from "../lib/db";
+import { median } from "../lib/stats";
 import { deployMigrations } from "../prisma/migrate";
 import { seedDatabase } from "../prisma/seed";
 import { DEVELOPMENT_DEFAULTS } from "../prisma/seed-data/users";
@@ -237,12 +238,6 @@ type ApiResult = { kind: "api" | "admin" | "contact"; name: string; path: string
 
 /** NaN when either side completed nothing: no figure, and a failed bar. */
 const ratio = (a: number, b: number) => (a > 0 && b > 0 ? a / b : Number.NaN);
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
 
 /** The run of median req/s, carrying the errors, timeouts and non-2xx answers of all the runs. */
 function medianRun(runs: Measurement[]): Measurement {
