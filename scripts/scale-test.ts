@@ -280,7 +280,7 @@ async function main() {
     log(`instancia A en el puerto ${portA} (compila si hace falta)…`);
     a = await startFreshApp({ prefix: "scale", port: portA, embeddedDbPort: 0, env });
     log(`instancia B en el puerto ${portB}, misma base y mismo Redis…`);
-    b = await startFreshApp({ prefix: "scale", port: portB, embeddedDbPort: 0, env, sharedDatabaseUrl: a.databaseUrl });
+    b = await startFreshApp({ prefix: "scale", port: portB, embeddedDbPort: 0, env, databaseUrl: a.databaseUrl, databaseLabel: "la base compartida" });
     const token = await adminToken(a.baseUrl);
 
     console.log("\n1. Cambios por A, leídos por B");
