@@ -17,6 +17,14 @@ export interface ProcessGroup {
 
 const STOP_GRACE_MS = 15_000;
 
+/** Every group spawned here whose leader has not exited yet. */
+const live = new Set<ProcessGroup>();
+
+/** Stops every group still running (an interrupted script's cleanup: a build or a server it was waiting for). */
+export async function stopAllGroups() {
+  await Promise.all([...live].map((group) => group.stop()));
+}
+
 export function isRunning(child: ChildProcess) {
   return child.exitCode === null && child.signalCode === null;
 }
@@ -39,7 +47,7 @@ export function spawnGroup(command: string, args: string[], env: NodeJS.ProcessE
     }
   };
   let stopping: Promise<void> | null = null;
-  return {
+  const group: ProcessGroup = {
     child,
     output: () => output,
     signal,
@@ -55,4 +63,7 @@ export function spawnGroup(command: string, args: string[], env: NodeJS.ProcessE
         }
       })()),
   };
+  live.add(group);
+  child.once("exit", () => live.delete(group));
+  return group;
 }
