@@ -25,6 +25,7 @@ import { authorizationMatrix } from "./lib/abuse/matrix";
 import { discoverRoutes, seededIds } from "./lib/abuse/routes";
 import { unknownApiPathsSection } from "./lib/abuse/unknown-paths";
 import { startFreshApp, type FreshApp } from "./lib/fresh-app";
+import { runScript } from "./lib/run-script";
 
 const appPort = Number(process.env.ABUSE_PORT || 3430);
 const embeddedDbPort = Number(process.env.ABUSE_DB_PORT || 54359);
@@ -34,14 +35,6 @@ const startedAt = Date.now();
 
 let app: FreshApp | null = null;
 let client: AbuseClient | null = null;
-
-let cleanedUp = false;
-async function cleanup() {
-  if (cleanedUp) return;
-  cleanedUp = true;
-  await client?.close();
-  await app?.stop();
-}
 
 async function main() {
   app = await startFreshApp({
@@ -79,14 +72,13 @@ async function main() {
   return ok;
 }
 
-process.on("SIGINT", () => void cleanup().then(() => process.exit(130)));
-main()
-  .catch((error) => {
+runScript(main, {
+  async cleanup() {
+    await client?.close();
+    await app?.stop();
+  },
+  onError(error) {
     console.error(error);
     if (app) console.error(app.log().slice(-4000));
-    return false;
-  })
-  .then(async (ok) => {
-    await cleanup();
-    process.exit(ok ? 0 : 1);
-  });
+  },
+});

@@ -21,6 +21,7 @@ import { outagePhase } from "./lib/faults/outage";
 import { sigtermPhase } from "./lib/faults/sigterm";
 import { startFreshApp, type FreshApp } from "./lib/fresh-app";
 import { assertPortFree } from "./lib/ports";
+import { runScript } from "./lib/run-script";
 
 const appPort = Number(process.env.FAULTS_PORT || 3640);
 const dbPort = Number(process.env.FAULTS_DB_PORT || 55440);
@@ -36,20 +37,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let cluster: PostgresCluster | null = null;
 let app: FreshApp | null = null;
-
-let cleanedUp = false;
-async function cleanup() {
-  if (cleanedUp) return;
-  cleanedUp = true;
-  // The whole process group: whatever is left under npm (serve.ts, Next) even when npm is gone.
-  if (app?.signal("SIGTERM")) {
-    await sleep(3_000);
-    app.signal("SIGKILL");
-  }
-  await cluster?.remove();
-}
-process.on("SIGINT", () => void cleanup().then(() => process.exit(130)));
-process.on("SIGTERM", () => void cleanup().then(() => process.exit(143)));
 
 async function main() {
   cluster = createCluster(dbPort);
@@ -79,20 +66,29 @@ async function main() {
   console.log(`\nTotal time ${seconds(Date.now() - startedAt)}`);
   if (failures.length > 0) {
     console.log(`\n${failures.length} bar(s) failed:\n${failures.map((failure) => `  - ${failure}`).join("\n")}`);
-    console.log("\nLast lines of the server's log:\n" + app.log().split("\n").slice(-40).join("\n"));
-    process.exitCode = 1;
-  } else {
-    console.log("\nEvery bar passed.");
+    printServerLog();
+    return false;
   }
+  console.log("\nEvery bar passed.");
+  return true;
 }
 
-main()
-  .catch((error) => {
+function printServerLog() {
+  console.log("\nLast lines of the server's log:\n" + (app?.log() ?? "").split("\n").slice(-40).join("\n"));
+}
+
+runScript(main, {
+  async cleanup() {
+    // The whole process group: whatever is left under npm (serve.ts, Next) even when npm is gone.
+    if (app?.signal("SIGTERM")) {
+      await sleep(3_000);
+      app.signal("SIGKILL");
+    }
+    await cluster?.remove();
+  },
+  onError(error) {
     console.error(error);
-    console.log("\nLast lines of the server's log:\n" + (app?.log() ?? "").split("\n").slice(-40).join("\n"));
-    process.exitCode = 1;
-  })
-  .finally(async () => {
-    await cleanup();
-    process.exit(); // open sockets or pipes must not keep the test alive
-  });
+    printServerLog();
+  },
+  signals: ["SIGINT", "SIGTERM"],
+});

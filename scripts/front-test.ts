@@ -28,6 +28,7 @@ import { postsAndAddresses, signedIn } from "./lib/front/private";
 import { adminEdit, appFailures, securityHeaders } from "./lib/front/resilience";
 import type { FrontRun } from "./lib/front/run";
 import { startFront, type Front } from "./lib/nginx-front";
+import { runScript } from "./lib/run-script";
 import { mintApiToken, mintSession, seededUser } from "./lib/session-credentials";
 
 const appPort = Number(process.env.FRONT_TEST_APP_PORT || 3440);
@@ -49,15 +50,6 @@ async function query<T extends pg.QueryResultRow>(sql: string, params: unknown[]
     await db.connect();
   }
   return (await db.query<T>(sql, params)).rows;
-}
-
-let cleanedUp = false;
-async function cleanup() {
-  if (cleanedUp) return;
-  cleanedUp = true;
-  await Promise.all(fronts.map((front) => front.stop().catch(() => undefined)));
-  await db?.end().catch(() => undefined);
-  await app?.stop();
 }
 
 // ── Checks ──
@@ -113,14 +105,14 @@ async function main() {
   return ok;
 }
 
-process.on("SIGINT", () => void cleanup().then(() => process.exit(130)));
-main()
-  .catch((error) => {
+runScript(main, {
+  async cleanup() {
+    await Promise.all(fronts.map((front) => front.stop().catch(() => undefined)));
+    await db?.end().catch(() => undefined);
+    await app?.stop();
+  },
+  onError(error) {
     console.error(error);
     if (app) console.error(app.log().slice(-4000));
-    return false;
-  })
-  .then(async (ok) => {
-    await cleanup();
-    process.exit(ok ? 0 : 1);
-  });
+  },
+});

@@ -11,6 +11,7 @@ import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import pg from "pg";
 import { startFreshApp, type FreshApp } from "./lib/fresh-app";
+import { runScript } from "./lib/run-script";
 
 const appPort = Number(process.env.LOAD_PORT || 3400);
 const embeddedDbPort = Number(process.env.LOAD_DB_PORT || 54349);
@@ -130,14 +131,14 @@ async function main() {
     ok = false;
     console.error(error);
   } finally {
-    serverLog = app?.log() ?? "";
+    // Stopped before its log is read: what it says while shutting down counts too.
     await app?.stop();
+    serverLog = app?.log() ?? "";
   }
   const serverErrorLines = serverLog.split("\n").filter((line) => /error/i.test(line)).slice(0, 20);
   if (serverErrorLines.length) console.log(`\nErrores en el registro del servidor (primeras líneas):\n${serverErrorLines.join("\n")}`);
   console.log(ok ? "\nResultado: 0 × 5xx y ningún mensaje perdido ni duplicado." : "\nResultado: FALLO");
-  process.exit(ok ? 0 : 1);
+  return ok;
 }
 
-process.on("SIGINT", () => void (app?.stop() ?? Promise.resolve()).then(() => process.exit(130)));
-void main();
+runScript(main, { cleanup: async () => void (await app?.stop()), onError: (error) => console.error(error) });
