@@ -1,4 +1,4 @@
-// `npm run bench:inbox`: the contact inbox at 100,000 messages (issue 8 §3, "Done when").
+// `npm run bench:inbox`: the contact inbox at 100,000 messages, each of its reads within 3 × /auth/me.
 // Loads 100,000 messages into a THROWAWAY database (a new database on DATABASE_URL's server,
 // or an embedded PGlite when DATABASE_URL is unset), starts the production server on it
 // (`npm start`), signs in as the seeded admin, and measures GET /api/v1/admin/contact-messages
@@ -8,25 +8,25 @@
 //
 // BENCH_ROWS (default 100000), BENCH_REQUESTS (per endpoint, default 300), BENCH_PORT (3420).
 import "./lib/load-env";
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { createPrismaClient } from "../lib/db";
+import { percentile } from "../lib/stats";
 import { deployMigrations } from "../prisma/migrate";
 import { seedDatabase } from "../prisma/seed";
-import { DEVELOPMENT_DEFAULTS } from "../prisma/seed-data/users";
+import { adminToken } from "./lib/admin-token";
 import { insertContactMessages } from "./lib/bench-data";
 import { startEmbeddedDatabase, type EmbeddedDatabase } from "./lib/embedded-database";
-import { waitForServer } from "./lib/wait-for-server";
+import { startFreshApp, type FreshApp } from "./lib/fresh-app";
+import { createThrowawayDatabase } from "./lib/throwaway-database";
 
 const ROWS = Number(process.env.BENCH_ROWS || 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS || 300);
 const WARMUP = 30;
 const appPort = Number(process.env.BENCH_PORT || 3420);
-const baseUrl = `http://127.0.0.1:${appPort}`;
 const SEARCH_WORD = "arequipa";
 
 async function createDatabase(): Promise<{ url: string; drop: () => Promise<void>; embedded: boolean }> {
@@ -36,23 +36,8 @@ async function createDatabase(): Promise<{ url: string; drop: () => Promise<void
     const db: EmbeddedDatabase = await startEmbeddedDatabase({ dataDir: path.join(dir, "pglite"), port: 0 });
     return { url: db.url, embedded: true, drop: async () => { await db.stop(); rmSync(dir, { recursive: true, force: true }); } };
   }
-  const name = `bench_inbox_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    embedded: false,
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  const database = await createThrowawayDatabase(serverUrl, `bench_inbox_${randomBytes(4).toString("hex")}`);
+  return { url: database.url, embedded: false, drop: database.drop };
 }
 
 /** 100,000 varied messages in one INSERT … SELECT over generate_series (seconds, not minutes). */
@@ -84,28 +69,10 @@ async function loadMessages(url: string) {
   await client.end();
 }
 
-function startServer(databaseUrl: string) {
-  const server = spawn("npm", ["start"], {
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(appPort), AUTH_SECRET: process.env.AUTH_SECRET || randomBytes(32).toString("base64"), SMTP_URL: "" },
-  });
-  let log = "";
-  const keep = (chunk: Buffer) => (log = (log + chunk.toString()).slice(-50_000));
-  server.stdout.on("data", keep);
-  server.stderr.on("data", keep);
-  return { server, log: () => log };
-}
-
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
 async function main() {
   const database = await createDatabase();
   console.log(`Base desechable: ${database.embedded ? "PGlite embebida" : new URL(database.url).pathname.slice(1)} (${ROWS.toLocaleString("es-PE")} mensajes)`);
-  let server: ReturnType<typeof startServer> | null = null;
+  let app: FreshApp | null = null;
   let ok = false;
   try {
     await deployMigrations(database.url, { log: () => {} });
@@ -114,16 +81,9 @@ async function main() {
     await prisma.$disconnect();
     await loadMessages(database.url);
 
-    server = startServer(database.url);
-    await waitForServer(server.server, baseUrl, 10 * 60_000);
-    const login = await fetch(`${baseUrl}/api/v1/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: DEVELOPMENT_DEFAULTS.ADMIN_EMAIL, password: DEVELOPMENT_DEFAULTS.ADMIN_PASSWORD }),
-    });
-    const { token } = (await login.json()) as { token: string };
-    if (!token) throw new Error(`No se pudo iniciar sesión como administrador (${login.status})`);
-    const headers = { authorization: `Bearer ${token}` };
+    app = await startFreshApp({ prefix: "bench_inbox", port: appPort, databaseUrl: database.url, env: { SMTP_URL: "" }, keepLog: 50_000 });
+    const { baseUrl } = app;
+    const headers = { authorization: `Bearer ${await adminToken(baseUrl)}` };
 
     const endpoints = [
       { name: "GET /api/v1/auth/me", path: "/api/v1/auth/me" },
@@ -163,17 +123,9 @@ async function main() {
     console.log(ok ? "\nObjetivo cumplido: cada p95 ≤ 3 × p95 de /auth/me." : "\nObjetivo NO cumplido: algún p95 supera 3 × p95 de /auth/me.");
   } catch (error) {
     console.error(error);
-    if (server) console.error(server.log().split("\n").slice(-30).join("\n"));
+    if (app) console.error(app.log().split("\n").slice(-30).join("\n"));
   } finally {
-    if (server?.server.pid && server.server.exitCode === null) {
-      const exited = new Promise((resolve) => server!.server.once("exit", resolve));
-      try {
-        process.kill(-server.server.pid, "SIGINT");
-      } catch {
-        // gone
-      }
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-    }
+    await app?.stop();
     await database.drop();
   }
   process.exit(ok ? 0 : 1);

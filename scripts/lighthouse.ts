@@ -26,10 +26,11 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { median } from "../lib/stats";
 import { z } from "../lib/zod";
 import { CHROMIUM_ARGS, chromiumPath } from "./lib/chromium";
 import { startFreshApp, type FreshApp } from "./lib/fresh-app";
-import { CATEGORIES, cpuSlowdownFor, failingAudits, median, METRICS, summarizePage, summarizeRun, type Category, type Lhr, type Run } from "./lib/lighthouse-summary";
+import { CATEGORIES, cpuSlowdownFor, failingAudits, METRICS, summarizePage, summarizeRun, type Category, type Lhr, type Run } from "./lib/lighthouse-summary";
 import { loadPerfBudgets } from "./lib/perf-budgets";
 
 const root = process.cwd();

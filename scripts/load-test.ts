@@ -7,26 +7,17 @@
 //
 // LOAD_REQUESTS (default 400 per level), LOAD_LEVELS (default "20,50"), LOAD_PORT (3400).
 import "./lib/load-env";
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { waitForServer } from "./lib/wait-for-server";
+import { startFreshApp, type FreshApp } from "./lib/fresh-app";
+import { runScript } from "./lib/run-script";
 
 const appPort = Number(process.env.LOAD_PORT || 3400);
 const embeddedDbPort = Number(process.env.LOAD_DB_PORT || 54349);
 const requestsPerLevel = Number(process.env.LOAD_REQUESTS || 400);
 const levels = (process.env.LOAD_LEVELS || "20,50").split(",").map(Number);
-const baseUrl = `http://127.0.0.1:${appPort}`;
 const runId = randomBytes(4).toString("hex");
-const START_TIMEOUT_MS = 10 * 60_000;
-
-const postgresUrl = process.env.DATABASE_URL;
-const dataRoot = postgresUrl ? null : mkdtempSync(path.join(tmpdir(), "load-pglite-"));
-const databaseUrl = postgresUrl ?? `postgresql://postgres:postgres@127.0.0.1:${embeddedDbPort}/postgres?sslmode=disable`;
 
 // Each simulated visitor comes through one trusted proxy with its own address
 // (documentation ranges only; every packet goes to 127.0.0.1).
@@ -36,50 +27,11 @@ function nextVisitorAddress() {
   return `2001:db8:${(visitor >> 16) & 0xffff}:${visitor & 0xffff}::1`;
 }
 
-const server = spawn("npm", ["start"], {
-  detached: true,
-  stdio: ["ignore", "pipe", "pipe"],
-  env: {
-    ...process.env,
-    PORT: String(appPort),
-    TRUST_PROXY_HOPS: "1",
-    // The daily billing run (a second process, a minute after start) is not part of this load.
-    BILLING_SCHEDULE: "off",
-    // A production server on DATABASE_URL refuses to start without one.
-    AUTH_SECRET: process.env.AUTH_SECRET || randomBytes(32).toString("base64"),
-    ...(dataRoot ? { EMBEDDED_DB_DIR: path.join(dataRoot, "pglite"), EMBEDDED_DB_PORT: String(embeddedDbPort) } : {}),
-  },
-});
-let serverLog = "";
-const keepLog = (chunk: Buffer) => {
-  serverLog = (serverLog + chunk.toString()).slice(-200_000);
-};
-server.stdout.on("data", keepLog);
-server.stderr.on("data", keepLog);
-
-/** Signals npm start's whole process group (npm, tsx, Next); it may already be gone. */
-function signalServer(signal: NodeJS.Signals) {
-  try {
-    if (server.pid) process.kill(-server.pid, signal);
-  } catch {
-    // already exited
-  }
-}
-
-async function stopServer() {
-  if (server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    signalServer("SIGINT");
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-    if (server.exitCode === null) signalServer("SIGKILL");
-  }
-  if (dataRoot) rmSync(dataRoot, { recursive: true, force: true });
-}
-
+let app: FreshApp | null = null;
 
 type Tally = Record<string, Record<number, number>>;
 
-async function runLevel(connections: number) {
+async function runLevel({ baseUrl, databaseUrl }: FreshApp, connections: number) {
   const tally: Tally = { contact: {}, login: {}, products: {}, testimonials: {} };
   const marker = `carga-${runId}-c${connections}`;
   let acknowledged = 0;
@@ -158,24 +110,35 @@ async function runLevel(connections: number) {
 }
 
 async function main() {
-  console.log(`Prueba de carga sobre ${postgresUrl ? "PostgreSQL (DATABASE_URL)" : "la base embebida (PGlite)"}: npm start en ${baseUrl}…`);
   let ok = true;
+  let serverLog = "";
   try {
-    await waitForServer(server, baseUrl, START_TIMEOUT_MS);
+    app = await startFreshApp({
+      prefix: "load",
+      port: appPort,
+      embeddedDbPort,
+      // On DATABASE_URL's server the load runs on that database itself.
+      databaseUrl: process.env.DATABASE_URL || undefined,
+      databaseLabel: "PostgreSQL (DATABASE_URL)",
+      env: { TRUST_PROXY_HOPS: "1" },
+      onStarting: ({ baseUrl, database }) => console.log(`Prueba de carga sobre ${database}: npm start en ${baseUrl}…`),
+    });
+    const { baseUrl } = app;
     // First hits load each route's code; keep that out of the measured figures.
     for (const route of ["/api/v1/products?featured=true", "/api/v1/testimonials?limit=3"]) await fetch(`${baseUrl}${route}`);
-    for (const connections of levels) ok = (await runLevel(connections)) && ok;
+    for (const connections of levels) ok = (await runLevel(app, connections)) && ok;
   } catch (error) {
     ok = false;
     console.error(error);
   } finally {
-    await stopServer();
+    // Stopped before its log is read: what it says while shutting down counts too.
+    await app?.stop();
+    serverLog = app?.log() ?? "";
   }
   const serverErrorLines = serverLog.split("\n").filter((line) => /error/i.test(line)).slice(0, 20);
   if (serverErrorLines.length) console.log(`\nErrores en el registro del servidor (primeras líneas):\n${serverErrorLines.join("\n")}`);
   console.log(ok ? "\nResultado: 0 × 5xx y ningún mensaje perdido ni duplicado." : "\nResultado: FALLO");
-  process.exit(ok ? 0 : 1);
+  return ok;
 }
 
-process.on("SIGINT", () => void stopServer().then(() => process.exit(130)));
-void main();
+runScript(main, { cleanup: async () => void (await app?.stop()), onError: (error) => console.error(error) });

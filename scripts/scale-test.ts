@@ -1,4 +1,4 @@
-// `npm run test:scale` (issue 12): two production instances (`npm start`) on two ports sharing
+// `npm run test:scale`: two production instances (`npm start`) on two ports sharing
 // one PostgreSQL database and one Redis (a redis-server of its own, loopback only, no disk),
 // checked for what a load balancer in front of them needs:
 //   1. a product and a testimonial edited through instance A's admin API show through instance B
@@ -18,7 +18,7 @@ import "./lib/load-env";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { DEVELOPMENT_DEFAULTS } from "../prisma/seed-data/users";
+import { adminToken } from "./lib/admin-token";
 import { startFreshApp, type FreshApp } from "./lib/fresh-app";
 import { killRedisServer, redisKeyCount, startRedisServer } from "./lib/redis-server";
 
@@ -69,19 +69,6 @@ async function send(base: string, method: string, path: string, token: string, b
   const json = (await response.json().catch(() => null)) as Record<string, unknown> | null;
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
   return json;
-}
-async function adminToken(base: string): Promise<string> {
-  const response = await fetch(`${base}/api/v1/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      email: process.env.ADMIN_EMAIL || DEVELOPMENT_DEFAULTS.ADMIN_EMAIL,
-      password: process.env.ADMIN_PASSWORD || DEVELOPMENT_DEFAULTS.ADMIN_PASSWORD,
-    }),
-  });
-  const body = (await response.json().catch(() => ({}))) as { token?: string };
-  if (!body.token) throw new Error(`No se pudo iniciar sesión como administrador en ${base} (${response.status})`);
-  return body.token;
 }
 
 /**
@@ -280,7 +267,7 @@ async function main() {
     log(`instancia A en el puerto ${portA} (compila si hace falta)…`);
     a = await startFreshApp({ prefix: "scale", port: portA, embeddedDbPort: 0, env });
     log(`instancia B en el puerto ${portB}, misma base y mismo Redis…`);
-    b = await startFreshApp({ prefix: "scale", port: portB, embeddedDbPort: 0, env, sharedDatabaseUrl: a.databaseUrl });
+    b = await startFreshApp({ prefix: "scale", port: portB, embeddedDbPort: 0, env, databaseUrl: a.databaseUrl, databaseLabel: "la base compartida" });
     const token = await adminToken(a.baseUrl);
 
     console.log("\n1. Cambios por A, leídos por B");

@@ -1,5 +1,6 @@
 // The arithmetic of `npm run lighthouse`: scores and metrics of a run, the median per category,
 // the median run, and the audits that cost a category its points.
+import { median } from "../../lib/stats";
 
 export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -42,12 +43,6 @@ export function summarizeRun(page: string, run: number, lhr: Lhr): Run {
   ) as Record<Category, number | null>;
   const metrics = Object.fromEntries(METRICS.map(([id]) => [id, lhr.audits[id]?.numericValue ?? null]));
   return { page, run, lhr, scores, metrics };
-}
-
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 /** The run whose performance score is the median (ties: the one closest to the median LCP). */

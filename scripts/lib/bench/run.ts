@@ -1,0 +1,32 @@
+// What the measuring parts of `npm run bench` share: the app's address, the load of each target,
+// the log and the list of targets that could not be measured.
+import type { LoadOptions, Measurement } from "../bench-measure";
+
+export interface BenchRun {
+  baseUrl: string;
+  load: LoadOptions;
+  /** Rounds of page-then-reference per public page (its ratio is the median of the rounds' ratios). */
+  rounds: number;
+  /** --all-variants: every variant of every public page, not a sample. */
+  allVariants: boolean;
+  log(message: string): void;
+  /** Targets that could not be measured at all (the server refused or went away): each fails the run. */
+  failures: { target: string; error: string }[];
+}
+
+export type Reference = { kb: number; path: string; bytes: number };
+export type PageResult = {
+  route: string;
+  path: string;
+  bytes: number;
+  page: Measurement;
+  reference: Reference & { result: Measurement };
+  bare: Measurement;
+  front?: Measurement;
+  ratioReference: number;
+  ratioBare: number;
+  ratioFrontBare?: number;
+  /** Rounds that first waited for the page's background regeneration (see waitUntilFresh). */
+  regenerations: number;
+};
+export type ApiResult = { kind: "api" | "admin" | "contact"; name: string; path: string; bytes: number | null; result: Measurement; status429?: number };

@@ -1,0 +1,117 @@
+// @vitest-environment jsdom
+// The form fields wire a field's error to its control: the message is shown, the control names it
+// in aria-describedby (after its hint) and is aria-invalid; without an error neither is set. The
+// server's per-field errors land on the matching fields the same way.
+import "./setup/dom";
+import { fireEvent, render, screen } from "@testing-library/react";
+import { useState } from "react";
+import { describe, expect, it } from "vitest";
+import { applyServerErrors, CheckboxField, PasswordField, SelectField, TextAreaField, TextField, useZodForm } from "@/components/ui/form-field";
+import { z } from "@/lib/zod";
+
+/** The texts of the elements a control's aria-describedby names, in order. */
+function description(control: HTMLElement): string[] {
+  return (control.getAttribute("aria-describedby") ?? "")
+    .split(" ")
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent ?? `(no element #${id})`);
+}
+
+describe("field errors", () => {
+  const fields = [
+    { kind: "TextField", render: (error?: string) => <TextField label="Correo" hint="El de tu empresa" error={error} />, control: () => screen.getByRole("textbox", { name: "Correo" }) },
+    { kind: "PasswordField", render: (error?: string) => <PasswordField label="Contraseña" hint="Al menos 12 caracteres" error={error} />, control: () => screen.getByLabelText("Contraseña", { selector: "input" }) },
+    { kind: "TextAreaField", render: (error?: string) => <TextAreaField label="Mensaje" hint="Cuéntanos qué necesitas" error={error} />, control: () => screen.getByRole("textbox", { name: "Mensaje" }) },
+    {
+      kind: "SelectField",
+      render: (error?: string) => <SelectField label="Rol" hint="Lo que podrá hacer" error={error} options={[{ value: "client", label: "Cliente" }]} />,
+      control: () => screen.getByRole("combobox", { name: "Rol" }),
+    },
+    { kind: "CheckboxField", render: (error?: string) => <CheckboxField label="Acepto los términos" hint="Obligatorio" error={error} />, control: () => screen.getByRole("checkbox", { name: "Acepto los términos" }) },
+  ];
+
+  for (const field of fields) {
+    it(`${field.kind}: shows the error, links it after the hint and marks the control invalid`, () => {
+      render(field.render("Revisa este campo"));
+      const control = field.control();
+      expect(screen.getByText("Revisa este campo")).toBeTruthy();
+      expect(control.getAttribute("aria-invalid")).toBe("true");
+      expect(description(control)).toEqual([expect.any(String), "Revisa este campo"]);
+    });
+
+    it(`${field.kind}: without an error, only the hint describes a valid control`, () => {
+      render(field.render());
+      const control = field.control();
+      expect(control.hasAttribute("aria-invalid")).toBe(false);
+      expect(description(control)).toHaveLength(1);
+      expect(description(control)[0]).not.toBe("Revisa este campo");
+    });
+  }
+
+  it("a control with neither hint nor error has no aria-describedby", () => {
+    render(<TextField label="Nombre" />);
+    expect(screen.getByRole("textbox", { name: "Nombre" }).hasAttribute("aria-describedby")).toBe(false);
+  });
+
+  it("each field's error goes to its own control", () => {
+    render(
+      <>
+        <TextField label="Nombre" error="Escribe tu nombre" />
+        <TextField label="Correo" error="Correo no válido" />
+      </>,
+    );
+    expect(description(screen.getByRole("textbox", { name: "Nombre" }))).toEqual(["Escribe tu nombre"]);
+    expect(description(screen.getByRole("textbox", { name: "Correo" }))).toEqual(["Correo no válido"]);
+  });
+
+  it("PasswordField shows and hides what was typed", () => {
+    render(<PasswordField label="Contraseña" />);
+    const input = screen.getByLabelText("Contraseña", { selector: "input" });
+    const toggle = screen.getByRole("button", { name: "Mostrar contraseña" });
+    expect(input.getAttribute("type")).toBe("password");
+    fireEvent.click(toggle);
+    expect(input.getAttribute("type")).toBe("text");
+    expect(toggle.getAttribute("aria-pressed")).toBe("true");
+  });
+});
+
+describe("applyServerErrors", () => {
+  const schema = z.object({ name: z.string(), email: z.string() });
+
+  function UserForm({ errors }: { errors?: Record<string, string[]> }) {
+    const form = useZodForm(schema, { defaultValues: { name: "Ana", email: "ana@example.com" } });
+    const [applied, setApplied] = useState<boolean | null>(null);
+    const { errors: fieldErrors } = form.formState;
+    return (
+      <form>
+        <TextField label="Nombre" error={fieldErrors.name?.message} {...form.register("name")} />
+        <TextField label="Correo" error={fieldErrors.email?.message} {...form.register("email")} />
+        <button type="button" onClick={() => setApplied(applyServerErrors(form, errors))}>
+          Guardar
+        </button>
+        <output>{String(applied)}</output>
+      </form>
+    );
+  }
+
+  it("shows the server's errors on the matching fields and focuses the first of them", async () => {
+    render(<UserForm errors={{ email: ["Ya existe una cuenta con ese correo."], role: ["No es un campo del formulario"] }} />);
+    fireEvent.click(screen.getByRole("button", { name: "Guardar" }));
+    const email = await screen.findByRole("textbox", { name: "Correo" });
+    await screen.findByText("Ya existe una cuenta con ese correo.");
+    expect(email.getAttribute("aria-invalid")).toBe("true");
+    expect(description(email)).toEqual(["Ya existe una cuenta con ese correo."]);
+    expect(document.activeElement).toBe(email);
+    expect(screen.getByRole("textbox", { name: "Nombre" }).hasAttribute("aria-invalid")).toBe(false);
+    expect(screen.getByRole("status").textContent).toBe("true");
+  });
+
+  it("reports that no field matched (the caller shows the message elsewhere)", () => {
+    render(<UserForm errors={{ role: ["No es un campo del formulario"] }} />);
+    fireEvent.click(screen.getByRole("button", { name: "Guardar" }));
+    expect(screen.getByRole("status").textContent).toBe("false");
+    render(<UserForm />);
+    fireEvent.click(screen.getAllByRole("button", { name: "Guardar" })[1]);
+    expect(screen.getAllByRole("status")[1].textContent).toBe("false");
+  });
+});
