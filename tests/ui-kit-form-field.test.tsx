@@ -3,10 +3,14 @@
 // in aria-describedby (after its hint) and is aria-invalid; without an error neither is set. The
 // server's per-field errors land on the matching fields the same way.
 import "./setup/dom";
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
-import { applyServerErrors, CheckboxField, PasswordField, SelectField, TextAreaField, TextField, useZodForm } from "@/components/ui/form-field";
+import { CheckboxField } from "@/components/ui/checkbox-field";
+import { SelectField, TextAreaField, TextField } from "@/components/ui/form-field";
+import { PasswordField } from "@/components/ui/password-field";
+import { useActionSubmit } from "@/components/ui/use-action-submit";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import { z } from "@/lib/zod";
 
 /** The texts of the elements a control's aria-describedby names, in order. */
@@ -75,18 +79,23 @@ describe("field errors", () => {
   });
 });
 
-describe("applyServerErrors", () => {
+describe("a refused submission (useActionSubmit) on a real form", () => {
   const schema = z.object({ name: z.string(), email: z.string() });
 
   function UserForm({ errors }: { errors?: Record<string, string[]> }) {
     const form = useZodForm(schema, { defaultValues: { name: "Ana", email: "ana@example.com" } });
     const [applied, setApplied] = useState<boolean | null>(null);
     const { errors: fieldErrors } = form.formState;
+    const save = useActionSubmit(form, async () => ({ ok: false as const, status: 422, message: "Revisa los datos.", errors }), {
+      success: "Guardado",
+      failureToast: () => null,
+      onFailure: (_refusal, shown) => setApplied(shown),
+    });
     return (
       <form>
         <TextField label="Nombre" error={fieldErrors.name?.message} {...form.register("name")} />
         <TextField label="Correo" error={fieldErrors.email?.message} {...form.register("email")} />
-        <button type="button" onClick={() => setApplied(applyServerErrors(form, errors))}>
+        <button type="button" onClick={() => void save(form.getValues())}>
           Guardar
         </button>
         <output>{String(applied)}</output>
@@ -106,12 +115,13 @@ describe("applyServerErrors", () => {
     expect(screen.getByRole("status").textContent).toBe("true");
   });
 
-  it("reports that no field matched (the caller shows the message elsewhere)", () => {
+  it("reports that no field matched (the caller shows the message elsewhere)", async () => {
     render(<UserForm errors={{ role: ["No es un campo del formulario"] }} />);
     fireEvent.click(screen.getByRole("button", { name: "Guardar" }));
-    expect(screen.getByRole("status").textContent).toBe("false");
+    await waitFor(() => expect(screen.getByRole("status").textContent).toBe("false"));
     render(<UserForm />);
     fireEvent.click(screen.getAllByRole("button", { name: "Guardar" })[1]);
-    expect(screen.getAllByRole("status")[1].textContent).toBe("false");
+    await waitFor(() => expect(screen.getAllByRole("status")[1].textContent).toBe("false"));
+    expect(screen.getAllByRole("textbox").some((field) => field.hasAttribute("aria-invalid"))).toBe(false);
   });
 });
