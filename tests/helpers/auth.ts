@@ -1,8 +1,10 @@
 // Helpers for integration tests of authenticated route handlers: test users, bearer tokens,
 // Auth.js session cookies (minted exactly as Auth.js's sign-in would: a server-side session
-// row and a JWT carrying its id) and a small request runner.
+// row and a JWT carrying its id), a small request runner, and the checks of the REST
+// authentication contract.
 import { randomBytes } from "node:crypto";
 import { encode } from "next-auth/jwt";
+import { expect } from "vitest";
 import { PEER_HEADER, trustPeerHeader } from "@/lib/client-address";
 import { createApiToken } from "@/lib/auth/api-tokens";
 import { hashPassword } from "@/lib/auth/password";
@@ -111,4 +113,28 @@ export async function call<P = Record<string, never>>(handler: Handler<P>, path:
     }
   }
   return { response, status: response.status, body: json, text };
+}
+
+// ── The REST authentication contract (tests/api-auth-*.test.ts) ─────────────────────────────
+
+/** The seeded demo client. */
+export const SEEDED_CLIENT = { email: "cliente@lumenti.pe", password: "Cliente#2026" };
+
+/** The contract's user as the database has it. */
+export async function expectedUser(email: string) {
+  const row = await db.user.findUniqueOrThrow({ where: { email } });
+  return { id: row.id, name: row.name, email: row.email, role: row.role, created_at: row.createdAt.toISOString() };
+}
+
+/** A refusal in the contract's shape: a 4xx with a message, and field errors as arrays if any. */
+export function expectErrorShape(status: number, body: Json) {
+  expect(status).toBeGreaterThanOrEqual(400);
+  expect(status).toBeLessThan(500);
+  expect(typeof body.message).toBe("string");
+  expect((body.message as string).length).toBeGreaterThan(0);
+  if (body.errors !== undefined) {
+    for (const messages of Object.values(body.errors as Record<string, unknown>)) {
+      expect(Array.isArray(messages)).toBe(true);
+    }
+  }
 }
