@@ -1,32 +1,15 @@
 // Integration tests of the catalogue admin API:
 // GET|POST /api/v1/admin/{products,services}, GET|PUT|DELETE …/{id}, POST …/bulk,
 // GET …/{id}/versions, POST …/{id}/versions/{n}/restore and GET …/export, each allowed and
-// refused, with the database checked after every write. 401/403 for every route file also come
-// from tests/api-admin-access.test.ts.
+// refused, with the database checked after every write. Bad input to the same routes:
+// tests/admin-catalog-bad-input.test.ts; 401/403 for every route file also come from
+// tests/api-admin-access.test.ts.
 import { beforeAll, describe, expect, it } from "vitest";
-import * as productBulk from "@/app/api/v1/admin/products/bulk/route";
-import * as productExport from "@/app/api/v1/admin/products/export/route";
-import * as productItem from "@/app/api/v1/admin/products/[id]/route";
-import * as productRestore from "@/app/api/v1/admin/products/[id]/versions/[version]/restore/route";
-import * as productVersions from "@/app/api/v1/admin/products/[id]/versions/route";
-import * as products from "@/app/api/v1/admin/products/route";
-import * as serviceBulk from "@/app/api/v1/admin/services/bulk/route";
-import * as serviceExport from "@/app/api/v1/admin/services/export/route";
-import * as serviceItem from "@/app/api/v1/admin/services/[id]/route";
-import * as serviceRestore from "@/app/api/v1/admin/services/[id]/versions/[version]/restore/route";
-import * as serviceVersions from "@/app/api/v1/admin/services/[id]/versions/route";
-import * as services from "@/app/api/v1/admin/services/route";
 import { formatLongDate } from "@/components/admin/catalog/long-date";
 import { CATALOG_CSV_HEADER } from "@/lib/catalog/csv";
 import { db } from "@/lib/db";
 import { call, createTestUser, tokenFor, uniqueTag, type Json, type TestUser } from "./helpers/auth";
-
-type Kind = "product" | "service";
-
-const ROUTES = {
-  product: { base: "/api/v1/admin/products", collection: products, item: productItem, bulk: productBulk, versions: productVersions, restore: productRestore, exportRoute: productExport, category: "ERP", otherCategory: "CRM", notFound: "Producto no encontrado" },
-  service: { base: "/api/v1/admin/services", collection: services, item: serviceItem, bulk: serviceBulk, versions: serviceVersions, restore: serviceRestore, exportRoute: serviceExport, category: "Desarrollo", otherCategory: "Consultoría", notFound: "Servicio no encontrado" },
-} as const;
+import { catalogAdminCalls, minimal, ROUTES, rowOf, type Kind } from "./helpers/admin-catalog";
 
 const ITEM_KEYS = [
   "benefits", "billing_period", "category", "contact_email", "contact_phone", "content_html", "created_at", "currency", "demo_url",
@@ -45,34 +28,7 @@ beforeAll(async () => {
   clientToken = await tokenFor(await createTestUser({ role: "client" }));
 });
 
-function api(kind: Kind, bearer = token) {
-  const r = ROUTES[kind];
-  return {
-    list: (query = "") => call(r.collection.GET, `${r.base}${query}`, { bearer }),
-    create: (body: unknown, headers?: Record<string, string>) => call(r.collection.POST, r.base, { method: "POST", body, bearer, headers }),
-    get: (id: number | string) => call(r.item.GET, `${r.base}/${id}`, { bearer, params: { id: String(id) } }),
-    update: (id: number | string, body: unknown) => call(r.item.PUT, `${r.base}/${id}`, { method: "PUT", body, bearer, params: { id: String(id) } }),
-    remove: (id: number | string) => call(r.item.DELETE, `${r.base}/${id}`, { method: "DELETE", bearer, params: { id: String(id) } }),
-    bulk: (body: unknown) => call(r.bulk.POST, `${r.base}/bulk`, { method: "POST", body, bearer }),
-    versions: (id: number | string) => call(r.versions.GET, `${r.base}/${id}/versions`, { bearer, params: { id: String(id) } }),
-    restore: (id: number | string, version: number | string) =>
-      call(r.restore.POST, `${r.base}/${id}/versions/${version}/restore`, { method: "POST", bearer, params: { id: String(id), version: String(version) } }),
-    exportCsv: (query = "") => call(r.exportRoute.GET, `${r.base}/export${query}`, { bearer }),
-  };
-}
-
-function minimal(kind: Kind, tag: string, extra: Json = {}): Json {
-  return { name: `Elemento ${tag}`, slug: `elemento-${tag}`, description: `Descripción de ${kind} ${tag}.`, ...extra };
-}
-
-async function createOk(kind: Kind, body: Json): Promise<Json> {
-  const { status, body: answer } = await api(kind).create(body);
-  expect(status, JSON.stringify(answer)).toBe(201);
-  return answer.data as Json;
-}
-
-const rowOf = (id: number) => db.catalogItem.findUnique({ where: { id } });
-const countSlug = (kind: Kind, slug: string) => db.catalogItem.count({ where: { kind, slug } });
+const { api, createOk } = catalogAdminCalls(() => token);
 
 describe.each(["product", "service"] as const)("%s admin API", (kind) => {
   const r = ROUTES[kind];
@@ -306,122 +262,6 @@ describe.each(["product", "service"] as const)("%s admin API", (kind) => {
     expect(bad.status).toBe(422);
     expect((await api(kind, clientToken).exportCsv()).status).toBe(403);
     expect((await call(r.exportRoute.GET, `${r.base}/export`)).status).toBe(401);
-  });
-});
-
-// ─── Bad input: a clear Spanish error, never a 500, and nothing changed ─────────────
-
-const SPANISH = /[áéíóúñ¿]|debe|obligatori|válid|solo|puede|categor|moneda|periodo|estado|precio|URL|cuerpo/i;
-
-describe.each(["product", "service"] as const)("%s bad input", (kind) => {
-  const BAD_URLS = ["javascript:alert(1)", "data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==", "JaVaScRiPt:alert(1)", "ftp://example.pe/x", "/relativa"];
-
-  const cases: [string, Json, string][] = [
-    ["a missing name", { name: undefined }, "name"],
-    ["a blank name", { name: "   " }, "name"],
-    ["a missing slug", { slug: undefined }, "slug"],
-    ["a missing description", { description: undefined }, "description"],
-    ["a slug with spaces", { slug: "mi producto" }, "slug"],
-    ["a slug with capitals", { slug: "Mi-Producto" }, "slug"],
-    ["a negative price", { price_from: -5 }, "price_from"],
-    ["a non-numeric price", { price_from: "gratis" }, "price_from"],
-    ["a price with 3 decimals", { price_from: "1.999" }, "price_from"],
-    ["an unknown currency", { currency: "GBP" }, "currency"],
-    ["an unknown period", { billing_period: "weekly" }, "billing_period"],
-    ["an unknown status", { status: "published" }, "status"],
-    ["an unknown category", { category: "Cocina" }, "category"],
-    ["features as a string", { features: "uno, dos" }, "features"],
-    ["features with numbers", { features: [1, 2] }, "features.0"],
-    ["gallery as an object", { gallery_images: { a: 1 } }, "gallery_images"],
-    ["faq as a number", { faq: 3 }, "faq"],
-    ["is_featured as text", { is_featured: "sí" }, "is_featured"],
-    ["an invalid e-mail", { contact_email: "no-es-correo" }, "contact_email"],
-    ["an order that is not an integer", { order_index: "1.5" }, "order_index"],
-  ];
-  // Images may also be a path of this site ("/images/…", as the seed's), never a protocol-relative one.
-  const badUrlsOf = (field: string) => (field === "image" || field === "gallery_images" ? [...BAD_URLS.slice(0, -1), "//evil.example/x.png"] : BAD_URLS);
-  for (const field of ["demo_url", "documentation_url", "image"]) {
-    for (const url of badUrlsOf(field)) cases.push([`${field} = ${url.slice(0, 16)}`, { [field]: url }, field]);
-  }
-  for (const field of ["gallery_images", "videos"]) {
-    for (const url of badUrlsOf(field)) cases.push([`${field} with ${url.slice(0, 16)}`, { [field]: ["https://ok.example.pe/a.png", url] }, `${field}.1`]);
-  }
-
-  it.each(cases)("POST with %s → 422 with a Spanish message for the field; nothing stored", async (_label, change, field) => {
-    const tag = uniqueTag();
-    const body = { ...minimal(kind, tag), ...change };
-    const { status, body: answer } = await api(kind).create(body);
-    expect(status).toBe(422);
-    expect(answer.message).toBe("Revisa los campos marcados.");
-    const errors = answer.errors as Record<string, string[]>;
-    expect(Object.keys(errors)).toContain(field);
-    expect(errors[field][0]).toMatch(SPANISH);
-    expect(await db.catalogItem.count({ where: { slug: { contains: tag } } })).toBe(0);
-    expect(await db.catalogItem.count({ where: { name: `Elemento ${tag}` } })).toBe(0);
-  });
-
-  it.each(cases.filter(([, change]) => Object.values(change).every((value) => value !== undefined)))(
-    "PUT with %s → 422; the stored item is unchanged",
-    async (_label, change, field) => {
-      const item = await createOk(kind, minimal(kind, uniqueTag()));
-      const before = await rowOf(item.id as number);
-      const { status, body } = await api(kind).update(item.id as number, change);
-      expect(status).toBe(422);
-      expect(Object.keys(body.errors as Json)).toContain(field);
-      expect(await rowOf(item.id as number)).toEqual(before);
-    },
-  );
-
-  it("a duplicate slug of the same kind is 409 with a Spanish message (on create and on update); nothing changes", async () => {
-    const tag = uniqueTag();
-    const first = await createOk(kind, minimal(kind, tag));
-    const dup = await api(kind).create({ ...minimal(kind, `${tag}-otro`), slug: first.slug });
-    expect(dup.status).toBe(409);
-    expect(dup.body.message).toBe("Ya existe otro elemento con ese slug. Elige uno distinto.");
-    expect(await countSlug(kind, first.slug as string)).toBe(1);
-
-    const second = await createOk(kind, minimal(kind, `${tag}-2`));
-    const clash = await api(kind).update(second.id as number, { slug: first.slug });
-    expect(clash.status).toBe(409);
-    expect((await rowOf(second.id as number))?.slug).toBe(second.slug);
-  });
-
-  it("2 MB of HTML is refused with 413 before anything is read; nothing stored", async () => {
-    const tag = uniqueTag();
-    const { status, body } = await api(kind).create({ ...minimal(kind, tag), content_html: `<p>${"a".repeat(2 * 1024 * 1024)}</p>` });
-    expect(status).toBe(413);
-    expect(body.message).toMatch(/demasiado grande/);
-    expect(await countSlug(kind, `elemento-${tag}`)).toBe(0);
-  });
-
-  it("HTML over the field's bound (but under 1 MB) is 422 for that field", async () => {
-    const tag = uniqueTag();
-    const { status, body } = await api(kind).create({ ...minimal(kind, tag), long_description: `<p>${"a".repeat(25_000)}</p>` });
-    expect(status).toBe(422);
-    expect(Object.keys(body.errors as Json)).toContain("long_description");
-    expect(await countSlug(kind, `elemento-${tag}`)).toBe(0);
-  });
-
-  it("a body that is not JSON is 400, one not declared as JSON is 415 (Spanish messages, nothing stored)", async () => {
-    const tag = uniqueTag();
-    const broken = await api(kind).create(`{"name": "Elemento ${tag}", "slug": `);
-    expect(broken.status).toBe(400);
-    expect(broken.body.message).toBe("El cuerpo de la solicitud no es JSON válido.");
-    const form = await api(kind).create(`name=Elemento+${tag}`, { "content-type": "application/x-www-form-urlencoded" });
-    expect(form.status).toBe(415);
-    expect(form.body.message).toMatch(/debe ser JSON/);
-    const array = await api(kind).create([1, 2, 3]);
-    expect(array.status).toBe(422);
-    expect(await db.catalogItem.count({ where: { name: `Elemento ${tag}` } })).toBe(0);
-  });
-
-  it("a client token is 403 on every write; nothing stored", async () => {
-    const tag = uniqueTag();
-    const asClient = api(kind, clientToken);
-    expect((await asClient.create(minimal(kind, tag))).status).toBe(403);
-    expect((await asClient.bulk({ ids: [1], action: "delete" })).status).toBe(403);
-    expect((await asClient.list()).status).toBe(403);
-    expect(await countSlug(kind, `elemento-${tag}`)).toBe(0);
   });
 });
 
