@@ -73,5 +73,20 @@ export default defineConfig([
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
     },
   },
+  {
+    // Server actions live in lib/<domain>/actions.ts: app/ keeps routes, layouts and pages, and
+    // components/ the UI that calls them. A module-level "use server" anywhere else is refused.
+    name: "project/server-actions-in-lib",
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "Program > ExpressionStatement[directive='use server']",
+          message: "Server actions live in lib/<domain>/actions.ts (app/ keeps routes, layouts and pages; components/ the UI).",
+        },
+      ],
+    },
+  },
   globalIgnores([".next/**", ".next-*/**", ".lighthouse/**", ".data/**", "lib/generated/**", "next-env.d.ts", "coverage/**", "test-results/**", "playwright-report/**"]),
 ]);

@@ -86,3 +86,25 @@ describe("import cycles (import-x/no-cycle)", () => {
     expect(results.map((result) => result.messages)).toEqual([[], []]);
   });
 });
+
+describe("server actions live in lib/<domain>/actions.ts (no-restricted-syntax)", () => {
+  const directives = new ESLint({ cwd: root, ruleFilter: ({ ruleId }) => ruleId === "no-restricted-syntax" });
+  const fired = async (filePath: string, code: string) => {
+    const [result] = await directives.lintText(code, { filePath: path.join(root, filePath) });
+    return result.messages.map((message) => message.ruleId ?? `fatal: ${message.message}`);
+  };
+  const ACTION_MODULE = '"use server";\n\nexport async function probeAction() {\n  return null;\n}\n';
+
+  it.each([
+    ["a page folder", "app/admin/lint-probe/actions.ts"],
+    ["a route group", "app/(site)/lint-probe-actions.ts"],
+    ["components/", "components/auth/lint-probe-actions.ts"],
+  ])("refuses a \"use server\" module in %s", async (_, filePath) => {
+    expect(await fired(filePath, ACTION_MODULE)).toEqual(["no-restricted-syntax"]);
+  });
+
+  it("allows it in a domain's actions.ts, and a \"use client\" component in components/", async () => {
+    expect(await fired("lib/billing/actions.ts", ACTION_MODULE)).toEqual([]);
+    expect(await fired("components/ui/lint-probe.tsx", '"use client";\n\nexport const probe = 1;\n')).toEqual([]);
+  });
+});

@@ -45,7 +45,7 @@ describe("useActionSubmit", () => {
     expect(errors).toEqual([]);
   });
 
-  it("on a refusal: its field errors on the form's fields (nested ones too, the first focused), then 'Error: {message}' and onFailure", async () => {
+  it("on a refusal: its field errors on the form's fields (nested ones when the form draws them, the first focused), then 'Error: {message}' and onFailure", async () => {
     const { form, errors } = fakeForm();
     const onFailure = vi.fn();
     const refusal = {
@@ -54,13 +54,24 @@ describe("useActionSubmit", () => {
       message: "Revisa los datos.",
       errors: { email: ["Correo no válido.", "otro"], "lines.0.quantity": ["Cantidad no válida."], _: ["Argumentos"], unknown: ["Nada"], name: [] },
     };
-    await useActionSubmit(form, async () => refusal, { success: "Guardado", onFailure })(values);
+    await useActionSubmit(form, async () => refusal, { success: "Guardado", onFailure, nestedFieldErrors: true })(values);
     expect(errors).toEqual([
       ["email", "Correo no válido.", true],
       ["lines.0.quantity", "Cantidad no válida.", false],
     ]);
     expect(toasts).toEqual([["error", "Error: Revisa los datos."]]);
     expect(onFailure).toHaveBeenCalledWith(refusal, true);
+  });
+
+  it("by default only the form's own top-level fields take an error: one inside a value no input shows is left to the toast", async () => {
+    const { form, errors } = fakeForm();
+    const onFailure = vi.fn();
+    const refusal = { ok: false as const, status: 422, message: "Revisa los datos.", errors: { "lines.0.total": ["Total no válido."] } };
+    const unlessOnFields = failureUnlessOnFields((refused) => `Error: ${refused.message}`);
+    await useActionSubmit(form, async () => refusal, { success: "Guardado", failureToast: unlessOnFields, onFailure })(values);
+    expect(errors).toEqual([]);
+    expect(toasts).toEqual([["error", "Error: Revisa los datos."]]);
+    expect(onFailure).toHaveBeenCalledWith(refusal, false);
   });
 
   it("the error toast follows the form's rule: the message as is, none when the fields say it, a title with a description", async () => {

@@ -29,6 +29,12 @@ export type ActionSubmitOptions<Data, Values> = {
   failureToast?: (refusal: ActionRefusal, shownOnFields: boolean) => FailureToast;
   /** After the error toast (e.g. close and refresh when the record changed meanwhile). */
   onFailure?: (refusal: ActionRefusal, shownOnFields: boolean) => void;
+  /**
+   * Also show errors of fields inside a form value ("lines.0.quantity") on those fields: for a
+   * form that draws every such field (the invoice's lines). Off: only the form's own top-level
+   * fields count, so an error no input shows is never taken for one the form shows.
+   */
+  nestedFieldErrors?: boolean;
 };
 
 /** What applyServerErrors needs of a react-hook-form form. */
@@ -70,7 +76,7 @@ export function useActionSubmit<T extends FieldValues, Values, Data>(
       options.onSuccess?.(outcome.data, values);
       return;
     }
-    const shown = applyServerErrors(form, outcome.errors);
+    const shown = applyServerErrors(form, outcome.errors, options.nestedFieldErrors ?? false);
     const toast = (options.failureToast ?? prefixedFailure)(outcome, shown);
     if (typeof toast === "string") notify.error(toast);
     else if (toast) notify.error(toast.title, toast.description === undefined ? undefined : { description: toast.description });
@@ -80,15 +86,15 @@ export function useActionSubmit<T extends FieldValues, Values, Data>(
 
 /**
  * Shows the server's per-field errors on the form's fields, the first one focused: a field of the
- * form ("email") or one inside it ("lines.0.quantity"); errors of anything else (the arguments
- * as a whole, "_") are left to the toast. False when none of them was shown.
+ * form ("email") or, with `nested`, one inside it ("lines.0.quantity"); errors of anything else
+ * (the arguments as a whole, "_") are left to the toast. False when none of them was shown.
  */
-function applyServerErrors<T extends FieldValues>(form: ServerErrorTarget<T>, errors?: Record<string, string[]>): boolean {
+function applyServerErrors<T extends FieldValues>(form: ServerErrorTarget<T>, errors: Record<string, string[]> | undefined, nested: boolean): boolean {
   if (!errors) return false;
   const known = new Set(Object.keys(form.getValues()));
   let applied = false;
   for (const [field, messages] of Object.entries(errors)) {
-    if (!known.has(field.split(".")[0]) || !messages[0]) continue;
+    if (!known.has(nested ? field.split(".")[0] : field) || !messages[0]) continue;
     form.setError(field as Path<T>, { type: "server", message: messages[0] }, { shouldFocus: !applied });
     applied = true;
   }

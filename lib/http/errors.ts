@@ -4,7 +4,7 @@ import type { DomainErrorKind, FieldErrors } from "@/lib/errors";
 
 /**
  * A refusal only HTTP knows about (a body that is not JSON, too large, of the wrong type, a
- * missing CSRF token, bad credentials at the login door): thrown by lib/http and route handlers.
+ * missing CSRF token): thrown by lib/http and route handlers.
  * The domain throws DomainError (lib/errors.ts) instead; both become `{ message, errors }`.
  */
 export class HttpError extends Error {

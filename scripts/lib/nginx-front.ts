@@ -3,9 +3,9 @@
 // foreground as a child. Used by `npm run test:front` and the benchmark.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
+import { assertPortFree } from "./ports";
 
 export const FRONT_TEMPLATE = path.join(process.cwd(), "deploy", "nginx", "nginx.conf.template");
 const BROTLI_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so";
@@ -39,15 +39,6 @@ export function upstreamServers(upstreams: string[]): string {
   return upstreams.map((upstream) => `server ${upstream} max_fails=1 fail_timeout=2s;`).join(" ");
 }
 
-/** Refuses a port something else listens on (its answers would pass for nginx's). */
-function assertPortFree(port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", () => reject(new Error(`El puerto ${port} ya está en uso`)));
-    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve()));
-  });
-}
-
 async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs: number, log: () => string) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -73,7 +64,8 @@ export async function startFront(opts: FrontOptions): Promise<Front> {
   if (!Number.isInteger(cacheSeconds) || cacheSeconds < 1) throw new Error(`Tiempo de caché no válido: ${opts.cacheSeconds} (segundos enteros, 1 o más)`);
   if (!Number.isInteger(opts.port) || opts.port < 1 || opts.port > 65535) throw new Error(`Puerto no válido: ${opts.port}`);
 
-  await assertPortFree(opts.port);
+  // A port something else listens on would pass its answers off as nginx's.
+  await assertPortFree(opts.port, "FRONT_TEST_PORT for test:front, BENCH_PORT + 2 for bench");
 
   const dir = mkdtempSync(path.join(tmpdir(), "nginx-front-"));
   const config = renderFrontConfig(readFileSync(FRONT_TEMPLATE, "utf8"), {

@@ -48,6 +48,7 @@ export function InvoiceForm({ clients }: { clients: ClientOption[] }) {
 
   // The server's per-field errors go on their fields, lines included ("lines.0.quantity").
   const save = useActionSubmit(form, (values) => issueInvoiceAction(values), {
+    nestedFieldErrors: true,
     success: (invoice) => `Factura ${invoice.invoice_number} emitida correctamente`,
     onSuccess: (invoice) => {
       setIssued(true);
