@@ -47,7 +47,10 @@ function analyze(file: string): Omit<Route, "file" | "pattern"> {
   for (const match of text.matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)) methods.add(match[1]);
   for (const match of text.matchAll(/export const \{([^}]+)\}/g)) for (const name of match[1].split(",")) if ((METHODS as readonly string[]).includes(name.trim())) methods.add(name.trim());
   const catalog = /catalog(Collection|Item|Bulk|Versions|Restore|Export)Routes?\(/.exec(text);
-  const guard: Guard = /authRoute(?:<[^>]*>)?\("admin"/.test(text) || catalog ? "admin" : /authRoute(?:<[^>]*>)?\("user"/.test(text) ? "user" : "public";
+  // The role a handler asks of its caller: authRoute(role, …) or the list factories built on it
+  // (listRoute(role, …); exportRoute, admins only).
+  const admin = /(?:authRoute|listRoute)(?:<[^>]*>)?\("admin"/.test(text) || /\bexportRoute(?:<[^>]*>)?\(/.test(text) || catalog !== null;
+  const guard: Guard = admin ? "admin" : /(?:authRoute|listRoute)(?:<[^>]*>)?\("user"/.test(text) ? "user" : "public";
   const readsJson = text.includes("readJsonBody") || (catalog !== null && ["Collection", "Item", "Bulk"].includes(catalog[1]));
   return { methods: [...methods], guard, readsJson };
 }
