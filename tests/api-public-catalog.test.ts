@@ -158,7 +158,9 @@ describe.each([
   });
 
   it("answers 404 with the fixed Spanish message for unknown, hidden or other-kind items", async () => {
-    const otherKind = await db.catalogItem.findFirstOrThrow({ where: { kind: kind === "product" ? "service" : "product", status: "active" } });
+    // A seeded item (the lowest id) of the other kind: other test files create active items of both
+    // kinds under one slug while this runs, and such a slug rightly answers 200 for this kind too.
+    const otherKind = await db.catalogItem.findFirstOrThrow({ where: { kind: kind === "product" ? "service" : "product", status: "active" }, orderBy: { id: "asc" } });
     const hidden = kind === "product" ? hiddenProduct : inactiveService;
     const maxId = (await db.catalogItem.aggregate({ _max: { id: true } }))._max.id ?? 0;
     for (const slug of [
