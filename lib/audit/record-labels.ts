@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { MAX_RECORD_ID } from "@/lib/ids";
 import { formatMoney, formatShortDay } from "@/lib/format";
 import { auditRecordKey, type AuditRecordLabel, type AuditRecordLabels } from "./labels";
 import type { AuditLogContract } from "./queries";
@@ -9,12 +10,10 @@ import type { AuditLogContract } from "./queries";
 // one page are read together: one query per kind of record on the page, whatever the number of
 // rows. A record deleted since is named from what its entry recorded, else by its id.
 
-
 const INT_ID = /^[1-9]\d{0,9}$/;
-const MAX_INT = 2_147_483_647;
 
 function intIds(ids: Set<string>): number[] {
-  return [...ids].filter((id) => INT_ID.test(id) && Number(id) <= MAX_INT).map(Number);
+  return [...ids].filter((id) => INT_ID.test(id) && Number(id) <= MAX_RECORD_ID).map(Number);
 }
 
 const personLabel = (name: string, email: string) => (name.trim() ? `${name} (${email})` : email);

@@ -7,6 +7,7 @@ import { runAction, type ActionResult } from "@/lib/actions/run";
 import { clientIp } from "@/lib/client-address";
 import { asDomainError } from "@/lib/db-errors";
 import { notFound } from "@/lib/errors";
+import { parseRecordId } from "@/lib/ids";
 import type { ContactMessageDetail, ContactNoteItem, ReplyTemplateItem } from "@/lib/contact/admin-serialize";
 import {
   addContactNote,
@@ -57,15 +58,15 @@ export async function sendContactMessage(_previous: ContactFormState, formData: 
 
 // ── Back office inbox ────────────────────────────────────────────────────────
 
-// Each one checks the admin, then calls the SAME service
-// function as the REST handler (lib/contact/inbox.ts, reply-delivery.ts, reply-templates.ts), which validates the input with
+// Each one checks the admin, then calls the SAME service function as the REST handler
+// (lib/contact/inbox.ts, reply-delivery.ts, reply-templates.ts), which validates the input with
 // the domain's zod schema and writes with its audit entry. Outcomes come back as ActionResult
 // (the 404/409/422 message in Spanish), never as a thrown error.
 
-/** An id the browser sent: only a positive 32-bit integer can name a record. */
+/** An id the browser sent: only a number, and one the record-id rule accepts (lib/ids.ts), names a record. */
 function recordId(value: unknown, missing: string): number {
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > 2_147_483_647) throw notFound(missing);
-  return value;
+  if (typeof value !== "number") throw notFound(missing);
+  return parseRecordId(value, missing);
 }
 
 /** Opens a message in the modal: a `new` one becomes `read`. */

@@ -1,3 +1,4 @@
+import { MAX_RECORD_ID } from "@/lib/ids";
 import { pageParams } from "@/lib/list/paging";
 import { optionalParam, textParam } from "@/lib/list/query-params";
 import { multilineText, singleLineText, z } from "@/lib/zod";
@@ -51,7 +52,7 @@ const idSchema = z
   .number({ error: "Cada id debe ser un número entero positivo." })
   .int("Cada id debe ser un número entero positivo.")
   .positive("Cada id debe ser un número entero positivo.")
-  .max(2_147_483_647, "Cada id debe ser un número entero positivo.");
+  .max(MAX_RECORD_ID, "Cada id debe ser un número entero positivo.");
 
 /** POST /api/v1/admin/contact-messages/bulk */
 export const contactBulkSchema = z.object({
