@@ -247,14 +247,14 @@ export async function listPendingInvoiceOptions(userId: string): Promise<Pending
   const rows = await db.invoice.findMany({
     where: { userId, status: "pending" },
     orderBy: [{ issuedAt: "asc" }, { id: "asc" }],
-    select: { id: true, invoiceNumber: true, amount: true, amountPaid: true, currency: true, dueDate: true },
+    select: { id: true, invoiceNumber: true, amount: true, amountPaid: true, amountCredited: true, currency: true, dueDate: true },
     take: 200,
   });
   return rows.map((row) => ({
     id: row.id,
     invoice_number: row.invoiceNumber,
     amount: row.amount.toFixed(2),
-    balance: balanceDue(row.amount.toFixed(2), row.amountPaid.toFixed(2)),
+    balance: balanceDue(row.amount.toFixed(2), row.amountPaid.toFixed(2), row.amountCredited.toFixed(2)),
     currency: row.currency,
     due_date: row.dueDate ? row.dueDate.toISOString().slice(0, 10) : null,
   }));

@@ -12,8 +12,11 @@ import { businessDate, dateColumn, formatCalendarDate } from "./dates";
 import { lockRow, requireClientUser, type Tx } from "./guards";
 import { formatInvoiceNumber, INVOICE_SERIES } from "./labels";
 import { compareMoney, invoiceTotals } from "./money";
-import { BILLING_LIMITS, BILLING_MESSAGES, invoiceCreateSchema, invoiceUpdateSchema, type InvoiceLineInput } from "./schema";
+import { BILLING_LIMITS, BILLING_MESSAGES, invoiceCreateSchema, invoiceUpdateSchema, taxIdProblem, type InvoiceLineInput } from "./schema";
 import { findInvoiceDetail } from "./invoice-reader";
+import { createInvoiceDocumentInTx } from "@/lib/sunat/documents";
+import { kickSunatQueue } from "@/lib/sunat/queue";
+import { boletaNeedsIdentity, canStillVoid, VOID_WINDOW_DAYS } from "@/lib/sunat/rules";
 import type { InvoiceDetailContract } from "./serialize";
 
 // Issuing and changing invoices, the only writes of them: the admin screens' server actions, the
@@ -58,9 +61,16 @@ export async function issueInvoiceInTx(tx: Tx, actor: AuditActor, data: IssueInv
   if (data.dueOn < data.issuedOn) throw invalid({ due_date: [BILLING_MESSAGES.dueBeforeIssue] }, BILLING_MESSAGES.invalid);
   const settings = await tx.siteSettings.findUnique({ where: { id: 1 } });
   const customerTaxId = customer.taxId ?? null;
+  // A tax id saved before it was checked must not reach SUNAT as it is.
+  const taxIdIssue = customerTaxId ? taxIdProblem(customerTaxId) : null;
+  if (taxIdIssue) throw invalid({ user_id: [BILLING_MESSAGES.customerTaxIdInvalid(taxIdIssue)] }, BILLING_MESSAGES.customerTaxIdInvalid(taxIdIssue));
   const series = customerTaxId && customerTaxId.length === 11 ? INVOICE_SERIES.factura : INVOICE_SERIES.boleta;
-  const sequence = await nextInvoiceNumber(tx, series);
   const totals = invoiceTotals(data.lines);
+  const exchangeRate = data.currency === "PEN" ? null : ((data.currency === "USD" ? settings?.exchangeRateUsd : settings?.exchangeRateEur) ?? null);
+  if (series === INVOICE_SERIES.boleta && !customerTaxId && boletaNeedsIdentity(totals.total, data.currency, exchangeRate?.toString() ?? null)) {
+    throw invalid({ user_id: [BILLING_MESSAGES.boletaNeedsIdentity] }, BILLING_MESSAGES.boletaNeedsIdentity);
+  }
+  const sequence = await nextInvoiceNumber(tx, series);
   const nothing = totals.line_totals.findIndex((value) => compareMoney(value, 0) <= 0);
   if (nothing !== -1) throw invalid({ [`lines.${nothing}.quantity`]: [BILLING_MESSAGES.lineTotalZero] }, BILLING_MESSAGES.invalid);
   const tooLarge = totals.line_totals.findIndex((value) => compareMoney(value, BILLING_LIMITS.maxAmount) > 0);
@@ -79,10 +89,13 @@ export async function issueInvoiceInTx(tx: Tx, actor: AuditActor, data: IssueInv
       taxAmount: totals.tax_amount,
       amount: totals.total,
       currency: data.currency,
+      exchangeRate,
       status: "pending",
       issuerName: settings?.companyLegalName || settings?.companyName || "Lumen Consultoría TI",
       issuerTaxId: settings?.companyTaxId ?? null,
       issuerAddress: settings?.contactAddress ?? null,
+      issuerUbigeo: settings?.fiscalUbigeo ?? null,
+      issuerEstablishment: settings?.fiscalEstablishment ?? null,
       customerName: customer.billingName || customer.name,
       customerTaxId,
       customerEmail: customer.email,
@@ -116,6 +129,7 @@ export async function issueInvoiceInTx(tx: Tx, actor: AuditActor, data: IssueInv
       lines: data.lines.length,
     },
   });
+  await createInvoiceDocumentInTx(tx, invoice.id);
   await notifyUser(
     customer.id,
     {
@@ -161,6 +175,7 @@ export async function issueInvoice(actor: AdminActor, input: unknown): Promise<I
     });
     return readInvoice(tx, id);
   });
+  kickSunatQueue();
   await emailUser(invoice.user.id, invoiceEmail(invoice));
   return invoice;
 }
@@ -175,23 +190,40 @@ export async function updateInvoice(actor: AdminActor, id: unknown, input: unkno
   if (data.status === undefined && data.due_date === undefined) {
     throw invalid({ status: [BILLING_MESSAGES.nothingToChange] }, BILLING_MESSAGES.nothingToChange);
   }
-  return db.$transaction(async (tx) => {
+  const updated = await db.$transaction(async (tx) => {
     if (!(await lockRow(tx, "invoices", invoiceId))) throw notFound(BILLING_MESSAGES.invoiceNotFound);
     const before = await readInvoice(tx, invoiceId);
     if (before.status === "cancelled") throw conflict(BILLING_MESSAGES.invoiceAlreadyCancelled);
     const changes: Prisma.InvoiceUpdateInput = {};
+    const sunat = before.sunat;
+    let voidDocument = false;
     if (data.status === "cancelled") {
       if (compareMoney(before.amount_paid, 0) > 0) throw conflict(BILLING_MESSAGES.cancelPaidInvoice);
+      if (compareMoney(before.amount_credited, 0) > 0) throw conflict(BILLING_MESSAGES.cancelCreditedInvoice);
+      // A document SUNAT rejected never existed for it: cancelling it asks SUNAT nothing. Any other
+      // is voided before SUNAT (comunicación de baja or summary), which is only possible for a few days.
+      if (sunat.status !== "rejected") {
+        if (!canStillVoid(before.issued_at, businessDate())) throw conflict(BILLING_MESSAGES.voidWindowPassed(VOID_WINDOW_DAYS));
+        voidDocument = true;
+      }
       changes.status = "cancelled";
       changes.cancelledAt = new Date();
       changes.cancelReason = data.cancel_reason ?? null;
     }
     if (data.due_date !== undefined) {
       if (before.status === "paid") throw conflict(BILLING_MESSAGES.invoicePaid);
+      // A factura's due dates are part of its signed document (forma de pago).
+      if (before.series.startsWith("F") && sunat.hash) throw conflict(BILLING_MESSAGES.dueDateSigned);
       if (data.due_date < before.issued_at) throw invalid({ due_date: [BILLING_MESSAGES.dueBeforeIssue] }, BILLING_MESSAGES.invalid);
       changes.dueDate = dateColumn(data.due_date);
     }
     await tx.invoice.update({ where: { id: invoiceId }, data: changes });
+    if (voidDocument) {
+      await tx.electronicDocument.updateMany({
+        where: { invoiceId },
+        data: { voidRequestedAt: new Date(), voidReason: (data.cancel_reason || "Anulación de la operación").slice(0, 100) },
+      });
+    }
     const after = await readInvoice(tx, invoiceId);
     await recordAudit(tx, actor, {
       action: data.status === "cancelled" ? "invoice.cancel" : "invoice.update",
@@ -209,4 +241,6 @@ export async function updateInvoice(actor: AdminActor, id: unknown, input: unkno
     }
     return after;
   });
+  if (data.status === "cancelled") kickSunatQueue();
+  return updated;
 }

@@ -31,9 +31,14 @@ export function invoiceTotals(lines: InvoiceLineAmounts[], taxPercent: Decimal.V
   return { subtotal: subtotal.toFixed(2), tax_amount: tax.toFixed(2), total: subtotal.plus(tax).toFixed(2), line_totals: lineTotals };
 }
 
-/** What is still owed on an invoice (never negative). */
-export function balanceDue(total: Decimal.Value, paid: Decimal.Value): string {
-  return Money.max(new Money(total).minus(paid), 0).toFixed(2);
+/** What is still owed on an invoice (never negative): its total less what was paid and what notas de crédito took off. */
+export function balanceDue(total: Decimal.Value, paid: Decimal.Value, credited: Decimal.Value = 0): string {
+  return Money.max(new Money(total).minus(paid).minus(credited), 0).toFixed(2);
+}
+
+/** What was paid beyond what is owed once notas de crédito took their part off (never negative): the client's credit. */
+export function overpaid(total: Decimal.Value, paid: Decimal.Value, credited: Decimal.Value): string {
+  return Money.max(new Money(paid).plus(credited).minus(total), 0).toFixed(2);
 }
 
 export function compareMoney(a: Decimal.Value, b: Decimal.Value): -1 | 0 | 1 {

@@ -39,7 +39,7 @@ export async function recordPayment(actor: AdminActor, input: unknown): Promise<
     }
     const invoice = await tx.invoice.findUniqueOrThrow({
       where: { id: data.invoice_id },
-      select: { id: true, invoiceNumber: true, userId: true, status: true, amount: true, amountPaid: true, currency: true, issuedAt: true },
+      select: { id: true, invoiceNumber: true, userId: true, status: true, amount: true, amountPaid: true, amountCredited: true, currency: true, issuedAt: true },
     });
     // A payment cannot predate its invoice (both Lima calendar dates).
     const issuedOn = calendarDate(invoice.issuedAt);
@@ -48,7 +48,7 @@ export async function recordPayment(actor: AdminActor, input: unknown): Promise<
     }
     if (invoice.status === "cancelled") throw conflict(BILLING_MESSAGES.invoiceCancelled);
     if (invoice.status === "paid") throw conflict(BILLING_MESSAGES.invoicePaid);
-    const balance = balanceDue(invoice.amount.toFixed(2), invoice.amountPaid.toFixed(2));
+    const balance = balanceDue(invoice.amount.toFixed(2), invoice.amountPaid.toFixed(2), invoice.amountCredited.toFixed(2));
     if (compareMoney(data.amount, balance) > 0) {
       const message = BILLING_MESSAGES.overpayment(formatMoney(balance, invoice.currency));
       throw invalid({ amount: [message] }, message);
@@ -68,7 +68,7 @@ export async function recordPayment(actor: AdminActor, input: unknown): Promise<
       select: paymentSelect,
     });
     const amountPaid = addMoney(invoice.amountPaid.toFixed(2), data.amount);
-    const paid = compareMoney(amountPaid, invoice.amount.toFixed(2)) === 0;
+    const paid = compareMoney(balanceDue(invoice.amount.toFixed(2), amountPaid, invoice.amountCredited.toFixed(2)), 0) === 0;
     await tx.invoice.update({
       where: { id: invoice.id },
       data: { amountPaid, ...(paid ? { status: "paid", paidAt } : {}) },
@@ -88,7 +88,7 @@ export async function recordPayment(actor: AdminActor, input: unknown): Promise<
         invoice_status: paid ? "paid" : invoice.status,
       },
     });
-    const newBalance = balanceDue(invoice.amount.toFixed(2), amountPaid);
+    const newBalance = balanceDue(invoice.amount.toFixed(2), amountPaid, invoice.amountCredited.toFixed(2));
     await notifyUser(
       invoice.userId,
       {

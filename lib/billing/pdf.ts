@@ -333,16 +333,8 @@ export function renderInvoicePdf(invoice: InvoiceDetailContract): Promise<Buffer
 }
 
 /** The HTTP answer of both PDF routes: a download named after the invoice, never cached. */
-export async function invoicePdfResponse(invoice: InvoiceDetailContract): Promise<Response> {
+/** The invoice's printed copy as a download (the route answers it with lib/http/file-response). */
+export async function invoicePdfFile(invoice: InvoiceDetailContract): Promise<{ fileName: string; contentType: string; body: Uint8Array }> {
   const pdf = await renderInvoicePdf(invoice);
-  return new Response(new Uint8Array(pdf), {
-    status: 200,
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${invoicePdfFilename(invoice)}"`,
-      "Content-Length": String(pdf.length),
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return { fileName: invoicePdfFilename(invoice), contentType: "application/pdf", body: new Uint8Array(pdf) };
 }

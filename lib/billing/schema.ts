@@ -16,6 +16,7 @@ export const BILLING_LIMITS = {
   description: 500,
   reason: 500,
   reference: 100,
+  creditNoteDescription: 250,
   billingName: 200,
   lines: 50,
   /** Largest amount a DECIMAL(12,2) column holds comfortably, also per line total. */
@@ -51,6 +52,11 @@ export const BILLING_MESSAGES = {
   invoiceStatus: "Solo puedes anular una factura (status: cancelled). Una factura queda pagada al registrar pagos que cubran su total.",
   taxId: "Ingresa un RUC de 11 dígitos o un DNI de 8 dígitos.",
   nothingToChange: "No enviaste ningún cambio.",
+  customerTaxIdInvalid: (problem: string) => `El documento del cliente no sirve para SUNAT (${problem}) Corrígelo en su perfil de facturación antes de emitir.`,
+  cancelCreditedInvoice: "La factura ya tiene notas de crédito: para anular el resto, emite otra nota de crédito por el saldo.",
+  voidWindowPassed: (days: number) => `Pasaron más de ${days} días desde su emisión y SUNAT ya no admite su baja: emite una nota de crédito (Anulación de la operación).`,
+  dueDateSigned: "El vencimiento forma parte de la factura electrónica ya firmada: para cambiarlo, emite una nota de crédito (motivo 13) o una nueva factura.",
+  boletaNeedsIdentity: "Una boleta de más de S/ 700.00 debe identificar al cliente: registra su DNI en su perfil de facturación.",
   // Rules the records forbid (409).
   invoiceNotFound: "Factura no encontrada.",
   subscriptionNotFound: "Suscripción no encontrada.",
@@ -214,6 +220,55 @@ export const invoiceUpdateSchema = z.object(
   { error: "Envía un objeto JSON con los cambios de la factura." },
 );
 export type InvoiceUpdateInput = z.output<typeof invoiceUpdateSchema>;
+
+// ── Notas de crédito ─────────────────────────────────────────────────────────
+
+/** Catalogue-09 reasons a nota de crédito can give here (13, a change of due dates with no amount, is not one). */
+export const CREDIT_NOTE_REASON_CODES = ["01", "02", "03", "04", "05", "06", "07", "08", "09", "10"] as const;
+/** Reasons that take the whole document back: anulación de la operación, error en el RUC, devolución total. */
+export const WHOLE_DOCUMENT_REASONS: ReadonlySet<string> = new Set(["01", "02", "06"]);
+
+/**
+ * POST /api/v1/admin/invoices/{id}/credit-notes and "Emitir nota de crédito": the whole balance not
+ * yet credited (no amount, no lines), an amount IGV included, or some of the invoice's lines.
+ */
+export const creditNoteCreateSchema = z
+  .object(
+    {
+      reason_code: z.enum(CREDIT_NOTE_REASON_CODES, { error: "Elige el motivo de la nota de crédito (catálogo 09 de SUNAT: 01 a 10)." }),
+      description: singleLineText({ error: "Describe el motivo de la nota de crédito." })
+        .min(3, "Describe el motivo de la nota de crédito (al menos 3 caracteres).")
+        .max(BILLING_LIMITS.creditNoteDescription, tooLong("La descripción", BILLING_LIMITS.creditNoteDescription)),
+      amount: positiveDecimal("Ingresa el importe a acreditar (IGV incluido), mayor que cero y con hasta 2 decimales.").optional(),
+      lines: z
+        .array(
+          z.object(
+            {
+              position: z.number({ error: "Indica la línea de la factura (position)." }).int("Indica la línea de la factura (position).").min(1).max(BILLING_LIMITS.lines),
+              quantity: positiveDecimal(BILLING_MESSAGES.quantity),
+            },
+            { error: "Cada línea debe tener position y quantity." },
+          ),
+          { error: "lines debe ser una lista de { position, quantity }." },
+        )
+        .min(1, "Indica al menos una línea.")
+        .max(BILLING_LIMITS.lines, BILLING_MESSAGES.linesTooMany)
+        .optional(),
+    },
+    { error: "Envía un objeto JSON con reason_code, description y, si es parcial, amount o lines." },
+  )
+  .superRefine((data, context) => {
+    if (data.amount !== undefined && data.lines !== undefined) {
+      context.addIssue({ code: "custom", path: ["amount"], message: "Indica un importe o unas líneas, no ambos." });
+    }
+    if (WHOLE_DOCUMENT_REASONS.has(data.reason_code) && (data.amount !== undefined || data.lines !== undefined)) {
+      context.addIssue({ code: "custom", path: ["reason_code"], message: "Ese motivo anula el comprobante completo: no indiques importe ni líneas." });
+    }
+    const positions = data.lines?.map((line) => line.position) ?? [];
+    if (new Set(positions).size !== positions.length) context.addIssue({ code: "custom", path: ["lines"], message: "Cada línea de la factura puede aparecer una sola vez." });
+  });
+export type CreditNoteCreateInput = z.output<typeof creditNoteCreateSchema>;
+export type CreditNoteCreateForm = z.input<typeof creditNoteCreateSchema>;
 
 // ── Payments ─────────────────────────────────────────────────────────────────
 

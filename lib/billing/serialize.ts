@@ -1,6 +1,8 @@
 import type { BillingPeriod, CatalogKind, Currency, InvoiceStatus, PaymentMethod, PaymentStatus, SubscriptionStatus } from "@/lib/generated/prisma/client";
 import { calendarDate } from "./dates";
 import { documentTypeLabel } from "./labels";
+import { creditNoteReasonLabel } from "@/lib/sunat/catalogs";
+import { electronicDocumentSelect, serializeSunat, type ElectronicDocumentRow, type SunatContract } from "@/lib/sunat/serialize";
 import { balanceDue } from "./money";
 
 // Billing rows → the contract's shape: snake_case, money as decimal strings with
@@ -167,6 +169,7 @@ export const invoiceSelect = {
   taxAmount: true,
   amount: true,
   amountPaid: true,
+  amountCredited: true,
   currency: true,
   status: true,
   issuerName: true,
@@ -182,6 +185,7 @@ export const invoiceSelect = {
   cancelReason: true,
   createdAt: true,
   user: { select: userSummarySelect },
+  electronicDocument: { select: electronicDocumentSelect },
 } as const;
 
 export const invoiceDetailSelect = {
@@ -191,6 +195,7 @@ export const invoiceDetailSelect = {
     select: { position: true, description: true, quantity: true, unitPrice: true, lineTotal: true } as const,
   },
   payments: { orderBy: [{ paidAt: "asc" as const }, { id: "asc" as const }], select: paymentSelect },
+  creditNotes: { orderBy: { id: "asc" as const }, select: creditNoteSelect },
 };
 
 type InvoiceRow = {
@@ -205,6 +210,7 @@ type InvoiceRow = {
   taxAmount: DecimalLike;
   amount: DecimalLike;
   amountPaid: DecimalLike;
+  amountCredited: DecimalLike;
   currency: Currency;
   status: InvoiceStatus;
   issuerName: string;
@@ -220,11 +226,13 @@ type InvoiceRow = {
   cancelReason: string | null;
   createdAt: Date;
   user: UserSummary;
+  electronicDocument: ElectronicDocumentRow | null;
 };
 
 type InvoiceDetailRow = InvoiceRow & {
   lines: { position: number; description: string; quantity: DecimalLike; unitPrice: DecimalLike; lineTotal: DecimalLike }[];
   payments: PaymentRow[];
+  creditNotes: CreditNoteRow[];
 };
 
 export type InvoiceContract = {
@@ -244,6 +252,9 @@ export type InvoiceContract = {
   /** The total, IGV included. */
   amount: string;
   amount_paid: string;
+  /** The sum of its notas de crédito. */
+  amount_credited: string;
+  /** What is still owed: amount − amount_credited − amount_paid (never negative). */
   balance: string;
   currency: Currency;
   status: InvoiceStatus;
@@ -255,11 +266,13 @@ export type InvoiceContract = {
   cancelled_at: string | null;
   cancel_reason: string | null;
   created_at: string;
+  /** Its electronic document with SUNAT. */
+  sunat: SunatContract;
 };
 
 export type InvoiceLineContract = { position: number; description: string; quantity: string; unit_price: string; line_total: string };
 
-export type InvoiceDetailContract = InvoiceContract & { lines: InvoiceLineContract[]; payments: PaymentContract[] };
+export type InvoiceDetailContract = InvoiceContract & { lines: InvoiceLineContract[]; payments: PaymentContract[]; credit_notes: CreditNoteContract[] };
 
 export function serializeInvoice(row: InvoiceRow): InvoiceContract {
   return {
@@ -275,7 +288,8 @@ export function serializeInvoice(row: InvoiceRow): InvoiceContract {
     tax_amount: money(row.taxAmount),
     amount: money(row.amount),
     amount_paid: money(row.amountPaid),
-    balance: row.status === "cancelled" ? "0.00" : balanceDue(money(row.amount), money(row.amountPaid)),
+    amount_credited: money(row.amountCredited),
+    balance: row.status === "cancelled" ? "0.00" : balanceDue(money(row.amount), money(row.amountPaid), money(row.amountCredited)),
     currency: row.currency,
     status: row.status,
     issuer: { name: row.issuerName, tax_id: row.issuerTaxId, address: row.issuerAddress },
@@ -286,6 +300,7 @@ export function serializeInvoice(row: InvoiceRow): InvoiceContract {
     cancelled_at: iso(row.cancelledAt),
     cancel_reason: row.cancelReason,
     created_at: row.createdAt.toISOString(),
+    sunat: serializeSunat(row.electronicDocument),
   };
 }
 
@@ -300,5 +315,74 @@ export function serializeInvoiceDetail(row: InvoiceDetailRow): InvoiceDetailCont
       line_total: money(line.lineTotal),
     })),
     payments: row.payments.map(serializePayment),
+    credit_notes: row.creditNotes.map(serializeCreditNote),
+  };
+}
+
+// ── Notas de crédito ────────────────────────────────────────────────────────
+
+export const creditNoteSelect = {
+  id: true,
+  number: true,
+  invoiceId: true,
+  reasonCode: true,
+  description: true,
+  subtotal: true,
+  taxAmount: true,
+  amount: true,
+  currency: true,
+  issuedAt: true,
+  createdAt: true,
+  electronicDocument: { select: electronicDocumentSelect },
+} as const;
+
+type CreditNoteRow = {
+  id: number;
+  number: string;
+  invoiceId: number;
+  reasonCode: string;
+  description: string;
+  subtotal: DecimalLike;
+  taxAmount: DecimalLike;
+  amount: DecimalLike;
+  currency: Currency;
+  issuedAt: Date;
+  createdAt: Date;
+  electronicDocument: ElectronicDocumentRow | null;
+};
+
+export type CreditNoteContract = {
+  id: number;
+  /** "FC01-00000001". */
+  number: string;
+  invoice_id: number;
+  /** Catalogue 09. */
+  reason_code: string;
+  reason: string;
+  description: string;
+  subtotal: string;
+  tax_amount: string;
+  amount: string;
+  currency: Currency;
+  issued_at: string;
+  created_at: string;
+  sunat: SunatContract;
+};
+
+export function serializeCreditNote(row: CreditNoteRow): CreditNoteContract {
+  return {
+    id: row.id,
+    number: row.number,
+    invoice_id: row.invoiceId,
+    reason_code: row.reasonCode,
+    reason: creditNoteReasonLabel(row.reasonCode),
+    description: row.description,
+    subtotal: money(row.subtotal),
+    tax_amount: money(row.taxAmount),
+    amount: money(row.amount),
+    currency: row.currency,
+    issued_at: calendarDate(row.issuedAt),
+    created_at: row.createdAt.toISOString(),
+    sunat: serializeSunat(row.electronicDocument),
   };
 }

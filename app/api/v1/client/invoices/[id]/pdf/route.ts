@@ -1,6 +1,7 @@
 import { authRoute } from "@/lib/http/auth-route";
 import { readInvoiceDetail } from "@/lib/billing/invoice-reader";
-import { invoicePdfResponse } from "@/lib/billing/pdf";
+import { invoicePdfFile } from "@/lib/billing/pdf";
+import { fileResponse } from "@/lib/http/file-response";
 
 type Params = { id: string };
 
@@ -10,5 +11,5 @@ type Params = { id: string };
  */
 export const GET = authRoute<Params>("user", async (_request, context, caller) => {
   const { id } = await context.params;
-  return invoicePdfResponse(await readInvoiceDetail(id, caller.user.id));
+  return fileResponse(await invoicePdfFile(await readInvoiceDetail(id, caller.user.id)));
 });

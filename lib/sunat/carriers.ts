@@ -1,0 +1,189 @@
+import "server-only";
+import { businessDate, calendarDate, dateColumn } from "@/lib/billing/dates";
+import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { customerOf, documentIdOf, issuerOf, issuerProblem } from "./assemble";
+import { signingKeyFor } from "./credentials";
+import { issuerSettings } from "./documents";
+import { signXml } from "./sign";
+import type { CurrencyCode, DailySummaryDocument, VoidedDocumentsDocument } from "./types";
+import { buildDailySummaryXml, buildVoidedDocumentsXml } from "./ubl";
+
+// Boletas (and their notes) reach SUNAT in a resumen diario (RC) rather than one by one, and a
+// voided document is reported in a summary with the voided state (boletas) or in a comunicación de
+// baja (RA, facturas and their notes). These functions gather what is waiting into new carrier
+// documents; the send queue sends them like any other. A document is in at most one carrier
+// waiting for an answer at a time.
+
+/** SUNAT takes at most this many lines in one summary or voiding. */
+const MAX_LINES = 500;
+
+/** Documents no carrier in flight (pending or sent) holds. */
+const notInFlight: Prisma.ElectronicDocumentWhereInput = { carriers: { none: { carrier: { status: { in: ["pending", "sent"] } } } } };
+
+async function nextDailyNumber(tx: Prisma.TransactionClient, prefix: "RC" | "RA", day: string): Promise<number> {
+  const key = `${prefix}-${day.replaceAll("-", "")}`;
+  const [row] = await tx.$queryRaw<{ last_number: number }[]>`
+    INSERT INTO invoice_series (series, last_number) VALUES (${key}, 1)
+    ON CONFLICT (series) DO UPDATE SET last_number = invoice_series.last_number + 1
+    RETURNING last_number`;
+  return row.last_number;
+}
+
+type CarriedRow = Prisma.ElectronicDocumentGetPayload<{
+  include: {
+    invoice: { select: { series: true; sequence: true; currency: true; subtotal: true; taxAmount: true; amount: true; customerName: true; customerTaxId: true } };
+    creditNote: { select: { series: true; sequence: true; currency: true; subtotal: true; taxAmount: true; amount: true; invoice: { select: { series: true; sequence: true; customerName: true; customerTaxId: true } } } };
+  };
+}>;
+
+const carriedInclude = {
+  invoice: { select: { series: true, sequence: true, currency: true, subtotal: true, taxAmount: true, amount: true, customerName: true, customerTaxId: true } },
+  creditNote: { select: { series: true, sequence: true, currency: true, subtotal: true, taxAmount: true, amount: true, invoice: { select: { series: true, sequence: true, customerName: true, customerTaxId: true } } } },
+} as const;
+
+function summaryLine(row: CarriedRow, condition: "1" | "3"): DailySummaryDocument["lines"][number] {
+  const source = row.invoice ?? row.creditNote!;
+  const customer = row.invoice ?? row.creditNote!.invoice;
+  return {
+    type: row.kind as "03" | "07",
+    id: documentIdOf(source.series, source.sequence),
+    customer: customerOf(customer.customerName, customer.customerTaxId),
+    condition,
+    currency: source.currency as CurrencyCode,
+    totals: { taxable: source.subtotal.toFixed(2), igv: source.taxAmount.toFixed(2), total: source.amount.toFixed(2) },
+    ...(row.creditNote && { reference: { type: "03" as const, id: documentIdOf(row.creditNote.invoice.series, row.creditNote.invoice.sequence) } }),
+  };
+}
+
+/**
+ * Creates the carriers that are due: one summary per issue date for signed boletas and notes not yet
+ * reported, one summary for accepted boletas asked to be voided, one voiding for accepted facturas
+ * (and their notes) asked to be voided. Returns how many it created.
+ */
+export async function createDueCarriers(today = businessDate()): Promise<number> {
+  const settings = await issuerSettings();
+  if (issuerProblem(settings)) return 0;
+  const key = await signingKeyFor(settings.ruc!);
+  if (!key.ok) return 0;
+  let created = 0;
+
+  const boletaKinds: Prisma.ElectronicDocumentWhereInput = {
+    OR: [{ kind: "03" }, { kind: "07", documentId: { startsWith: "B" } }],
+  };
+  const toReport = await db.electronicDocument.findMany({
+    where: { ...boletaKinds, status: "pending", xml: { not: null }, ...notInFlight },
+    include: carriedInclude,
+    orderBy: { id: "asc" },
+    take: MAX_LINES * 4,
+  });
+  const byDate = new Map<string, CarriedRow[]>();
+  for (const row of toReport) {
+    const day = calendarDate(row.issueDate);
+    byDate.set(day, [...(byDate.get(day) ?? []), row]);
+  }
+  for (const [day, rows] of byDate) {
+    for (let start = 0; start < rows.length; start += MAX_LINES) {
+      await createSummary(day, today, rows.slice(start, start + MAX_LINES), "1", settings, key.key.credential);
+      created += 1;
+    }
+  }
+
+  const boletasToVoid = await db.electronicDocument.findMany({
+    where: { ...boletaKinds, status: { in: ["accepted", "observed"] }, voidRequestedAt: { not: null }, ...notInFlight },
+    include: carriedInclude,
+    take: MAX_LINES,
+  });
+  const voidByDate = new Map<string, CarriedRow[]>();
+  for (const row of boletasToVoid) voidByDate.set(calendarDate(row.issueDate), [...(voidByDate.get(calendarDate(row.issueDate)) ?? []), row]);
+  for (const [day, rows] of voidByDate) {
+    await createSummary(day, today, rows, "3", settings, key.key.credential);
+    created += 1;
+  }
+
+  const facturasToVoid = await db.electronicDocument.findMany({
+    where: {
+      OR: [{ kind: "01" }, { kind: "07", documentId: { startsWith: "F" } }],
+      status: { in: ["accepted", "observed"] },
+      voidRequestedAt: { not: null },
+      ...notInFlight,
+    },
+    include: carriedInclude,
+    take: MAX_LINES,
+  });
+  const facturasByDate = new Map<string, CarriedRow[]>();
+  for (const row of facturasToVoid) facturasByDate.set(calendarDate(row.issueDate), [...(facturasByDate.get(calendarDate(row.issueDate)) ?? []), row]);
+  for (const [day, rows] of facturasByDate) {
+    await createVoiding(day, today, rows, settings, key.key.credential);
+    created += 1;
+  }
+  return created;
+}
+
+async function createSummary(
+  referenceDate: string,
+  today: string,
+  rows: CarriedRow[],
+  condition: "1" | "3",
+  settings: Awaited<ReturnType<typeof issuerSettings>>,
+  credential: Parameters<typeof signXml>[1],
+) {
+  await db.$transaction(async (tx) => {
+    const number = await nextDailyNumber(tx, "RC", today);
+    const id = `RC-${today.replaceAll("-", "")}-${number}`;
+    const document: DailySummaryDocument = {
+      id,
+      referenceDate,
+      issueDate: today,
+      issuer: issuerOf(settings),
+      lines: rows.map((row) => summaryLine(row, condition)),
+    };
+    const signed = signXml(buildDailySummaryXml(document), credential);
+    await tx.electronicDocument.create({
+      data: {
+        kind: "RC",
+        documentId: id,
+        name: `${settings.ruc}-${id}`,
+        issueDate: dateColumn(today),
+        xml: signed.xml,
+        hash: signed.digestValue,
+        carried: { create: rows.map((row) => ({ documentId: row.id, condition })) },
+      },
+    });
+  });
+}
+
+async function createVoiding(
+  referenceDate: string,
+  today: string,
+  rows: CarriedRow[],
+  settings: Awaited<ReturnType<typeof issuerSettings>>,
+  credential: Parameters<typeof signXml>[1],
+) {
+  await db.$transaction(async (tx) => {
+    const number = await nextDailyNumber(tx, "RA", today);
+    const id = `RA-${today.replaceAll("-", "")}-${number}`;
+    const document: VoidedDocumentsDocument = {
+      id,
+      referenceDate,
+      issueDate: today,
+      issuer: issuerOf(settings),
+      lines: rows.map((row) => {
+        const source = row.invoice ?? row.creditNote!;
+        return { type: row.kind as "01" | "07", series: source.series, number: source.sequence, reason: (row.voidReason || "Anulación de la operación").slice(0, 100) };
+      }),
+    };
+    const signed = signXml(buildVoidedDocumentsXml(document), credential);
+    await tx.electronicDocument.create({
+      data: {
+        kind: "RA",
+        documentId: id,
+        name: `${settings.ruc}-${id}`,
+        issueDate: dateColumn(today),
+        xml: signed.xml,
+        hash: signed.digestValue,
+        carried: { create: rows.map((row) => ({ documentId: row.id, condition: "3" })) },
+      },
+    });
+  });
+}
