@@ -12,7 +12,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { amountInWords } from "@/lib/billing/amount-in-words";
 import { DomainError } from "@/lib/errors";
 import { detractionFor } from "@/lib/sunat/detraction";
-import type { CreditNoteDocument, DailySummaryDocument, Issuer, SaleDocument, VoidedDocumentsDocument } from "@/lib/sunat/types";
+import type {
+  CreditNoteDocument,
+  DailySummaryDocument,
+  Issuer,
+  PaymentTerms,
+  SaleDocument,
+  VoidedDocumentsDocument,
+} from "@/lib/sunat/types";
 import {
   buildCreditNoteXml,
   buildDailySummaryXml,
@@ -303,7 +310,7 @@ const child = (parent: Element, ns: string, name: string) => {
 /** The text of the element at `steps` (cac:/cbc: local names) below `parent`. */
 const valueAt = (parent: Element, ...steps: string[]) =>
   steps.reduce((node, step) => child(node, step.startsWith("cac:") ? CAC : CBC, step.slice(4)), parent).textContent ?? "";
-const dec = (value: string) => new Decimal(value);
+const dec = (value: Decimal.Value) => new Decimal(value);
 
 // ---- Tests ---------------------------------------------------------------------------------------
 
@@ -531,11 +538,11 @@ describe("inconsistent data is refused, with the reason in Spanish", () => {
   });
 
   it("cuotas that do not add up to the pending amount, or a cuota due before the issue date", () => {
-    const payment = { kind: "credito", pending: "2077.00", instalments: [{ amount: "1000.00", dueOn: "2026-12-28" }] } as const;
+    const payment: PaymentTerms = { kind: "credito", pending: "2077.00", instalments: [{ amount: "1000.00", dueOn: "2026-12-28" }] };
     expect(refusal(() => buildSaleDocumentXml({ ...facturaCredito, payment }))).toContain(
       "La suma de las cuotas debe ser igual al monto pendiente de pago.",
     );
-    const early = { kind: "credito", pending: "2077.00", instalments: [{ amount: "2077.00", dueOn: "2026-11-28" }] } as const;
+    const early: PaymentTerms = { kind: "credito", pending: "2077.00", instalments: [{ amount: "2077.00", dueOn: "2026-11-28" }] };
     expect(refusal(() => buildSaleDocumentXml({ ...facturaCredito, payment: early }))).toContain(
       "La cuota 1 debe vencer después de la fecha de emisión.",
     );
