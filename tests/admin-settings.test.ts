@@ -5,7 +5,8 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GET as read, PUT as update } from "@/app/api/v1/admin/settings/route";
 import { getSiteSettings } from "@/lib/content/settings";
-import { normalizePeruvianPhone, rucCheckDigit, siteSettingsInputSchema } from "@/lib/content/settings-schema";
+import { normalizePeruvianPhone, siteSettingsInputSchema } from "@/lib/content/settings-schema";
+import { rucCheckDigit } from "@/lib/sunat/identity";
 import { db } from "@/lib/db";
 import type { SiteSettings } from "@/lib/generated/prisma/client";
 import { call, createTestUser, fakeIp, tokenFor, type Json, type TestUser } from "./helpers/auth";

@@ -10,7 +10,7 @@ import { verifyPassword } from "@/lib/auth/password";
 import { createSession } from "@/lib/auth/sessions";
 import { addDays, businessDate } from "@/lib/billing/dates";
 import { issueInvoice } from "@/lib/billing/invoices";
-import { rucCheckDigit } from "@/lib/content/settings-schema";
+import { rucCheckDigit } from "@/lib/sunat/identity";
 import { db } from "@/lib/db";
 import { call, createTestUser, sessionCookieFor, sessionCookieWithSid, tokenFor, uniqueTag, type Json, type TestUser } from "./helpers/auth";
 import { startSmtpServer } from "./helpers/smtp";

@@ -1,7 +1,7 @@
 import type { BillingPeriod, CatalogKind, Currency, InvoiceStatus, PaymentMethod, PaymentStatus, SubscriptionStatus } from "@/lib/generated/prisma/client";
 import { calendarDate } from "./dates";
 import { documentTypeLabel } from "./labels";
-import { creditNoteReasonLabel } from "@/lib/sunat/catalogs";
+import { catalogLabel, CREDIT_NOTE_REASONS } from "@/lib/sunat/catalogs";
 import { electronicDocumentSelect, serializeSunat, type ElectronicDocumentRow, type SunatContract } from "@/lib/sunat/serialize";
 import { balanceDue } from "./money";
 
@@ -375,7 +375,7 @@ export function serializeCreditNote(row: CreditNoteRow): CreditNoteContract {
     number: row.number,
     invoice_id: row.invoiceId,
     reason_code: row.reasonCode,
-    reason: creditNoteReasonLabel(row.reasonCode),
+    reason: catalogLabel(CREDIT_NOTE_REASONS, row.reasonCode) ?? row.reasonCode,
     description: row.description,
     subtotal: money(row.subtotal),
     tax_amount: money(row.taxAmount),

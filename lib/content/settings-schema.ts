@@ -3,6 +3,7 @@
 // (react-hook-form), its server action and GET|PUT /api/v1/admin/settings all use this one
 // schema. Bounds are the columns' (prisma/schema.prisma, model SiteSettings); every field is
 // one line of text, as the footer, contact page, legal pages and JSON-LD show them.
+import { isValidRuc } from "@/lib/sunat/identity";
 import { isWebUrl, optionalText, singleLineText, z } from "@/lib/zod";
 import type { PublicSettingsContract } from "./serialize";
 
@@ -81,18 +82,10 @@ export function normalizePeruvianPhone(raw: string): string | null {
   return null;
 }
 
-/** SUNAT's check digit of a RUC's first ten digits (weights 5 4 3 2 7 6 5 4 3 2, modulo 11). */
-export function rucCheckDigit(firstTen: string): number {
-  const weights = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
-  const sum = weights.reduce((total, weight, index) => total + weight * Number(firstTen[index]), 0);
-  const digit = 11 - (sum % 11);
-  return digit === 10 ? 0 : digit === 11 ? 1 : digit;
-}
-
 /** A RUC as 11 digits (spaces and hyphens between digits are dropped), or why it is not one. */
 export function rucProblem(digits: string): string | null {
   if (!/^(10|15|16|17|20)\d{9}$/.test(digits)) return SETTINGS_MESSAGES.rucFormat;
-  if (rucCheckDigit(digits.slice(0, 10)) !== Number(digits[10])) return SETTINGS_MESSAGES.rucCheckDigit;
+  if (!isValidRuc(digits)) return SETTINGS_MESSAGES.rucCheckDigit;
   return null;
 }
 

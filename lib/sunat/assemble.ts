@@ -2,6 +2,9 @@ import Decimal from "decimal.js";
 import { amountInWords } from "@/lib/billing/amount-in-words";
 import { moneyString } from "@/lib/billing/money";
 import { detractionFor } from "./detraction";
+
+/** The catalogue-54 code of what this company sells when the settings name none: "037", demás servicios gravados con el IGV. */
+export const DEFAULT_DETRACTION_CODE = "037";
 import { identityTypeOf } from "./identity";
 import type { CreditNoteDocument, CreditNoteReasonCode, CurrencyCode, Customer, DocumentLine, Issuer, PaymentTerms, SaleDocument } from "./types";
 
@@ -90,8 +93,9 @@ export function issuerOf(settings: IssuerSettings): Issuer {
 }
 
 export function customerOf(name: string, taxId: string | null): Customer {
-  const identityType = identityTypeOf(taxId);
-  return { identityType, identityNumber: taxId || "-", name };
+  // Tax ids are checked when saved and again at issue: only a RUC, a DNI or none reach here.
+  const identityType = identityTypeOf(taxId) ?? "0";
+  return { identityType, identityNumber: identityType === "0" ? "-" : taxId!, name };
 }
 
 /** The serial number as SUNAT writes it in a document id: "F001-12". */
@@ -132,17 +136,15 @@ export function paymentTermsOf(record: InvoiceRecord, detractionInCurrency: stri
 
 export function saleDocumentOf(record: InvoiceRecord, settings: IssuerSettings): SaleDocument {
   const type = record.series.startsWith("F") ? "01" : "03";
-  const detraction =
-    type === "01"
-      ? detractionFor({
-          type,
-          total: record.amount,
-          currency: record.currency,
-          exchangeRate: record.exchangeRate,
-          code: settings.detractionCode,
-          account: settings.detractionAccount,
-        })
-      : null;
+  // Throws a DomainError (Spanish) when the sale is subject to detracción and the account or the exchange rate is missing.
+  const detraction = detractionFor({
+    type,
+    total: record.amount,
+    currency: record.currency,
+    ...(record.exchangeRate !== null && { exchangeRate: record.exchangeRate }),
+    code: settings.detractionCode || DEFAULT_DETRACTION_CODE,
+    account: settings.detractionAccount ?? "",
+  });
   // The detracción is declared in soles; the part the client keeps back, in the invoice's currency.
   const detractionInCurrency = detraction
     ? new Exact(record.amount).times(detraction.percent).dividedBy(100).toDecimalPlaces(2).toFixed(2)

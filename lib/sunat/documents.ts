@@ -2,9 +2,9 @@ import "server-only";
 import { calendarDate } from "@/lib/billing/dates";
 import { db } from "@/lib/db";
 import { BUSINESS_TIME_ZONE } from "@/lib/format";
+import { DomainError } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { creditNoteDocumentOf, documentIdOf, issuerProblem, saleDocumentOf, type IssuerSettings, type RecordLine } from "./assemble";
-import { detractionProblem } from "./detraction";
 import { signingKeyFor } from "./credentials";
 import { signXml } from "./sign";
 import type { CreditNoteReasonCode, CurrencyCode } from "./types";
@@ -90,10 +90,6 @@ async function buildInvoiceXml(client: Client, invoiceId: number, settings: Issu
     installments: (invoice.installments as { amount: string; due_date: string }[] | null) ?? null,
     lines: linesOf(invoice.lines),
   };
-  if (record.series.startsWith("F")) {
-    const problem = detractionProblem({ total: record.amount, currency: record.currency, exchangeRate: record.exchangeRate, code: settings.detractionCode, account: settings.detractionAccount });
-    if (problem) return { ok: false, problem };
-  }
   const document = saleDocumentOf(record, settings);
   return { ok: true, xml: buildSaleDocumentXml(document), name: documentFileName(settings.ruc!, document) };
 }
@@ -136,10 +132,17 @@ export async function signDocument(documentId: number, client: Client = db): Pro
   const settings = await issuerSettings(client);
   let built: Built;
   const missing = issuerProblem(settings);
-  if (missing) built = { ok: false, problem: missing };
-  else if (row.invoiceId !== null) built = await buildInvoiceXml(client, row.invoiceId, settings);
-  else if (row.creditNoteId !== null) built = await buildCreditNoteXmlOf(client, row.creditNoteId, settings);
-  else throw new Error(`El documento ${documentId} no tiene comprobante de origen.`);
+  try {
+    if (missing) built = { ok: false, problem: missing };
+    else if (row.invoiceId !== null) built = await buildInvoiceXml(client, row.invoiceId, settings);
+    else if (row.creditNoteId !== null) built = await buildCreditNoteXmlOf(client, row.creditNoteId, settings);
+    else throw new Error(`El documento ${documentId} no tiene comprobante de origen.`);
+  } catch (error) {
+    // A document the builders refuse (missing detracción account or exchange rate, figures that do
+    // not add up) waits with the reason instead of leaving.
+    if (!(error instanceof DomainError)) throw error;
+    built = { ok: false, problem: [error.message, ...Object.values(error.fieldErrors ?? {}).flat()].filter(Boolean).join(" ") };
+  }
   if (built.ok) {
     const key = await signingKeyFor(settings.ruc!);
     if (!key.ok) built = { ok: false, problem: key.problem };

@@ -2,8 +2,8 @@
 // which catalogue-06 type a customer's number is. Pure: no I/O here.
 import type { IdentityDocumentType } from "@/lib/sunat/types";
 
-/** RUC prefixes: 10 natural person, 15 and 17 special cases of natural persons / non-domiciled, 20 legal entity. */
-const RUC_PREFIXES = ["10", "15", "17", "20"];
+/** RUC prefixes: 10 natural person, 15, 16 and 17 special cases of natural persons / non-domiciled, 20 legal entity. */
+const RUC_PREFIXES = ["10", "15", "16", "17", "20"];
 /** The weights SUNAT applies to the first ten digits of a RUC. */
 const RUC_WEIGHTS = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
 
