@@ -281,6 +281,27 @@ describe("transport", () => {
   });
 });
 
+describe("the stand-in's SOAP checks", () => {
+  const post = (body: string) => fetch(mock.url, { method: "POST", headers: { "content-type": "text/xml; charset=utf-8" }, body });
+  const security = `<soapenv:Header><wsse:Security xmlns:wsse="http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd"><wsse:UsernameToken><wsse:Username>${RUC}MODDATOS</wsse:Username><wsse:Password>moddatos</wsse:Password></wsse:UsernameToken></wsse:Security></soapenv:Header>`;
+  const envelope = (header: string, body: string) =>
+    `<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" xmlns:ser="http://service.sunat.gob.pe">${header}<soapenv:Body>${body}</soapenv:Body></soapenv:Envelope>`;
+
+  it("without the WS-Security header answers fault 0101", async () => {
+    const response = await post(envelope("", "<ser:getStatus><ticket>1</ticket></ser:getStatus>"));
+    expect(response.status).toBe(500);
+    expect(await response.text()).toContain("<faultcode>soap-env:Client.0101</faultcode>");
+  });
+
+  it("refuses a body that is not one of the WSDL's operations, by the WSDL's schema", async () => {
+    const response = await post(envelope(security, "<ser:sendBil><fileName>a.zip</fileName></ser:sendBil>"));
+    expect(response.status).toBe(500);
+    expect(await response.text()).toMatch(/<faultcode>soap-env:Client<\/faultcode><faultstring>Unmarshalling Error: .*sendBil/);
+    const misplaced = await post(envelope(security, "<ser:getStatus><fileName>a.zip</fileName></ser:getStatus>"));
+    expect(await misplaced.text()).toContain("Unmarshalling Error");
+  });
+});
+
 describe("fault codes", () => {
   it("reads SUNAT's code from the faultcode or, failing that, the faultstring", () => {
     expect(faultCode("soap-env:Client.0102", "Usuario o contraseña incorrectos")).toBe("0102");
