@@ -1,6 +1,7 @@
 import "server-only";
 import { readFileSync } from "node:fs";
 import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { certificateProblem, readPfx, type CertificateInfo } from "./certificate";
 import { openSecret } from "./secret-box";
 import type { SigningCredential } from "./types";
@@ -24,8 +25,8 @@ function opened(fingerprint: string, source: SigningKey["source"], read: () => {
 }
 
 /** The key to sign for `issuerRuc` today, or why there is none (Spanish, for the screens). */
-export async function signingKeyFor(issuerRuc: string, now = new Date()): Promise<SigningKeyResult> {
-  const settings = await db.siteSettings.findUnique({
+export async function signingKeyFor(issuerRuc: string, client: Prisma.TransactionClient | typeof db = db, now = new Date()): Promise<SigningKeyResult> {
+  const settings = await client.siteSettings.findUnique({
     where: { id: 1 },
     select: { certificateSealed: true, certificatePasswordSealed: true },
   });

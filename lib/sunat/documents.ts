@@ -144,7 +144,7 @@ export async function signDocument(documentId: number, client: Client = db): Pro
     built = { ok: false, problem: [error.message, ...Object.values(error.fieldErrors ?? {}).flat()].filter(Boolean).join(" ") };
   }
   if (built.ok) {
-    const key = await signingKeyFor(settings.ruc!);
+    const key = await signingKeyFor(settings.ruc!, client);
     if (!key.ok) built = { ok: false, problem: key.problem };
     else {
       const signed = signXml(built.xml, key.key.credential);
