@@ -138,6 +138,10 @@ function signatureParts(doc: ReturnType<typeof parseDocument>): SignatureParts {
   if (signatures.length === 0) throw new XmlSignatureError("El documento no está firmado.");
   if (signatures.length > 1) throw new XmlSignatureError("El documento tiene más de una firma.");
   const signature = signatures[0];
+  const parent = signature.parentNode as XmlElement | null;
+  if (parent?.namespaceURI !== EXT_NS || parent.localName !== "ExtensionContent") {
+    throw new XmlSignatureError("La firma no está dentro de ext:UBLExtensions/ext:UBLExtension/ext:ExtensionContent.");
+  }
   const one = (parent: XmlElement, name: string): XmlElement => {
     const found = children(parent).filter(
       (node): node is XmlElement => node.nodeType === ELEMENT_NODE && node.namespaceURI === DSIG_NS && node.localName === name,
@@ -198,18 +202,11 @@ export function verifyXmlSignature(xml: string): SignatureCheck {
     let valid = false;
     try {
       valid = verifier.checkSignature(xml);
-    } catch (error) {
-      return { valid: false, reason: `La firma no es válida: ${error instanceof Error ? error.message : String(error)}` };
+    } catch {
+      // xml-crypto checks the digests first, then throws when the SignatureValue does not verify.
+      return { valid: false, reason: "La firma no corresponde al certificado incluido en el documento." };
     }
-    if (!valid) {
-      const digestError = verifier.getReferences().find((reference) => reference.validationError)?.validationError;
-      return {
-        valid: false,
-        reason: digestError
-          ? "El documento fue modificado después de firmarse (el digest no coincide)."
-          : "La firma no es válida.",
-      };
-    }
+    if (!valid) return { valid: false, reason: "El documento fue modificado después de firmarse (el digest no coincide)." };
     return { valid: true, digestValue, certificatePem };
   } catch (error) {
     if (error instanceof XmlSignatureError) return { valid: false, reason: error.message };
