@@ -9,7 +9,6 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { DomainError } from "@/lib/errors";
 import {
-  NOT_A_PFX_MESSAGE,
   NOT_RSA_MESSAGE,
   WRONG_PASSWORD_MESSAGE,
   certificateProblem,
@@ -104,7 +103,6 @@ describe("createTestPfx and readPfx", () => {
     for (const file of [Buffer.from(certificatePem), randomBytes(2048), Buffer.alloc(0), Buffer.from("%PDF-1.7\n")]) {
       expect(refusal(() => readPfx(file, "x")).fieldErrors).toEqual({ certificate: ["El archivo no es un certificado .pfx válido."] });
     }
-    expect(NOT_A_PFX_MESSAGE).toBe("El archivo no es un certificado .pfx válido.");
   });
 
   it("refuses a .pfx whose key is not RSA", () => {

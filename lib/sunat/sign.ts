@@ -96,7 +96,12 @@ export function signXml(xml: string, credential: SigningCredential): { xml: stri
   const doc = parseDocument(xml);
   const location = signaturePlace(doc.documentElement!);
 
-  const certificate = new X509Certificate(credential.certificatePem);
+  let certificate: X509Certificate;
+  try {
+    certificate = new X509Certificate(credential.certificatePem);
+  } catch {
+    throw new XmlSignatureError("El certificado de firma no es válido.");
+  }
   if (!certificate.checkPrivateKey(createPrivateKeyOrThrow(credential.privateKeyPem))) {
     throw new XmlSignatureError("La clave privada no corresponde al certificado de firma.");
   }
@@ -112,7 +117,9 @@ export function signXml(xml: string, credential: SigningCredential): { xml: stri
       return `<${ns}X509Data><${ns}X509Certificate>${certificateBody}</${ns}X509Certificate></${ns}X509Data>`;
     },
   });
-  signer.addReference({ xpath: "/*", isEmptyUri: true, transforms: [ENVELOPED, C14N], digestAlgorithm: SHA256 });
+  // The enveloped transform alone, as SUNAT's examples show it: the node-set it leaves is then
+  // canonicalized with inclusive C14N 1.0 by the XML-DSig rules.
+  signer.addReference({ xpath: "/*", isEmptyUri: true, transforms: [ENVELOPED], digestAlgorithm: SHA256 });
   signer.computeSignature(xml, {
     prefix: "ds",
     attrs: { Id: SIGNATURE_ID },
@@ -198,7 +205,8 @@ export function verifyXmlSignature(xml: string): SignatureCheck {
     }
     // The key comes from the embedded certificate only (never from an attacker-chosen KeyInfo form).
     const verifier = new SignedXml({ publicCert: certificatePem });
-    verifier.loadSignature(signature);
+    // xml-crypto types its nodes with the DOM lib's; xmldom's are what it parses with at run time.
+    verifier.loadSignature(signature as unknown as Node);
     let valid = false;
     try {
       valid = verifier.checkSignature(xml);
