@@ -12,7 +12,7 @@ import { addDays, businessDate } from "@/lib/billing/dates";
 import { pdfText } from "@/lib/billing/pdf";
 import { issueInvoiceInTx, updateInvoice } from "@/lib/billing/invoices";
 import { recordPayment } from "@/lib/billing/payments";
-import { rucCheckDigit } from "@/lib/content/settings-schema";
+import { rucCheckDigit } from "@/lib/sunat/identity";
 import { db } from "@/lib/db";
 import { PEER_HEADER } from "@/lib/client-address";
 import { BASE_URL, createTestUser, fakeIp, sessionCookieFor, tokenFor, type TestUser } from "./helpers/auth";

@@ -155,6 +155,74 @@ export function serializePayment(row: PaymentRow): PaymentContract {
   };
 }
 
+// ── Notas de crédito ────────────────────────────────────────────────────────
+
+export const creditNoteSelect = {
+  id: true,
+  number: true,
+  invoiceId: true,
+  reasonCode: true,
+  description: true,
+  subtotal: true,
+  taxAmount: true,
+  amount: true,
+  currency: true,
+  issuedAt: true,
+  createdAt: true,
+  electronicDocument: { select: electronicDocumentSelect },
+} as const;
+
+type CreditNoteRow = {
+  id: number;
+  number: string;
+  invoiceId: number;
+  reasonCode: string;
+  description: string;
+  subtotal: DecimalLike;
+  taxAmount: DecimalLike;
+  amount: DecimalLike;
+  currency: Currency;
+  issuedAt: Date;
+  createdAt: Date;
+  electronicDocument: ElectronicDocumentRow | null;
+};
+
+export type CreditNoteContract = {
+  id: number;
+  /** "FC01-00000001". */
+  number: string;
+  invoice_id: number;
+  /** Catalogue 09. */
+  reason_code: string;
+  reason: string;
+  description: string;
+  subtotal: string;
+  tax_amount: string;
+  amount: string;
+  currency: Currency;
+  issued_at: string;
+  created_at: string;
+  sunat: SunatContract;
+};
+
+export function serializeCreditNote(row: CreditNoteRow): CreditNoteContract {
+  return {
+    id: row.id,
+    number: row.number,
+    invoice_id: row.invoiceId,
+    reason_code: row.reasonCode,
+    reason: catalogLabel(CREDIT_NOTE_REASONS, row.reasonCode) ?? row.reasonCode,
+    description: row.description,
+    subtotal: money(row.subtotal),
+    tax_amount: money(row.taxAmount),
+    amount: money(row.amount),
+    currency: row.currency,
+    issued_at: calendarDate(row.issuedAt),
+    created_at: row.createdAt.toISOString(),
+    sunat: serializeSunat(row.electronicDocument),
+  };
+}
+
 // ── Invoices ─────────────────────────────────────────────────────────────────
 
 export const invoiceSelect = {
@@ -316,73 +384,5 @@ export function serializeInvoiceDetail(row: InvoiceDetailRow): InvoiceDetailCont
     })),
     payments: row.payments.map(serializePayment),
     credit_notes: row.creditNotes.map(serializeCreditNote),
-  };
-}
-
-// ── Notas de crédito ────────────────────────────────────────────────────────
-
-export const creditNoteSelect = {
-  id: true,
-  number: true,
-  invoiceId: true,
-  reasonCode: true,
-  description: true,
-  subtotal: true,
-  taxAmount: true,
-  amount: true,
-  currency: true,
-  issuedAt: true,
-  createdAt: true,
-  electronicDocument: { select: electronicDocumentSelect },
-} as const;
-
-type CreditNoteRow = {
-  id: number;
-  number: string;
-  invoiceId: number;
-  reasonCode: string;
-  description: string;
-  subtotal: DecimalLike;
-  taxAmount: DecimalLike;
-  amount: DecimalLike;
-  currency: Currency;
-  issuedAt: Date;
-  createdAt: Date;
-  electronicDocument: ElectronicDocumentRow | null;
-};
-
-export type CreditNoteContract = {
-  id: number;
-  /** "FC01-00000001". */
-  number: string;
-  invoice_id: number;
-  /** Catalogue 09. */
-  reason_code: string;
-  reason: string;
-  description: string;
-  subtotal: string;
-  tax_amount: string;
-  amount: string;
-  currency: Currency;
-  issued_at: string;
-  created_at: string;
-  sunat: SunatContract;
-};
-
-export function serializeCreditNote(row: CreditNoteRow): CreditNoteContract {
-  return {
-    id: row.id,
-    number: row.number,
-    invoice_id: row.invoiceId,
-    reason_code: row.reasonCode,
-    reason: catalogLabel(CREDIT_NOTE_REASONS, row.reasonCode) ?? row.reasonCode,
-    description: row.description,
-    subtotal: money(row.subtotal),
-    tax_amount: money(row.taxAmount),
-    amount: money(row.amount),
-    currency: row.currency,
-    issued_at: calendarDate(row.issuedAt),
-    created_at: row.createdAt.toISOString(),
-    sunat: serializeSunat(row.electronicDocument),
   };
 }

@@ -130,7 +130,24 @@ export type PublicSettingsContract = {
   footer_text: string | null;
 };
 
-export function serializePublicSettings(row: Omit<SiteSettings, "id" | "updatedAt">): PublicSettingsContract {
+/** The public company fields (never the e-invoicing ones: the certificate columns stay in the database). */
+export type PublicSettingsRow = Pick<
+  SiteSettings,
+  | "companyName"
+  | "companyLegalName"
+  | "companyTaxId"
+  | "companyTagline"
+  | "socialLinkedin"
+  | "socialTwitter"
+  | "socialFacebook"
+  | "contactEmail"
+  | "contactPhone"
+  | "contactAddress"
+  | "businessHours"
+  | "footerText"
+>;
+
+export function serializePublicSettings(row: PublicSettingsRow): PublicSettingsContract {
   return {
     company_name: row.companyName,
     company_legal_name: row.companyLegalName,

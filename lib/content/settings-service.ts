@@ -4,8 +4,8 @@ import type { AdminActor } from "@/lib/auth/actor";
 import { recordAudit } from "@/lib/audit/service";
 import { revalidateSiteSettings } from "@/lib/cache";
 import { db } from "@/lib/db";
-import type { Prisma, SiteSettings } from "@/lib/generated/prisma/client";
-import { serializePublicSettings } from "./serialize";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { serializePublicSettings, type PublicSettingsRow } from "./serialize";
 import { DEFAULT_SITE_SETTINGS } from "./settings";
 import { SETTINGS_MESSAGES, siteSettingsUpdateSchema, type SiteSettingsContract, type SiteSettingsUpdate } from "./settings-schema";
 
@@ -19,7 +19,7 @@ const SETTINGS_ID = 1;
 export const SETTINGS_ENTITY = "site_settings";
 export const SETTINGS_ENTITY_ID = String(SETTINGS_ID);
 
-type SettingsRow = Omit<SiteSettings, "id" | "updatedAt"> & { updatedAt: Date | null };
+type SettingsRow = PublicSettingsRow & { updatedAt: Date | null };
 
 /** Row (or the site's defaults when there is none yet) → contract (snake_case). */
 function serializeSettings(row: SettingsRow): SiteSettingsContract {

@@ -3,7 +3,7 @@
 // accepted with observations (0 plus 4xxx notes) or rejected (2000–3999). Pure: bytes in, data
 // out, no I/O.
 import { DOMParser, type Element as XmlElement } from "@xmldom/xmldom";
-import { unzipSync } from "fflate";
+import { readZip, ZipError, type ZipEntry } from "./zip";
 
 const APPLICATION_RESPONSE_NS = "urn:oasis:names:specification:ubl:schema:xsd:ApplicationResponse-2";
 const CAC_NS = "urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2";
@@ -49,27 +49,17 @@ export class CdrError extends Error {
  */
 export function readCdrZip(zip: Uint8Array): { fileName: string; content: Uint8Array } {
   if (zip.byteLength === 0 || zip.byteLength > MAX_CDR_BYTES) throw new CdrError("La constancia de SUNAT no es un archivo ZIP válido.");
-  let entries = 0;
-  let declaredBytes = 0;
-  let files: Record<string, Uint8Array>;
+  let entries: ZipEntry[];
   try {
-    files = unzipSync(zip, {
-      filter(file) {
-        entries += 1;
-        declaredBytes += file.originalSize;
-        if (entries > MAX_CDR_ENTRIES) throw new CdrError("La constancia de SUNAT contiene más archivos de los esperados.");
-        if (declaredBytes > MAX_CDR_BYTES) throw new CdrError("La constancia de SUNAT es demasiado grande.");
-        return !file.name.endsWith("/");
-      },
-    });
+    entries = readZip(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength), { maxEntries: MAX_CDR_ENTRIES, maxUncompressedBytes: MAX_CDR_BYTES });
   } catch (error) {
-    if (error instanceof CdrError) throw error;
+    if (error instanceof ZipError && error.problem === "too_many_entries") throw new CdrError("La constancia de SUNAT contiene más archivos de los esperados.", { cause: error });
+    if (error instanceof ZipError && error.problem === "too_large") throw new CdrError("La constancia de SUNAT es demasiado grande.", { cause: error });
     throw new CdrError("La constancia de SUNAT no es un archivo ZIP válido.", { cause: error });
   }
-  const xmlFiles = Object.entries(files).filter(([name]) => name.toLowerCase().endsWith(".xml"));
+  const xmlFiles = entries.filter((entry) => entry.name.toLowerCase().endsWith(".xml"));
   if (xmlFiles.length !== 1) throw new CdrError("La constancia de SUNAT debe contener exactamente un archivo XML.");
-  const [fileName, content] = xmlFiles[0];
-  return { fileName, content };
+  return { fileName: xmlFiles[0].name, content: xmlFiles[0].data };
 }
 
 /** The XML's text, honouring the declared encoding: SUNAT has written CDRs in ISO-8859-1. */

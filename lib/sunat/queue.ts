@@ -148,7 +148,7 @@ async function settleCarried(carrierId: number, outcome: "accepted" | "observed"
   }
 }
 
-async function process(doc: Claimed, client: ReturnType<typeof createBillServiceClient>) {
+async function work(doc: Claimed, client: ReturnType<typeof createBillServiceClient>) {
   if (!doc.xml) {
     // Not signed yet (settings were incomplete): try again; a boleta then waits for its summary.
     const signed = await signDocument(doc.id);
@@ -204,7 +204,7 @@ export async function runSunatQueue({ limit = 50 }: { limit?: number } = {}): Pr
   while (processed < limit) {
     const doc = await claimNext();
     if (!doc) break;
-    await process(doc, client);
+    await work(doc, client);
     processed += 1;
   }
   return { processed, carriers: carriersRun.ran ? carriersRun.result : 0 };

@@ -3,7 +3,7 @@
 // RUC (facturas, series F001) and one person with a DNI (boletas de venta, series B001). They are
 // not demo logins: the seed gives them random passwords. Unit prices are without IGV; the seed
 // computes subtotal, IGV and total (lib/billing/money.ts) and numbers the invoices.
-import { rucCheckDigit } from "../../lib/content/settings-schema";
+import { rucCheckDigit } from "../../lib/sunat/identity";
 import type { Currency, PaymentMethod } from "../../lib/generated/prisma/enums";
 import type { ClientAccountSeed, InvoiceSeed, PaymentSeed } from "./types";
 
