@@ -51,7 +51,9 @@ let mock: SunatMock;
 let client: ReturnType<typeof createBillServiceClient>;
 
 beforeAll(async () => {
-  mock = await startSunatMock({ hangMs: 2000, pendingPolls: 1, rejectSummaryIds: ["B001-99"] });
+  // The samples are unsigned: the protocol is under test here (tests/sunat-mock-signature.test.ts
+  // covers the stand-in's signature check).
+  mock = await startSunatMock({ hangMs: 2000, pendingPolls: 1, rejectSummaryIds: ["B001-99"], verifySignature: false });
   client = createBillServiceClient({ endpoint: mock.url, ...CREDENTIALS, timeoutMs: 10_000 });
 });
 
@@ -242,6 +244,7 @@ describe("sendSummary and getStatus", () => {
 describe("the stand-in's extra checks", () => {
   it("a check answering a rejection code (as a signature check would, 2335) rejects the document in its CDR", async () => {
     const strict = await startSunatMock({
+      verifySignature: false,
       checks: [async (xml) => (xml.includes("ALTERADO") ? { code: "2335", message: sunatCodeDescription("2335") } : null)],
     });
     try {

@@ -59,6 +59,12 @@ function rucsIn(attributes: ForgeAttribute[]): string[] {
   return [...found];
 }
 
+/** The RUCs a PEM certificate's subject carries (the stand-in checks a signer against the issuer with it). */
+export function certificateRucs(certificatePem: string): string[] {
+  const certificate = forge.pki.certificateFromPem(certificatePem);
+  return rucsIn(certificate.subject.attributes as ForgeAttribute[]);
+}
+
 function normalizePem(pem: string): string {
   return pem.replace(/\r\n/g, "\n").trim() + "\n";
 }

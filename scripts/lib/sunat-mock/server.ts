@@ -16,8 +16,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { XMLSerializer, type Element as XmlElement } from "@xmldom/xmldom";
-import { unzipSync } from "fflate";
+import { certificateRucs } from "../../../lib/sunat/certificate";
 import { sunatCodeDescription, codeKind } from "../../../lib/sunat/error-codes";
+import { verifyXmlSignature } from "../../../lib/sunat/sign";
+import { readZip, type ZipEntry } from "../../../lib/sunat/zip";
 import { buildCdrXml, zipCdr, type CdrSpec } from "./cdr-builder";
 import { parseFileName, parseXml, readDocument, sameDocumentId, type FileKind, type FileName } from "./documents";
 import { SUNAT_FIXTURES_DIR, validateAgainst, type SchemaName } from "./xsd";
@@ -49,6 +51,8 @@ export type SunatMockOptions = {
   hangMs?: number;
   /** Validate each document against its UBL schema first (fault 0306 when it fails); true by default. */
   validateXsd?: boolean;
+  /** Verify each document's signature and that its certificate is the issuer's (default true). */
+  verifySignature?: boolean;
   /** More checks, run in order after the schema; the first that fails decides. */
   checks?: MockCheck[];
   /** Documents ("B001-3", "F001-7") whose resumen or baja is rejected. */
@@ -87,6 +91,20 @@ export const xsdCheck: MockCheck = async (xml, kind) => {
   const result = await validateAgainst(SCHEMA_BY_KIND[kind], xml);
   if (result.valid) return null;
   return { code: "0306", message: `${sunatCodeDescription("0306")} - Detalle: ${result.errors[0]}` };
+};
+
+/**
+ * The signature check, as SUNAT does it: the document must carry a valid enveloped signature
+ * (2335, "ha sido alterado") made with a certificate of the issuer's RUC (2325).
+ */
+export const signatureCheck: MockCheck = async (xml) => {
+  const result = verifyXmlSignature(xml);
+  if (!result.valid) return { code: "2335", message: `${sunatCodeDescription("2335")} - Detalle: ${result.reason}` };
+  const issuerRuc = /<cac:(?:AccountingSupplierParty)>[\s\S]*?<cbc:(?:ID|CustomerAssignedAccountID)[^>]*>(\d{11})</.exec(xml)?.[1];
+  if (issuerRuc && !certificateRucs(result.certificatePem).includes(issuerRuc)) {
+    return { code: "2325", message: sunatCodeDescription("2325") ?? "El certificado usado no es el comunicado a SUNAT" };
+  }
+  return null;
 };
 
 class Fault extends Error {
@@ -159,24 +177,17 @@ function unzipDocument(contentFile: string, file: FileName): string {
   if (!compact) throw new Fault("0155");
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(compact)) throw new Fault("0156");
   const zip = Buffer.from(compact, "base64");
-  let files: Record<string, Uint8Array>;
-  let declared = 0;
+  let files: ZipEntry[];
   try {
-    files = unzipSync(zip, {
-      filter(entry) {
-        declared += entry.originalSize;
-        if (declared > MAX_UNZIPPED_BYTES) throw new Error("too big");
-        return !entry.name.endsWith("/");
-      },
-    });
+    files = readZip(zip, { maxUncompressedBytes: MAX_UNZIPPED_BYTES });
   } catch {
     throw new Fault("0156");
   }
-  const xmlFiles = Object.entries(files).filter(([name]) => name.toLowerCase().endsWith(".xml"));
-  if (Object.keys(files).length === 0) throw new Fault("0155");
+  const xmlFiles = files.filter((entry) => entry.name.toLowerCase().endsWith(".xml"));
+  if (files.length === 0) throw new Fault("0155");
   if (xmlFiles.length === 0) throw new Fault("0157");
   if (xmlFiles.length > 1) throw new Fault("0158");
-  const [xmlName, content] = xmlFiles[0];
+  const { name: xmlName, data: content } = xmlFiles[0];
   if (xmlName !== `${file.name}.xml`) throw new Fault("0161");
   if (content.byteLength === 0) throw new Fault("0160");
   try {
@@ -197,7 +208,11 @@ export async function startSunatMock(options: SunatMockOptions = {}): Promise<Su
   const pendingPolls = options.pendingPolls ?? 1;
   const hangMs = options.hangMs ?? 30_000;
   const password = options.password ?? "moddatos";
-  const checks: MockCheck[] = [...(options.validateXsd === false ? [] : [xsdCheck]), ...(options.checks ?? [])];
+  const checks: MockCheck[] = [
+    ...(options.validateXsd === false ? [] : [xsdCheck]),
+    ...(options.verifySignature === false ? [] : [signatureCheck]),
+    ...(options.checks ?? []),
+  ];
   const rejectSummaryIds = [...(options.rejectSummaryIds ?? [])];
 
   const received: ReceivedFile[] = [];
