@@ -25,6 +25,7 @@ import { products } from "./seed-data/products";
 import { sectors } from "./seed-data/sectors";
 import { services } from "./seed-data/services";
 import { siteSettings } from "./seed-data/site-settings";
+import { seedElectronicInvoicing } from "./seed-sunat";
 import { technologies } from "./seed-data/technologies";
 import { testimonials } from "./seed-data/testimonials";
 import type { CatalogItemSeed, ClientAccountSeed, InvoiceSeed, PaymentSeed, TicketSeed } from "./seed-data/types";
@@ -47,6 +48,7 @@ export const SEED_TABLES = [
   "invoices",
   "invoiceLines",
   "payments",
+  "electronicDocuments",
   "tickets",
   "ticketReplies",
   "ticketEvents",
@@ -327,6 +329,7 @@ export async function seedDatabase(db: PrismaClient, env: Env = process.env): Pr
       for (const { user } of clientAccounts) {
         if ((await tx.invoice.count({ where: { userId: user.id } })) === 0) withoutInvoices.add(user.id);
       }
+      const seededInvoiceIds: number[] = [];
       // Every planned invoice in number order (so ids follow numbers), interleaving the clients.
       for (const planned of planInvoices(clientAccounts.map((account) => account.seed))) {
         const { user, seed: account } = clientAccounts[planned.account];
@@ -337,7 +340,7 @@ export async function seedDatabase(db: PrismaClient, env: Env = process.env): Pr
         const issuedOn = addDays(today, -inv.issuedDaysAgo);
         const payments = planned.payments.map((payment) => ({ ...payment, paidAt: instantOn(addDays(issuedOn, payment.paidDaysAfterIssue)) }));
         const paidAt = planned.status === "paid" ? payments[payments.length - 1].paidAt : null;
-        await tx.invoice.create({
+        const seededInvoice = await tx.invoice.create({
           data: {
             invoiceNumber: planned.invoiceNumber,
             series: planned.series,
@@ -385,6 +388,7 @@ export async function seedDatabase(db: PrismaClient, env: Env = process.env): Pr
             },
           },
         });
+        seededInvoiceIds.push(seededInvoice.id);
         created.invoices += 1;
         created.invoiceLines += inv.lines.length;
         created.payments += payments.length;
@@ -395,6 +399,9 @@ export async function seedDatabase(db: PrismaClient, env: Env = process.env): Pr
         INSERT INTO invoice_series (series, last_number)
         SELECT series, max(sequence) FROM invoices GROUP BY series
         ON CONFLICT (series) DO UPDATE SET last_number = GREATEST(invoice_series.last_number, EXCLUDED.last_number)`;
+
+      // ── Electronic invoicing: fiscal data, test certificate, SUNAT history ──
+      created.electronicDocuments += await seedElectronicInvoicing(tx, { today, invoiceIds: seededInvoiceIds, env });
 
       // ── Support tickets, with staff replies and their status changes ──────
       for (const { user, seed } of clientAccounts) {
@@ -653,6 +660,7 @@ const TABLE_LABELS: Record<SeedTable, string> = {
   invoices: "facturas",
   invoiceLines: "líneas de factura",
   payments: "pagos",
+  electronicDocuments: "comprobantes electrónicos",
   tickets: "tickets",
   ticketReplies: "respuestas de tickets",
   ticketEvents: "cambios de estado de tickets",

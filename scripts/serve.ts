@@ -184,6 +184,7 @@ async function main() {
   let embedded: EmbeddedDatabase | null = null;
   let child: ChildProcess | null = null;
   let stopBilling: () => Promise<void> = async () => {};
+  let sunatMock: { close(): Promise<void> } | null = null;
   let stopping = false;
 
   // SIGTERM (docker stop, systemd, Kubernetes) or Ctrl-C: the web server finishes its requests in
@@ -193,6 +194,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     await Promise.all([child && child.exitCode === null ? stopChild(child, "el servidor web") : null, stopBilling()]);
+    await sunatMock?.close();
     await embedded?.stop();
     process.exit(code);
   };
@@ -221,6 +223,10 @@ async function main() {
 
     await deployMigrations(databaseUrl);
 
+    // The embedded demo's session secret, known before seeding: the seed seals the demo's test
+    // certificate with a key derived from it (lib/sunat/secret-box.ts).
+    if (!process.env.AUTH_SECRET && (embedded || mode === "dev")) process.env.AUTH_SECRET = embeddedAuthSecret();
+
     if (process.env.NODE_ENV !== "production") {
       const db = createPrismaClient(databaseUrl);
       try {
@@ -233,12 +239,26 @@ async function main() {
       }
     }
 
+    // Electronic invoices go to SUNAT_ENDPOINT (SUNAT, its beta, or an OSE). Without it, outside
+    // production, the demo sends them to the SUNAT stand-in on loopback, and the screens say
+    // "modo de prueba". In production without it nothing is sent: documents wait, pending.
+    const sunat: Record<string, string> = {};
+    if (!process.env.SUNAT_ENDPOINT && process.env.NODE_ENV !== "production" && mode !== "setup") {
+      const { startSunatMock } = await import("./lib/sunat-mock/server");
+      const mock = await startSunatMock({ port: Number(process.env.SUNAT_MOCK_PORT || 0) });
+      sunatMock = mock;
+      sunat.SUNAT_ENDPOINT = mock.url;
+      sunat.SUNAT_TEST_MODE = "1";
+      console.log(`Facturación electrónica en modo de prueba: simulador de SUNAT en ${mock.url}`);
+    }
+
     const env: NodeJS.ProcessEnv = {
       // On PostgreSQL a request waits at most this long for a database connection, then answers
       // 503 (lib/db.ts). Not on the embedded PGlite: it serves every connection through one
       // session, so under load (npm run test:load) a bounded wait turned queued requests into 503s.
       ...(embedded ? {} : { DATABASE_CONNECT_TIMEOUT_MS: "3000" }),
       ...process.env,
+      ...sunat,
       AUTH_SECRET: process.env.AUTH_SECRET || (embedded || mode === "dev" ? embeddedAuthSecret() : undefined),
       DATABASE_URL: databaseUrl,
       NEXT_TELEMETRY_DISABLED: "1",

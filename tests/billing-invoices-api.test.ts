@@ -194,11 +194,20 @@ describe("PUT /api/v1/admin/invoices/{id}", () => {
     expect((await db.invoice.findUniqueOrThrow({ where: { id: invoice.id as number } })).status).toBe("pending");
   });
 
-  it("moves the due date; refuses one before the issue date (422); 404 unknown", async () => {
-    const invoice = await newInvoice();
+  it("moves a boleta's due date; refuses one before the issue date (422); 404 unknown", async () => {
+    const invoice = await newInvoice({ user_id: person.id });
     const later = addDays(today, 30);
     expect((await updateInvoice(invoice.id as number, { due_date: later })).body.data).toMatchObject({ due_date: later });
     expect((await updateInvoice(invoice.id as number, { due_date: addDays(today, -3) })).status).toBe(422);
     expect((await updateInvoice(2_000_000_000, { status: "cancelled" })).status).toBe(404);
+  });
+
+  it("keeps a signed factura's due date: it is part of the document SUNAT receives (409, nothing changes)", async () => {
+    const invoice = await newInvoice();
+    expect((invoice.sunat as { hash: string | null }).hash).toEqual(expect.any(String));
+    const { status, body } = await updateInvoice(invoice.id as number, { due_date: addDays(today, 30) });
+    expect(status).toBe(409);
+    expect(body.message).toContain("nota de crédito");
+    expect((await showInvoice(invoice.id as number)).body.data).toMatchObject({ due_date: invoice.due_date });
   });
 });

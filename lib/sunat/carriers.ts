@@ -1,12 +1,12 @@
-import "server-only";
+// Not server-only: the demo seed builds the carriers of its history with these too.
 import { businessDate, calendarDate, dateColumn } from "@/lib/billing/dates";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { customerOf, documentIdOf, issuerOf, issuerProblem } from "./assemble";
+import { customerOf, documentIdOf, issuerOf, issuerProblem, type IssuerSettings } from "./assemble";
 import { signingKeyFor } from "./credentials";
 import { issuerSettings } from "./documents";
 import { signXml } from "./sign";
-import type { CurrencyCode, DailySummaryDocument, VoidedDocumentsDocument } from "./types";
+import type { CurrencyCode, DailySummaryDocument, SigningCredential, VoidedDocumentsDocument } from "./types";
 import { buildDailySummaryXml, buildVoidedDocumentsXml } from "./ubl";
 
 // Boletas (and their notes) reach SUNAT in a resumen diario (RC) rather than one by one, and a
@@ -30,14 +30,14 @@ async function nextDailyNumber(tx: Prisma.TransactionClient, prefix: "RC" | "RA"
   return row.last_number;
 }
 
-type CarriedRow = Prisma.ElectronicDocumentGetPayload<{
+export type CarriedRow = Prisma.ElectronicDocumentGetPayload<{
   include: {
     invoice: { select: { series: true; sequence: true; currency: true; subtotal: true; taxAmount: true; amount: true; customerName: true; customerTaxId: true } };
     creditNote: { select: { series: true; sequence: true; currency: true; subtotal: true; taxAmount: true; amount: true; invoice: { select: { series: true; sequence: true; customerName: true; customerTaxId: true } } } };
   };
 }>;
 
-const carriedInclude = {
+export const carriedInclude = {
   invoice: { select: { series: true, sequence: true, currency: true, subtotal: true, taxAmount: true, amount: true, customerName: true, customerTaxId: true } },
   creditNote: { select: { series: true, sequence: true, currency: true, subtotal: true, taxAmount: true, amount: true, invoice: { select: { series: true, sequence: true, customerName: true, customerTaxId: true } } } },
 } as const;
@@ -120,15 +120,19 @@ export async function createDueCarriers(today = businessDate()): Promise<number>
   return created;
 }
 
-async function createSummary(
-  referenceDate: string,
-  today: string,
-  rows: CarriedRow[],
-  condition: "1" | "3",
-  settings: Awaited<ReturnType<typeof issuerSettings>>,
-  credential: Parameters<typeof signXml>[1],
-) {
-  await db.$transaction(async (tx) => {
+type Carrier = { referenceDate: string; today: string; rows: CarriedRow[]; settings: IssuerSettings; credential: SigningCredential };
+
+async function createSummary(referenceDate: string, today: string, rows: CarriedRow[], condition: "1" | "3", settings: IssuerSettings, credential: SigningCredential) {
+  await db.$transaction((tx) => createSummaryInTx(tx, { referenceDate, today, rows, settings, credential }, condition));
+}
+
+async function createVoiding(referenceDate: string, today: string, rows: CarriedRow[], settings: IssuerSettings, credential: SigningCredential) {
+  await db.$transaction((tx) => createVoidingInTx(tx, { referenceDate, today, rows, settings, credential }));
+}
+
+/** A signed resumen diario carrying `rows` with `condition`, pending; returns its id. */
+export async function createSummaryInTx(tx: Prisma.TransactionClient, { referenceDate, today, rows, settings, credential }: Carrier, condition: "1" | "3"): Promise<number> {
+  {
     const number = await nextDailyNumber(tx, "RC", today);
     const id = `RC-${today.replaceAll("-", "")}-${number}`;
     const document: DailySummaryDocument = {
@@ -139,7 +143,7 @@ async function createSummary(
       lines: rows.map((row) => summaryLine(row, condition)),
     };
     const signed = signXml(buildDailySummaryXml(document), credential);
-    await tx.electronicDocument.create({
+    const carrier = await tx.electronicDocument.create({
       data: {
         kind: "RC",
         documentId: id,
@@ -149,18 +153,15 @@ async function createSummary(
         hash: signed.digestValue,
         carried: { create: rows.map((row) => ({ documentId: row.id, condition })) },
       },
+      select: { id: true },
     });
-  });
+    return carrier.id;
+  }
 }
 
-async function createVoiding(
-  referenceDate: string,
-  today: string,
-  rows: CarriedRow[],
-  settings: Awaited<ReturnType<typeof issuerSettings>>,
-  credential: Parameters<typeof signXml>[1],
-) {
-  await db.$transaction(async (tx) => {
+/** A signed comunicación de baja carrying `rows`, pending; returns its id. */
+export async function createVoidingInTx(tx: Prisma.TransactionClient, { referenceDate, today, rows, settings, credential }: Carrier): Promise<number> {
+  {
     const number = await nextDailyNumber(tx, "RA", today);
     const id = `RA-${today.replaceAll("-", "")}-${number}`;
     const document: VoidedDocumentsDocument = {
@@ -174,7 +175,7 @@ async function createVoiding(
       }),
     };
     const signed = signXml(buildVoidedDocumentsXml(document), credential);
-    await tx.electronicDocument.create({
+    const carrier = await tx.electronicDocument.create({
       data: {
         kind: "RA",
         documentId: id,
@@ -184,6 +185,8 @@ async function createVoiding(
         hash: signed.digestValue,
         carried: { create: rows.map((row) => ({ documentId: row.id, condition: "3" })) },
       },
+      select: { id: true },
     });
-  });
+    return carrier.id;
+  }
 }

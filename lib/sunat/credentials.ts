@@ -1,4 +1,4 @@
-import "server-only";
+// Not server-only: the demo seed signs its invoices with this too.
 import { readFileSync } from "node:fs";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";

@@ -1,4 +1,4 @@
-import "server-only";
+// Not server-only: the demo seed signs its invoices with this too.
 import { calendarDate } from "@/lib/billing/dates";
 import { db } from "@/lib/db";
 import { BUSINESS_TIME_ZONE } from "@/lib/format";

@@ -1,4 +1,5 @@
 import { inject } from "vitest";
+import { TEST_AUTH_SECRET } from "./secrets";
 
 process.env.DATABASE_URL = inject("databaseUrl");
-process.env.AUTH_SECRET ||= "test-secret-for-vitest-only-0123456789abcdef";
+process.env.AUTH_SECRET ||= TEST_AUTH_SECRET;

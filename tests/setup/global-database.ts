@@ -5,6 +5,7 @@ import { createPrismaClient } from "../../lib/db";
 import { deployMigrations } from "../../prisma/migrate";
 import { seedDatabase } from "../../prisma/seed";
 import { createTestDatabase } from "./databases";
+import { TEST_AUTH_SECRET } from "./secrets";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -13,6 +14,8 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
+  // The seed seals its test certificate with the same key the test files open it with.
+  process.env.AUTH_SECRET ||= TEST_AUTH_SECRET;
   const database = await createTestDatabase("vitest");
   await deployMigrations(database.url, { log: () => {} });
   const db = createPrismaClient(database.url);
