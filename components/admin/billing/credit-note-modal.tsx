@@ -118,18 +118,20 @@ export function CreditNoteModal({ invoice, onClose, onSaved }: Props) {
           <h3 id={previewId} className="text-sm font-semibold text-ink-900">
             Vista previa de la nota
           </h3>
-          {preview ? (
-            <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-sm" aria-live="polite">
-              <dt className="text-ink-700">Op. gravada</dt>
-              <dd className="text-right font-medium">{money(preview.subtotal)}</dd>
-              <dt className="text-ink-700">IGV ({Number(invoice.tax_rate)} %)</dt>
-              <dd className="text-right font-medium">{money(preview.tax)}</dd>
-              <dt className="font-semibold text-ink-900">Total de la nota</dt>
-              <dd className="text-right font-semibold text-ink-900">{money(preview.total)}</dd>
-            </dl>
-          ) : (
-            <p className="mt-2 text-sm text-ink-600">Ingresa un importe válido para ver las cifras.</p>
-          )}
+          <div aria-live="polite">
+            {preview ? (
+              <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-sm">
+                <dt className="text-ink-700">Op. gravada</dt>
+                <dd className="text-right font-medium">{money(preview.subtotal)}</dd>
+                <dt className="text-ink-700">IGV ({Number(invoice.tax_rate)} %)</dt>
+                <dd className="text-right font-medium">{money(preview.tax)}</dd>
+                <dt className="font-semibold text-ink-900">Total de la nota</dt>
+                <dd className="text-right font-semibold text-ink-900">{money(preview.total)}</dd>
+              </dl>
+            ) : (
+              <p className="mt-2 text-sm text-ink-600">Ingresa un importe válido para ver las cifras.</p>
+            )}
+          </div>
         </section>
       </form>
     </Modal>
