@@ -3,16 +3,18 @@
 import { requireActor } from "@/lib/auth/actor";
 import { actionArguments, idArgument, plainObjectArgument, runAction, type ActionResult } from "@/lib/actions/run";
 import { listPendingInvoiceOptions, type PendingInvoiceOption } from "@/lib/billing/admin-queries";
-import type { InvoiceDetailContract, PaymentContract, SubscriptionContract } from "@/lib/billing/serialize";
+import { issueCreditNote } from "@/lib/billing/credit-notes";
+import type { CreditNoteContract, InvoiceDetailContract, PaymentContract, SubscriptionContract } from "@/lib/billing/serialize";
 import { issueInvoice, updateInvoice } from "@/lib/billing/invoices";
 import { recordPayment } from "@/lib/billing/payments";
 import { createSubscription, requestSubscriptionCancellation, updateSubscription } from "@/lib/billing/subscriptions";
+import { resendInvoiceDocument } from "@/lib/sunat/resend";
 import { singleLineText, z } from "@/lib/zod";
 
 // The billing screens' server actions: the back office's "Suscripciones", "Facturas" and "Pagos"
 // (admins only) and the client portal's cancellation request (the signed-in client, on their
 // own subscription). Each calls the same service function as the REST handler
-// (lib/billing/invoices.ts, payments.ts, subscriptions.ts), validated there with the same schemas as the forms, after checking
+// (lib/billing/invoices.ts, payments.ts, subscriptions.ts, credit-notes.ts; lib/sunat/resend.ts), validated there with the same schemas as the forms, after checking
 // the shape of its arguments (actionArguments): any other shape is a 422.
 
 // ── Back office ──────────────────────────────────────────────────────────────
@@ -46,6 +48,22 @@ export async function cancelInvoiceAction(...args: [id: number, reason: unknown]
   return runAction(async () => {
     const [id, reason] = actionArguments(args, [idArgument, cancelReasonArgument]);
     return updateInvoice(await requireActor("admin"), id, { status: "cancelled", cancel_reason: reason });
+  });
+}
+
+/** "Emitir nota de crédito", as POST /api/v1/admin/invoices/{id}/credit-notes: `{ reason_code, description, amount? | lines? }`. */
+export async function issueCreditNoteAction(...args: [invoiceId: number, values: unknown]): Promise<ActionResult<CreditNoteContract>> {
+  return runAction(async () => {
+    const [invoiceId, values] = actionArguments(args, [idArgument, plainObjectArgument]);
+    return issueCreditNote(await requireActor("admin"), invoiceId, values);
+  });
+}
+
+/** "Reenviar": sends the invoice's electronic document to SUNAT now; answers the invoice as it stands afterwards. */
+export async function resendSunatAction(...args: [invoiceId: number]): Promise<ActionResult<InvoiceDetailContract>> {
+  return runAction(async () => {
+    const [invoiceId] = actionArguments(args, [idArgument]);
+    return resendInvoiceDocument(await requireActor("admin"), invoiceId);
   });
 }
 

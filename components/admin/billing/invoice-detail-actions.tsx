@@ -9,22 +9,70 @@ import { notify } from "@/components/ui/toast";
 import { BILLING_LIMITS, BILLING_MESSAGES } from "@/lib/billing/schema";
 import { compareMoney } from "@/lib/billing/money";
 import type { InvoiceDetailContract } from "@/lib/billing/serialize";
+import { VOID_WINDOW_DAYS } from "@/lib/sunat/rules";
+import { CreditNoteModal } from "./credit-note-modal";
+import { creditableLeft } from "./credit-note-form";
 import { PaymentModal } from "./payment-modal";
 
-// The invoice detail's actions: "Registrar pago" (amount prefilled with the balance),
-// "Anular factura" (confirmation with an optional reason; not offered once it has payments,
-// with the reason shown) and "Descargar PDF".
+// The invoice detail's actions: "Registrar pago" (amount prefilled with the balance), "Emitir nota
+// de crédito" (once SUNAT accepted the document and while something is left to credit), "Anular
+// factura" (confirmation with an optional reason; disabled with the reason shown when the server
+// would refuse it) and "Descargar PDF". The server judges every action again.
 
-export function InvoiceDetailActions({ invoice }: { invoice: InvoiceDetailContract }) {
+type ActionsInvoice = Pick<
+  InvoiceDetailContract,
+  | "id"
+  | "invoice_number"
+  | "document_type"
+  | "series"
+  | "status"
+  | "amount"
+  | "amount_paid"
+  | "amount_credited"
+  | "subtotal"
+  | "tax_amount"
+  | "tax_rate"
+  | "balance"
+  | "currency"
+  | "sunat"
+>;
+
+/** Whether "Emitir nota de crédito" is offered: SUNAT accepted the document, it is not cancelled nor being voided, and something is left. */
+export function canIssueCreditNote(invoice: Pick<ActionsInvoice, "status" | "amount" | "amount_credited" | "sunat">): boolean {
+  const accepted = invoice.sunat.status === "accepted" || invoice.sunat.status === "observed";
+  return accepted && invoice.status !== "cancelled" && !invoice.sunat.voiding && compareMoney(creditableLeft(invoice), 0) > 0;
+}
+
+/** Why "Anular factura" is not possible now (the server's own refusals), or null when it is. */
+export function cancelBlockedReason(invoice: Pick<ActionsInvoice, "amount_paid" | "amount_credited" | "sunat">, voidWindowOpen: boolean): string | null {
+  if (compareMoney(invoice.amount_paid, 0) > 0) return BILLING_MESSAGES.cancelPaidInvoice;
+  if (compareMoney(invoice.amount_credited, 0) > 0) return BILLING_MESSAGES.cancelCreditedInvoice;
+  if (invoice.sunat.status === "voided") return "El comprobante ya fue anulado ante SUNAT.";
+  if (invoice.sunat.voiding) return "La anulación ya se comunicó a SUNAT y espera su respuesta.";
+  if (invoice.sunat.status !== "rejected" && !voidWindowOpen) return BILLING_MESSAGES.voidWindowPassed(VOID_WINDOW_DAYS);
+  return null;
+}
+
+/** What cancelling tells SUNAT: a factura by comunicación de baja, a boleta in the resumen diario; nothing for a rejected one. */
+export function cancelSunatText(invoice: Pick<ActionsInvoice, "series" | "sunat">): string {
+  if (invoice.sunat.status === "rejected") return "SUNAT rechazó este comprobante, así que no se le comunica nada: solo queda anulado aquí.";
+  return invoice.series.startsWith("F")
+    ? "La anulación se comunica a SUNAT como comunicación de baja."
+    : "La anulación se informa a SUNAT en el resumen diario de boletas.";
+}
+
+export function InvoiceDetailActions({ invoice, voidWindowOpen }: { invoice: ActionsInvoice; voidWindowOpen: boolean }) {
   const router = useRouter();
   const [paying, setPaying] = useState(false);
+  const [crediting, setCrediting] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [reason, setReason] = useState("");
   const [pending, startTransition] = useTransition();
   const reasonId = useId();
   const hintId = useId();
-  const hasPayments = compareMoney(invoice.amount_paid, 0) > 0;
-  const canCancel = invoice.status === "pending" && !hasPayments;
+  const blocked = invoice.status === "pending" ? cancelBlockedReason(invoice, voidWindowOpen) : null;
+  const canCancel = invoice.status === "pending" && blocked === null;
+  const offerCreditNote = canIssueCreditNote(invoice);
 
   const confirmCancel = () => {
     startTransition(async () => {
@@ -48,22 +96,38 @@ export function InvoiceDetailActions({ invoice }: { invoice: InvoiceDetailContra
           Descargar PDF
         </a>
         {invoice.status === "pending" && <Button onClick={() => setPaying(true)}>Registrar pago</Button>}
+        {offerCreditNote && (
+          <Button variant="outline" onClick={() => setCrediting(true)}>
+            Emitir nota de crédito
+          </Button>
+        )}
         {invoice.status === "pending" && (
           <Button
             variant="outline"
             className="border-red-300 text-red-800 hover:border-red-400 hover:bg-red-50 hover:text-red-900"
             disabled={!canCancel}
-            aria-describedby={hasPayments ? hintId : undefined}
+            aria-describedby={blocked ? hintId : undefined}
             onClick={() => setCancelling(true)}
           >
             Anular factura
           </Button>
         )}
       </div>
-      {invoice.status === "pending" && hasPayments && (
+      {blocked && (
         <p id={hintId} className="max-w-sm text-sm text-ink-600 sm:text-right">
-          {BILLING_MESSAGES.cancelPaidInvoice}
+          {blocked}
         </p>
+      )}
+
+      {crediting && (
+        <CreditNoteModal
+          invoice={invoice}
+          onClose={() => setCrediting(false)}
+          onSaved={() => {
+            setCrediting(false);
+            router.refresh();
+          }}
+        />
       )}
 
       {paying && (
@@ -88,8 +152,9 @@ export function InvoiceDetailActions({ invoice }: { invoice: InvoiceDetailContra
         message={
           <div className="flex flex-col gap-4">
             <p>
-              ¿Seguro que deseas anular la factura {invoice.invoice_number}? Se conserva marcada como «Anulada» y ya no admite pagos.
+              ¿Seguro que deseas anular la {invoice.document_type.toLowerCase()} {invoice.invoice_number}? Se conserva marcada como «Anulada» y ya no admite pagos.
             </p>
+            <p>{cancelSunatText(invoice)}</p>
             <div>
               <label htmlFor={reasonId} className="mb-1.5 block text-sm font-medium text-ink-800">
                 Motivo (opcional)

@@ -3,12 +3,17 @@ import type { ReactNode } from "react";
 import { formatLongDay, formatShortDay, isoDay } from "@/components/account/dates";
 import { PAYMENT_METHOD_LABELS, taxIdLabel } from "@/lib/billing/labels";
 import type { InvoiceDetailContract } from "@/lib/billing/serialize";
+import { compareMoney } from "@/lib/billing/money";
+import { businessDate } from "@/lib/billing/dates";
+import { canStillVoid } from "@/lib/sunat/rules";
 import { formatDate, formatMoney } from "@/lib/format";
-import { InvoiceStatusBadge, PaymentStatusBadge } from "./billing-badges";
+import { InvoiceStatusBadge, PaymentStatusBadge, SunatStatusBadge } from "./billing-badges";
 import { InvoiceDetailActions } from "./invoice-detail-actions";
+import { SunatPanel } from "./sunat-panel";
 
 // The admin's invoice detail (/admin/invoices/{id}): issuer and customer as copied at issue
-// time, lines, Op. gravada / IGV / Total, payments, balance and status, with its actions.
+// time, lines, Op. gravada / IGV / Total, payments, notas de crédito, balance and status, where
+// its electronic document stands with SUNAT, with its actions.
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -19,8 +24,17 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function InvoiceDetailView({ invoice }: { invoice: InvoiceDetailContract }) {
+type Props = {
+  invoice: InvoiceDetailContract;
+  /** Documents go to SUNAT's stand-in or beta: nothing sent has legal effect. */
+  testMode: boolean;
+  /** Today's business date ("YYYY-MM-DD"), for the voiding window; today when left out. */
+  today?: string;
+};
+
+export function InvoiceDetailView({ invoice, testMode, today = businessDate() }: Props) {
   const money = (value: string) => formatMoney(value, invoice.currency);
+  const credited = compareMoney(invoice.amount_credited, 0) > 0;
   return (
     <>
       <nav aria-label="Ruta de navegación" className="mb-4 text-sm">
@@ -45,7 +59,7 @@ export function InvoiceDetailView({ invoice }: { invoice: InvoiceDetailContract 
             )}
           </p>
         </div>
-        <InvoiceDetailActions invoice={invoice} />
+        <InvoiceDetailActions invoice={invoice} voidWindowOpen={canStillVoid(invoice.issued_at, today)} />
       </div>
 
       {invoice.status === "cancelled" && (
@@ -55,7 +69,9 @@ export function InvoiceDetailView({ invoice }: { invoice: InvoiceDetailContract 
         </div>
       )}
 
-      <div className="mt-6 grid gap-4 md:grid-cols-2">
+      <SunatPanel invoiceId={invoice.id} sunat={invoice.sunat} testMode={testMode} />
+
+      <div className="mt-4 grid gap-4 md:grid-cols-2">
         <Block title="Emisor">
           <p className="font-medium text-ink-900">{invoice.issuer.name}</p>
           <p>RUC {invoice.issuer.tax_id ?? "—"}</p>
@@ -122,6 +138,12 @@ export function InvoiceDetailView({ invoice }: { invoice: InvoiceDetailContract 
           <dd className="text-right font-medium">{money(invoice.tax_amount)}</dd>
           <dt className="border-t border-ink-200 pt-1.5 font-semibold text-ink-900">Total</dt>
           <dd className="border-t border-ink-200 pt-1.5 text-right text-base font-bold text-ink-900">{money(invoice.amount)}</dd>
+          {credited && (
+            <>
+              <dt className="text-ink-700">Notas de crédito</dt>
+              <dd className="text-right font-medium">−{money(invoice.amount_credited)}</dd>
+            </>
+          )}
           <dt className="text-ink-700">Pagado</dt>
           <dd className="text-right font-medium">{money(invoice.amount_paid)}</dd>
           <dt className="font-semibold text-ink-900">Saldo</dt>
@@ -155,6 +177,40 @@ export function InvoiceDetailView({ invoice }: { invoice: InvoiceDetailContract 
             ))}
           </ul>
         )}
+      </section>
+
+      <section className="mt-4 rounded-2xl border border-ink-200 bg-white p-5 shadow-card sm:p-6" aria-labelledby="detalle-notas" data-testid="credit-notes">
+        <h2 id="detalle-notas" className="text-base font-semibold text-ink-900">
+          Notas de crédito
+        </h2>
+        {invoice.credit_notes.length === 0 ? (
+          <p className="mt-3 text-sm text-ink-600">Sin notas de crédito.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-ink-100">
+            {invoice.credit_notes.map((note) => (
+              <li key={note.id} className="flex flex-wrap items-start justify-between gap-2 py-2.5 text-sm">
+                <div className="min-w-0">
+                  <p className="font-medium text-ink-900">
+                    {note.number} · {money(note.amount)}
+                  </p>
+                  <p className="text-xs text-ink-600">
+                    <time dateTime={isoDay(note.issued_at)}>{formatShortDay(note.issued_at)}</time> · {note.reason_code} {note.reason}
+                  </p>
+                  <p className="mt-0.5 break-words text-ink-800">{note.description}</p>
+                </div>
+                <SunatStatusBadge status={note.sunat.status} voiding={note.sunat.voiding} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <dl aria-label="Totales de notas de crédito" className="mt-4 ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-x-6 gap-y-1.5 text-sm">
+          <dt className="text-ink-700">Total acreditado</dt>
+          <dd className="text-right font-medium" data-testid="invoice-credited">
+            {money(invoice.amount_credited)}
+          </dd>
+          <dt className="font-semibold text-ink-900">Saldo</dt>
+          <dd className="text-right font-semibold text-ink-900">{money(invoice.balance)}</dd>
+        </dl>
       </section>
     </>
   );

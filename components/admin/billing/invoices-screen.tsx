@@ -10,11 +10,11 @@ import { CURRENCIES, CURRENCY_LABELS, INVOICE_STATUS_LABELS, INVOICE_STATUSES, t
 import { compareMoney } from "@/lib/billing/money";
 import type { InvoiceContract } from "@/lib/billing/serialize";
 import { formatMoney } from "@/lib/format";
-import { InvoiceStatusBadge } from "./billing-badges";
+import { InvoiceStatusBadge, SunatStatusBadge } from "./billing-badges";
 import { ExportLink, SelectFilter } from "./list-tools";
 import { EmailText } from "@/components/ui/email-text";
 
-// "Facturas" (columns Factura, Cliente, Monto, Estado, Acciones): the server-paged
+// "Facturas" (columns Factura, Cliente, Monto, Estado, SUNAT, Acciones): the server-paged
 // table with status and currency filters, search, CSV export and "+ Emitir factura".
 
 export const INVOICES_EMPTY_TEXT = "No hay facturas para mostrar.";
@@ -62,6 +62,7 @@ const columns: DataTableColumn<InvoiceContract>[] = [
     ),
   },
   { id: "status", header: "Estado", cell: (row) => <InvoiceStatusBadge status={row.status} /> },
+  { id: "sunat", header: "SUNAT", cell: (row) => <SunatStatusBadge status={row.sunat.status} voiding={row.sunat.voiding} /> },
 ];
 
 export function InvoicesScreen({ result }: { result: Paged<InvoiceContract> }) {

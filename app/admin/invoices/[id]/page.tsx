@@ -8,6 +8,7 @@ import { strictId } from "@/lib/ids";
 import { requireAdmin } from "@/lib/auth/guards";
 import { findInvoiceDetail } from "@/lib/billing/invoice-reader";
 import type { InvoiceDetailContract } from "@/lib/billing/serialize";
+import { sunatConfig } from "@/lib/sunat/config";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -23,16 +24,24 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: invoice ? `Factura ${invoice.invoice_number}` : "Factura no encontrada" };
 }
 
-/** One invoice (any client's) with its lines, totals, payments and actions; an unknown id → not-found.tsx. */
+/**
+ * One invoice (any client's) with its lines, totals, payments, notas de crédito, SUNAT state and
+ * actions; an unknown id → not-found.tsx.
+ */
 export default async function AdminInvoicePage({ params }: Props) {
   await requireAdmin();
   const invoice = await load((await params).id);
   if (!invoice) notFound();
   return (
     <AreaPage>
-      <InvoiceDetailView invoice={invoice} />
+      <InvoiceDetailView invoice={invoice} testMode={sunatConfig().testMode} />
       <div className="mt-6">
-        <AuditHistory entityType="invoice" entityId={String(invoice.id)} refreshKey={`${invoice.status}:${invoice.amount_paid}`} currency={invoice.currency} />
+        <AuditHistory
+          entityType="invoice"
+          entityId={String(invoice.id)}
+          refreshKey={`${invoice.status}:${invoice.amount_paid}:${invoice.amount_credited}:${invoice.sunat.status}`}
+          currency={invoice.currency}
+        />
       </div>
     </AreaPage>
   );
