@@ -56,6 +56,8 @@ export default defineConfig({
       NEXT_TELEMETRY_DISABLED: "1",
       // No daily billing run while tests count records (tests/billing-run.test.ts covers it).
       BILLING_SCHEDULE: "off",
+      // The SUNAT send queue (retries, summary tickets) every 2 s instead of 15, so states settle quickly.
+      SUNAT_POLL_SECONDS: "2",
       // The tests play one trusted proxy: X-Forwarded-For's last entry is the client's address,
       // so each test can come from its own address (e2e/client-ip.spec.ts).
       TRUST_PROXY_HOPS: "1",

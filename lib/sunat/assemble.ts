@@ -43,7 +43,6 @@ export type InvoiceRecord = {
   customerName: string;
   customerTaxId: string | null;
   exchangeRate: string | null;
-  installments: { amount: string; due_date: string }[] | null;
   lines: RecordLine[];
 };
 
@@ -122,16 +121,13 @@ export function documentLines(lines: RecordLine[], taxPercent: string): Document
 
 /**
  * A factura's forma de pago: an invoice issued unpaid with a due date is a sale on credit, paid in
- * one instalment on the due date unless the invoice lists its instalments. The instalments add
- * up to what the client pays us: the total less the detracción they deposit with the Banco de la Nación.
+ * one instalment (Cuota001) on the due date. It is what the client pays us: the total less the
+ * detracción they deposit with the Banco de la Nación.
  */
 export function paymentTermsOf(record: InvoiceRecord, detractionInCurrency: string | null): PaymentTerms {
   if (!record.dueOn || record.dueOn <= record.issuedOn) return { kind: "contado" };
   const pending = new Exact(record.amount).minus(detractionInCurrency ?? 0).toFixed(2);
-  const instalments = record.installments?.length
-    ? record.installments.map((item) => ({ amount: moneyString(item.amount), dueOn: item.due_date }))
-    : [{ amount: pending, dueOn: record.dueOn }];
-  return { kind: "credito", pending, instalments };
+  return { kind: "credito", pending, instalments: [{ amount: pending, dueOn: record.dueOn }] };
 }
 
 export function saleDocumentOf(record: InvoiceRecord, settings: IssuerSettings): SaleDocument {

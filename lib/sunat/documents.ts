@@ -87,7 +87,6 @@ async function buildInvoiceXml(client: Client, invoiceId: number, settings: Issu
     customerName: invoice.customerName,
     customerTaxId: invoice.customerTaxId,
     exchangeRate: invoice.exchangeRate?.toString() ?? null,
-    installments: (invoice.installments as { amount: string; due_date: string }[] | null) ?? null,
     lines: linesOf(invoice.lines),
   };
   const document = saleDocumentOf(record, settings);

@@ -15,10 +15,12 @@ import { SunatPanel } from "./sunat-panel";
 // time, lines, Op. gravada / IGV / Total, payments, notas de crédito, balance and status, where
 // its electronic document stands with SUNAT, with its actions.
 
+/** A titled block, named by its heading for screen readers ("Notas de crédito", "Pagos", …). */
 function Block({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = `bloque-${title.toLowerCase().normalize("NFD").replace(/[^a-z0-9]+/g, "-")}`;
   return (
-    <section className="rounded-2xl border border-ink-200 bg-white p-5 shadow-card sm:p-6">
-      <h2 className="text-base font-semibold text-ink-900">{title}</h2>
+    <section aria-labelledby={headingId} className="rounded-2xl border border-ink-200 bg-white p-5 shadow-card sm:p-6">
+      <h2 id={headingId} className="text-base font-semibold text-ink-900">{title}</h2>
       <div className="mt-3 text-sm text-ink-800">{children}</div>
     </section>
   );

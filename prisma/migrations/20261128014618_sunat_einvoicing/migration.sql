@@ -13,7 +13,6 @@ ADD CONSTRAINT "invoice_series_pkey" PRIMARY KEY ("series");
 -- AlterTable
 ALTER TABLE "invoices" ADD COLUMN     "amount_credited" DECIMAL(12,2) NOT NULL DEFAULT 0,
 ADD COLUMN     "exchange_rate" DECIMAL(10,4),
-ADD COLUMN     "installments" JSONB,
 ADD COLUMN     "issuer_establishment" VARCHAR(4),
 ADD COLUMN     "issuer_ubigeo" VARCHAR(6);
 
