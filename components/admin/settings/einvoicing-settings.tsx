@@ -69,6 +69,7 @@ const SOURCE_LABELS: Record<NonNullable<EinvoicingSettingsContract["certificate"
 function CertificateCard({ settings, onChange }: { settings: EinvoicingSettingsContract; onChange: (next: EinvoicingSettingsContract) => void }) {
   const certificate = settings.certificate;
   const formRef = useRef<HTMLFormElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
   const [errors, setErrors] = useState<{ certificate?: string; password?: string }>({});
   const [uploading, setUploading] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -77,9 +78,8 @@ function CertificateCard({ settings, onChange }: { settings: EinvoicingSettingsC
 
   const upload = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const chosen = form.get("file");
-    if (!(chosen instanceof File) || chosen.size === 0) {
+    const chosen = fileRef.current?.files?.[0];
+    if (!chosen || chosen.size === 0) {
       setErrors({ certificate: CERTIFICATE_MESSAGES.missingFile });
       return;
     }
@@ -87,6 +87,9 @@ function CertificateCard({ settings, onChange }: { settings: EinvoicingSettingsC
       setErrors({ certificate: CERTIFICATE_MESSAGES.tooLarge });
       return;
     }
+    const form = new FormData();
+    form.append("file", chosen);
+    form.append("password", String(new FormData(event.currentTarget).get("password") ?? ""));
     setErrors({});
     setUploading(true);
     try {
@@ -160,6 +163,7 @@ function CertificateCard({ settings, onChange }: { settings: EinvoicingSettingsC
         <div>
           <Label htmlFor={file.id} label="Archivo del certificado" />
           <input
+            ref={fileRef}
             id={file.id}
             name="file"
             type="file"
