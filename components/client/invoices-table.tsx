@@ -10,6 +10,7 @@ import { INVOICE_STATUS_LABELS, INVOICE_STATUSES } from "@/lib/billing/labels";
 import type { InvoiceContract } from "@/lib/billing/serialize";
 import { formatMoney } from "@/lib/format";
 import { InvoiceStatusBadge } from "./billing-badges";
+import { SunatStatusBadge } from "./sunat-status";
 
 const detailHref = (row: { id: number }) => `/client/invoices/${row.id}`;
 
@@ -31,6 +32,7 @@ export const invoiceColumns: DataTableColumn<InvoiceContract>[] = [
   { id: "due", header: "Vencimiento", cell: (row) => (row.due_date ? <time dateTime={isoDay(row.due_date)}>{formatShortDay(row.due_date)}</time> : "—") },
   { id: "total", header: "Total", cell: (row) => <span className="font-semibold whitespace-nowrap">{formatMoney(row.amount, row.currency)}</span> },
   { id: "status", header: "Estado", cell: (row) => <InvoiceStatusBadge status={row.status} /> },
+  { id: "sunat", header: "SUNAT", cell: (row) => <SunatStatusBadge sunat={row.sunat} /> },
 ];
 
 function InvoiceLink({ row }: { row: InvoiceContract }) {

@@ -1,16 +1,21 @@
 import "server-only";
 import PDFDocument from "pdfkit";
+import QRCode from "qrcode";
 import { formatMoney } from "@/lib/format";
+import { absoluteUrl } from "@/lib/site-url";
+import { customerOf } from "@/lib/sunat/assemble";
 import { amountInWords } from "./amount-in-words";
 import { businessDate } from "./dates";
 import { CURRENCY_LABELS, INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS, taxIdLabel, type CurrencyCode, type InvoiceStatusCode, type PaymentMethodCode } from "./labels";
 import type { InvoiceDetailContract } from "./serialize";
 
-// The invoice as a printable PDF with every field a SUNAT-style invoice carries,
-// laid out as a "representación impresa" of a Peruvian electronic invoice: the issuer at the top
-// left, the box with RUC, document type and number at the top right, the customer and dates, the
-// lines, "Op. gravada", IGV and total, the payments and the balance. Drawn with pdfkit's built-in
-// Helvetica (no font files of ours): its WinAnsi encoding covers Spanish letters, "S/" and "€".
+// The invoice as a printable PDF: the "representación impresa" of a Peruvian electronic factura or
+// boleta. The issuer at the top left, the box with RUC, document type and number at the top right,
+// the customer and dates, the lines, "Op. gravada", IGV and total, its notas de crédito, the
+// payments and the balance, then SUNAT's part: the QR code SUNAT asks for, the signature's hash,
+// the document's state with SUNAT and where to check it and download the XML. Drawn with pdfkit's
+// built-in Helvetica (no font files of ours): its WinAnsi encoding covers Spanish letters, "S/"
+// and "€".
 
 const PAGE = { size: "A4" as const, margin: 40 };
 const A4_WIDTH = 595.28;
@@ -73,6 +78,33 @@ function displayQuantity(quantity: string): string {
   return quantity.includes(".") ? quantity.replace(/\.?0+$/, "") : quantity;
 }
 
+/**
+ * The text of the printed copy's QR code, as SUNAT lists its fields (separated and ended by "|"):
+ * issuer's RUC | document type (catalogue 01: 01 factura, 03 boleta) | series | number (without
+ * leading zeros) | total IGV | total amount | issue date (YYYY-MM-DD) | customer's document type
+ * (catalogue 06) | customer's document number ("-" when there is none) |. The optional hash and
+ * signature value are left out: the hash is printed as text beside the code.
+ */
+export function sunatQrPayload(invoice: Pick<InvoiceDetailContract, "issuer" | "series" | "invoice_number" | "tax_amount" | "amount" | "issued_at" | "customer">): string {
+  const type = invoice.series.startsWith("F") ? "01" : "03";
+  const number = String(Number(invoice.invoice_number.slice(invoice.invoice_number.lastIndexOf("-") + 1)));
+  const customer = customerOf(invoice.customer.name, invoice.customer.tax_id);
+  const amount = (value: string) => Number(value).toFixed(2);
+  return [invoice.issuer.tax_id ?? "", type, invoice.series, number, amount(invoice.tax_amount), amount(invoice.amount), invoice.issued_at, customer.identityType, customer.identityNumber]
+    .map((field) => `${field}|`)
+    .join("");
+}
+
+/** The QR code of `payload` as a PNG (error correction Q, as SUNAT's printed copies commonly use). */
+export function sunatQrPng(payload: string): Promise<Buffer> {
+  return QRCode.toBuffer(payload, { type: "png", errorCorrectionLevel: "Q", margin: 1, scale: 6 });
+}
+
+/** "Representación impresa de la factura electrónica", "… de la boleta de venta electrónica". */
+export function printedCopyTitle(invoice: Pick<InvoiceDetailContract, "document_type">): string {
+  return `Representación impresa de la ${invoice.document_type.toLocaleLowerCase("es-PE")}`;
+}
+
 /** The file a browser saves: "F001-00000143.pdf". */
 export function invoicePdfFilename(invoice: Pick<InvoiceDetailContract, "invoice_number">): string {
   return `${invoice.invoice_number.replace(/[^A-Za-z0-9-]/g, "")}.pdf`;
@@ -108,7 +140,9 @@ function headerBlock(doc: Doc, invoice: InvoiceDetailContract): number {
     doc.font("Helvetica-Bold").fontSize(size).fillColor(INK).text(text, boxX, y, { width: boxWidth, align: "center" });
     y += 26;
   }
-  return Math.max(leftBottom, top + boxHeight) + 18;
+  const titleY = Math.max(leftBottom, top + boxHeight) + 12;
+  doc.font("Helvetica-Bold").fontSize(11).fillColor(INK).text(printedCopyTitle(invoice), PAGE.margin, titleY, { width: CONTENT_WIDTH, align: "center" });
+  return doc.y + 16;
 }
 
 /** Two columns of "Label: value" rows; returns the y under the taller one. */
@@ -254,10 +288,12 @@ function paymentsBlock(doc: Doc, invoice: InvoiceDetailContract, top: number): n
     doc.text(money(payment.amount), A4_WIDTH - PAGE.margin - 130, y, { width: 124, align: "right", lineBreak: false });
     y = rowBottom + 5;
   }
-  y = ensureRoom(doc, y + 4, 2 * 20);
+  const credited = Number(invoice.amount_credited) > 0;
+  y = ensureRoom(doc, y + 4, (credited ? 3 : 2) * 20);
   y = amountRows(
     doc,
     [
+      ...(credited ? ([["Notas de crédito", `-${money(invoice.amount_credited)}`, false]] as [string, string, boolean][]) : []),
       ["Total pagado", money(invoice.amount_paid), false],
       ["Saldo pendiente", money(invoice.balance), true],
     ],
@@ -268,9 +304,49 @@ function paymentsBlock(doc: Doc, invoice: InvoiceDetailContract, top: number): n
     y = ensureRoom(doc, y + 6, 30);
     doc.font("Helvetica-Bold").fontSize(10).fillColor(CANCELLED_RED).text("Motivo de la anulación: ", PAGE.margin, y, { width: CONTENT_WIDTH, continued: true });
     doc.font("Helvetica").fontSize(9.5).fillColor(INK).text(pdfText(invoice.cancel_reason));
-    return doc.y;
+    return doc.y + 8;
   }
   return y;
+}
+
+/** The invoice's notas de crédito: number, date, reason and amount, and their total. */
+function creditNotesBlock(doc: Doc, invoice: InvoiceDetailContract, top: number): number {
+  if (invoice.credit_notes.length === 0) return top;
+  const money = (value: string) => formatMoney(value, invoice.currency);
+  let y = ensureRoom(doc, top, 60);
+  doc.font("Helvetica-Bold").fontSize(11).fillColor(INK).text("Notas de crédito", PAGE.margin, y);
+  y = doc.y + 6;
+  for (const note of invoice.credit_notes) {
+    y = ensureRoom(doc, y, 28);
+    const description = note.description ? ` – ${pdfText(note.description)}` : "";
+    doc.fillColor(INK).font("Helvetica").fontSize(9.5);
+    doc.text(`${note.number} · ${displayDate(note.issued_at)} · ${pdfText(note.reason)}${description}`, PAGE.margin, y, { width: CONTENT_WIDTH - 130 });
+    const rowBottom = doc.y;
+    doc.text(`-${money(note.amount)}`, A4_WIDTH - PAGE.margin - 130, y, { width: 124, align: "right", lineBreak: false });
+    y = rowBottom + 5;
+  }
+  y = ensureRoom(doc, y + 4, 20);
+  return amountRows(doc, [["Total notas de crédito", `-${money(invoice.amount_credited)}`, false]], y) + 8;
+}
+
+const QR_SIZE = 92;
+
+/** SUNAT's part: the QR code, the hash, the state and where to check the document and get its XML. */
+function sunatBlock(doc: Doc, invoice: InvoiceDetailContract, qrPng: Buffer, top: number): number {
+  const y = ensureRoom(doc, top + 6, QR_SIZE + 12);
+  doc.save().lineWidth(0.75).strokeColor(RULE).moveTo(PAGE.margin, y - 6).lineTo(A4_WIDTH - PAGE.margin, y - 6).stroke().restore();
+  doc.image(qrPng, PAGE.margin, y + 4, { width: QR_SIZE, height: QR_SIZE });
+  const x = PAGE.margin + QR_SIZE + 16;
+  const width = CONTENT_WIDTH - QR_SIZE - 16;
+  const state = invoice.sunat.voiding ? `${invoice.sunat.status_label} (anulación en trámite)` : invoice.sunat.status_label;
+  doc.font("Helvetica-Bold").fontSize(9.5).fillColor(INK).text("Código hash: ", x, y + 6, { width, continued: true });
+  doc.font("Helvetica").text(invoice.sunat.hash ?? "pendiente de firma");
+  doc.font("Helvetica-Bold").text("Estado en SUNAT: ", x, doc.y + 3, { width, continued: true });
+  doc.font("Helvetica").text(pdfText(state));
+  doc.moveDown(0.4).font("Helvetica").fontSize(9).fillColor(MUTED);
+  doc.text("Consulte su comprobante en www.sunat.gob.pe", x, doc.y, { width });
+  doc.text(`Descargue el XML y la constancia de SUNAT (CDR) en su portal de cliente: ${absoluteUrl(`/client/invoices/${invoice.id}`)}`, x, doc.y + 2, { width });
+  return Math.max(doc.y, y + 4 + QR_SIZE) + 8;
 }
 
 /** On every page: the footer, and the "ANULADA" mark across a cancelled invoice. */
@@ -301,7 +377,8 @@ function decoratePages(doc: Doc, invoice: InvoiceDetailContract) {
 }
 
 /** The invoice as an A4 PDF (metadata Title = its number). */
-export function renderInvoicePdf(invoice: InvoiceDetailContract): Promise<Buffer> {
+export async function renderInvoicePdf(invoice: InvoiceDetailContract): Promise<Buffer> {
+  const qrPng = await sunatQrPng(sunatQrPayload(invoice));
   const doc = new PDFDocument({
     size: PAGE.size,
     margin: PAGE.margin,
@@ -326,7 +403,9 @@ export function renderInvoicePdf(invoice: InvoiceDetailContract): Promise<Buffer
   y = detailsBlock(doc, invoice, y);
   y = linesTable(doc, invoice, y);
   y = totalsBlock(doc, invoice, y);
-  paymentsBlock(doc, invoice, y);
+  y = creditNotesBlock(doc, invoice, y);
+  y = paymentsBlock(doc, invoice, y);
+  sunatBlock(doc, invoice, qrPng, y);
   decoratePages(doc, invoice);
   doc.end();
   return done;

@@ -24,7 +24,7 @@ export default async function ClientInvoicesPage({ searchParams }: { searchParam
   const result = await listClientInvoices(user.id, { status: query.status }, pageRequest(query));
   return (
     <AreaPage>
-      <AreaPageHeader title="Facturas" description="Tus comprobantes electrónicos: consulta el detalle, los pagos y descarga el PDF." />
+      <AreaPageHeader title="Facturas" description="Tus comprobantes electrónicos: consulta el detalle, los pagos y su estado en SUNAT, y descarga el PDF y el XML." />
       <div className="mt-6">
         <InvoicesTable result={result} emptyText={EMPTY_TEXTS[query.status ?? "all"]} />
       </div>

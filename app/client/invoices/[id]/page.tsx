@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { AreaPage } from "@/components/account/area-shell";
 import { formatLongDay, isoDay } from "@/components/account/dates";
 import { InvoiceStatusBadge, paymentMethodLabel } from "@/components/client/billing-badges";
+import { clientSunatExplanation, SunatStatusBadge } from "@/components/client/sunat-status";
 import { buttonClasses } from "@/components/ui/button";
 import { requireClientAreaUser } from "@/lib/auth/guards";
 import { taxIdLabel } from "@/lib/billing/labels";
@@ -42,7 +43,11 @@ function Total({ label, children, strong }: { label: string; children: ReactNode
   );
 }
 
-/** One invoice of the client: both parties, lines, Op. gravada, IGV, total, payments, balance and the PDF. */
+/**
+ * One invoice of the client: both parties, lines, Op. gravada, IGV, total, its state with SUNAT,
+ * its notas de crédito, payments, balance, and its files (the PDF; the signed XML once signed;
+ * SUNAT's CDR once SUNAT answered).
+ */
 export default async function ClientInvoicePage({ params }: { params: Promise<{ id: string }> }) {
   const user = await requireClientAreaUser();
   const id = strictId((await params).id);
@@ -74,10 +79,37 @@ export default async function ClientInvoicePage({ params }: { params: Promise<{ 
             )}
           </div>
         </div>
-        <a href={`/api/v1/client/invoices/${invoice.id}/pdf`} className={buttonClasses("primary", "md")} download>
-          Descargar PDF<span className="sr-only"> de la factura {invoice.invoice_number}</span>
-        </a>
+        <div className="flex flex-wrap gap-2 sm:justify-end">
+          <a href={`/api/v1/client/invoices/${invoice.id}/pdf`} className={buttonClasses("primary", "md")} download>
+            Descargar PDF<span className="sr-only"> de la factura {invoice.invoice_number}</span>
+          </a>
+          {invoice.sunat.hash && (
+            <a href={`/api/v1/client/invoices/${invoice.id}/xml`} className={buttonClasses("outline", "md")} download>
+              Descargar XML<span className="sr-only"> de la factura {invoice.invoice_number}</span>
+            </a>
+          )}
+          {invoice.sunat.answered_at && (
+            <a href={`/api/v1/client/invoices/${invoice.id}/cdr`} className={buttonClasses("outline", "md")} download>
+              Descargar CDR<span className="sr-only"> (constancia de SUNAT) de la factura {invoice.invoice_number}</span>
+            </a>
+          )}
+        </div>
       </div>
+
+      <section aria-labelledby="sunat-factura" className="mt-6 rounded-2xl border border-ink-200 bg-white px-5 py-4 shadow-card" data-testid="invoice-sunat">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <h2 id="sunat-factura" className="text-base font-semibold text-ink-900">
+            SUNAT
+          </h2>
+          <SunatStatusBadge sunat={invoice.sunat} />
+        </div>
+        <p className="mt-1 text-sm text-ink-700">{clientSunatExplanation(invoice.sunat)}</p>
+        {invoice.sunat.hash && (
+          <p className="mt-1 text-xs break-all text-ink-600">
+            Código hash: <span className="font-mono">{invoice.sunat.hash}</span>
+          </p>
+        )}
+      </section>
 
       {invoice.status === "cancelled" && (
         <p className="mt-4 rounded-xl border border-ink-200 bg-ink-50 px-4 py-3 text-sm text-ink-800">
@@ -128,6 +160,28 @@ export default async function ClientInvoicePage({ params }: { params: Promise<{ 
         </dl>
       </section>
 
+      {invoice.credit_notes.length > 0 && (
+        <section aria-labelledby="notas-factura" className="mt-6 rounded-2xl border border-ink-200 bg-white shadow-card" data-testid="invoice-credit-notes">
+          <h2 id="notas-factura" className="border-b border-ink-200 px-5 py-3 text-base font-semibold text-ink-900">
+            Notas de crédito
+          </h2>
+          <ul className="divide-y divide-ink-100">
+            {invoice.credit_notes.map((note) => (
+              <li key={note.id} className="flex flex-wrap items-start justify-between gap-x-6 gap-y-1 px-5 py-3 text-sm">
+                <div className="min-w-0">
+                  <p className="font-mono font-semibold text-ink-900">{note.number}</p>
+                  <p className="text-ink-700">
+                    <time dateTime={isoDay(note.issued_at)}>{formatLongDay(note.issued_at)}</time> · {note.reason}
+                  </p>
+                  {note.description && <p className="break-words text-ink-600">{note.description}</p>}
+                </div>
+                <span className="font-semibold whitespace-nowrap text-ink-900">−{money(note.amount)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
       <section aria-labelledby="pagos-factura" className="mt-6 rounded-2xl border border-ink-200 bg-white shadow-card">
         <h2 id="pagos-factura" className="border-b border-ink-200 px-5 py-3 text-base font-semibold text-ink-900">
           Pagos
@@ -147,7 +201,13 @@ export default async function ClientInvoicePage({ params }: { params: Promise<{ 
             ))}
           </ul>
         )}
-        <dl className="ml-auto flex max-w-sm flex-col gap-1.5 border-t border-ink-200 px-5 py-4">
+        <dl className="ml-auto flex max-w-sm flex-col gap-1.5 border-t border-ink-200 px-5 py-4" data-testid="invoice-balance">
+          {Number(invoice.amount_credited) > 0 && (
+            <>
+              <Total label="Total de la factura">{money(invoice.amount)}</Total>
+              <Total label="Notas de crédito">−{money(invoice.amount_credited)}</Total>
+            </>
+          )}
           <Total label="Pagado">{money(invoice.amount_paid)}</Total>
           <Total label="Saldo pendiente" strong>
             {money(invoice.balance)}
