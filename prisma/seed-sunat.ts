@@ -5,7 +5,7 @@
 // stand-in writes them; the newest wait, pending, so the first `npm start` sends them to the
 // SUNAT stand-in and the screens show the live flow.
 import { randomBytes } from "node:crypto";
-import { addDays, calendarDate, dateColumn } from "../lib/billing/dates";
+import { addDays, calendarDate, dateColumn } from "../lib/dates";
 import type { Prisma } from "../lib/generated/prisma/client";
 import { carriedInclude, createSummaryInTx, createVoidingInTx, type CarriedRow } from "../lib/sunat/carriers";
 import { createTestPfx } from "../lib/sunat/certificate";

@@ -12,7 +12,7 @@ import { randomBytes } from "node:crypto";
 import { pathToFileURL } from "node:url";
 import { hashPassword } from "../lib/auth/password";
 import type { Prisma, PrismaClient, TicketStatus } from "../lib/generated/prisma/client";
-import { addDays, businessDate, dateColumn } from "../lib/billing/dates";
+import { addDays, businessDate, dateColumn } from "../lib/dates";
 import { formatInvoiceNumber, INVOICE_SERIES } from "../lib/billing/labels";
 import { addMoney, balanceDue, compareMoney, invoiceTotals, type InvoiceTotals } from "../lib/billing/money";
 import { otherClientAccounts } from "./seed-data/billing-clients";

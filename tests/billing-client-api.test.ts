@@ -13,7 +13,7 @@ import { GET as subscriptionDetail } from "@/app/api/v1/client/subscriptions/[id
 import { GET as subscriptions } from "@/app/api/v1/client/subscriptions/route";
 import type { AdminActor } from "@/lib/auth/actor";
 import { SYSTEM_ACTOR } from "@/lib/audit/service";
-import { businessDate, addDays } from "@/lib/billing/dates";
+import { businessDate, addDays } from "@/lib/dates";
 import { issueInvoice, issueInvoiceInTx } from "@/lib/billing/invoices";
 import { recordPayment } from "@/lib/billing/payments";
 import { createSubscription } from "@/lib/billing/subscriptions";

@@ -7,7 +7,7 @@ import { GET as exportPayments } from "@/app/api/v1/admin/payments/export/route"
 import { PUT as putSubscription } from "@/app/api/v1/admin/subscriptions/[id]/route";
 import { GET as exportSubscriptions } from "@/app/api/v1/admin/subscriptions/export/route";
 import { DELETE as deleteUserRoute } from "@/app/api/v1/admin/users/[id]/route";
-import { addDays } from "@/lib/billing/dates";
+import { addDays } from "@/lib/dates";
 import { db } from "@/lib/db";
 import { BASE_URL, call, createTestUser, type Json, type TestUser } from "./helpers/auth";
 import { billingAdminCalls, createBillingActors, invoiceCount, today } from "./helpers/billing-admin";

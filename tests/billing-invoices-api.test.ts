@@ -4,7 +4,7 @@
 // entries and client notifications.
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as listInvoices, POST as postInvoice } from "@/app/api/v1/admin/invoices/route";
-import { addDays } from "@/lib/billing/dates";
+import { addDays } from "@/lib/dates";
 import { db } from "@/lib/db";
 import { call, fakeIp, type Json, type TestUser } from "./helpers/auth";
 import { billingAdminCalls, createBillingActors, inTwoWeeks, invoiceCount, today } from "./helpers/billing-admin";

@@ -1,7 +1,7 @@
 // Exact invoice arithmetic and the billing input rules shared by forms, actions and the API
 // (lib/billing/money.ts, lib/billing/schema.ts, lib/billing/dates.ts).
 import { describe, expect, it } from "vitest";
-import { addMonths, isCalendarDate, formatCalendarDate } from "@/lib/billing/dates";
+import { addMonths, isCalendarDate, formatCalendarDate } from "@/lib/dates";
 import { balanceDue, invoiceTotals } from "@/lib/billing/money";
 import { invoiceCreateSchema, paymentCreateSchema, taxIdSchema } from "@/lib/billing/schema";
 

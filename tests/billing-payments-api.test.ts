@@ -3,7 +3,7 @@
 // nothing stored on a rejection, audit entries and client notifications.
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as listPayments } from "@/app/api/v1/admin/payments/route";
-import { addDays } from "@/lib/billing/dates";
+import { addDays } from "@/lib/dates";
 import { db } from "@/lib/db";
 import { call, fakeIp, uniqueTag, type Json, type TestUser } from "./helpers/auth";
 import { billingAdminCalls, createBillingActors, today } from "./helpers/billing-admin";

@@ -2,7 +2,7 @@
 // date on, honours cancellation requests and one-time plans, and two runs at once never issue
 // anything twice. Runs are scoped to this file's clients (userIds).
 import { beforeAll, describe, expect, it } from "vitest";
-import { nextPeriodStart } from "@/lib/billing/dates";
+import { nextPeriodStart } from "@/lib/dates";
 import { runBilling } from "@/lib/billing/run";
 import { db } from "@/lib/db";
 import { createTestUser, uniqueTag, type TestUser } from "./helpers/auth";

@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getSubscription, PUT as putSubscription } from "@/app/api/v1/admin/subscriptions/[id]/route";
 import { GET as listSubscriptions } from "@/app/api/v1/admin/subscriptions/route";
-import { addDays } from "@/lib/billing/dates";
+import { addDays } from "@/lib/dates";
 import { db } from "@/lib/db";
 import { call, uniqueTag, type Json, type TestUser } from "./helpers/auth";
 import { billingAdminCalls, createBillingActors, today } from "./helpers/billing-admin";

@@ -8,7 +8,7 @@ import type { AdminActor } from "@/lib/auth/actor";
 import { csrfTokenForSession } from "@/lib/auth/csrf";
 import { verifyPassword } from "@/lib/auth/password";
 import { createSession } from "@/lib/auth/sessions";
-import { addDays, businessDate } from "@/lib/billing/dates";
+import { addDays, businessDate } from "@/lib/dates";
 import { issueInvoice } from "@/lib/billing/invoices";
 import { rucCheckDigit } from "@/lib/sunat/identity";
 import { db } from "@/lib/db";

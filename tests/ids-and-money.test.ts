@@ -9,7 +9,7 @@ import { POST as postSubscription } from "@/app/api/v1/admin/subscriptions/route
 import { GET as listTestimonials } from "@/app/api/v1/testimonials/route";
 import { httpErrorFor } from "@/lib/http/errors";
 import { idSchema } from "@/lib/ids";
-import { addDays, businessDate } from "@/lib/billing/dates";
+import { addDays, businessDate } from "@/lib/dates";
 import { db } from "@/lib/db";
 import { call, createTestUser, tokenFor, uniqueTag, type Json, type TestUser } from "./helpers/auth";
 

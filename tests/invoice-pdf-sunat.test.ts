@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as clientPdfRoute } from "@/app/api/v1/client/invoices/[id]/pdf/route";
 import type { AdminActor } from "@/lib/auth/actor";
 import { issueCreditNote } from "@/lib/billing/credit-notes";
-import { addDays, businessDate } from "@/lib/billing/dates";
+import { addDays, businessDate } from "@/lib/dates";
 import { issueInvoiceInTx } from "@/lib/billing/invoices";
 import { printedCopyTitle, sunatQrPayload } from "@/lib/billing/pdf";
 import { PEER_HEADER } from "@/lib/client-address";

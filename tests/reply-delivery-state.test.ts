@@ -10,7 +10,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AdminActor } from "@/lib/auth/actor";
 import { medianFirstResponse } from "@/lib/admin/charts";
-import { businessDate } from "@/lib/billing/dates";
+import { businessDate } from "@/lib/dates";
 import { issueInvoice } from "@/lib/billing/invoices";
 import { submitContactMessage } from "@/lib/contact/service";
 import { sendPasswordResetLink } from "@/lib/auth/password-reset";

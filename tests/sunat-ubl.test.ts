@@ -9,7 +9,7 @@ import path from "node:path";
 import { DOMParser, type Element } from "@xmldom/xmldom";
 import Decimal from "decimal.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { amountInWords } from "@/lib/billing/amount-in-words";
+import { amountInWords } from "@/lib/sunat/amount-in-words";
 import { DomainError } from "@/lib/errors";
 import { detractionFor } from "@/lib/sunat/detraction";
 import type {

@@ -8,7 +8,7 @@ import type { CreditNoteContract, InvoiceDetailContract, PaymentContract, Subscr
 import { issueInvoice, updateInvoice } from "@/lib/billing/invoices";
 import { recordPayment } from "@/lib/billing/payments";
 import { createSubscription, requestSubscriptionCancellation, updateSubscription } from "@/lib/billing/subscriptions";
-import { resendInvoiceDocument } from "@/lib/sunat/resend";
+import { resendInvoiceDocument } from "@/lib/billing/sunat-resend";
 import { singleLineText, z } from "@/lib/zod";
 
 // The billing screens' server actions: the back office's "Suscripciones", "Facturas" and "Pagos"

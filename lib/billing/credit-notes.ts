@@ -9,7 +9,7 @@ import { emailUser } from "@/lib/notifications/email";
 import { notifyUser } from "@/lib/notifications/service";
 import { createCreditNoteDocumentInTx } from "@/lib/sunat/documents";
 import { kickSunatQueue } from "@/lib/sunat/queue";
-import { businessDate, dateColumn } from "./dates";
+import { businessDate, dateColumn } from "@/lib/dates";
 import { lockRow, type Tx } from "./guards";
 import { parseInvoiceId } from "./invoices";
 import { formatInvoiceNumber } from "./labels";

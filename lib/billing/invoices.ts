@@ -8,7 +8,7 @@ import { formatMoney } from "@/lib/format";
 import type { Currency, Prisma } from "@/lib/generated/prisma/client";
 import { emailUser } from "@/lib/notifications/email";
 import { notifyUser } from "@/lib/notifications/service";
-import { businessDate, dateColumn, formatCalendarDate } from "./dates";
+import { businessDate, dateColumn, formatCalendarDate } from "@/lib/dates";
 import { lockRow, requireClientUser, type Tx } from "./guards";
 import { formatInvoiceNumber, INVOICE_SERIES } from "./labels";
 import { compareMoney, invoiceTotals } from "./money";

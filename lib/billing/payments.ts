@@ -6,7 +6,7 @@ import { db } from "@/lib/db";
 import { formatMoney } from "@/lib/format";
 import { emailUser } from "@/lib/notifications/email";
 import { notifyUser } from "@/lib/notifications/service";
-import { businessDate, calendarDate, formatCalendarDate } from "./dates";
+import { businessDate, calendarDate, formatCalendarDate } from "@/lib/dates";
 import { lockRow } from "./guards";
 import { PAYMENT_METHOD_LABELS } from "./labels";
 import { addMoney, balanceDue, compareMoney } from "./money";

@@ -4,8 +4,8 @@ import QRCode from "qrcode";
 import { formatMoney } from "@/lib/format";
 import { absoluteUrl } from "@/lib/site-url";
 import { customerOf } from "@/lib/sunat/assemble";
-import { amountInWords } from "./amount-in-words";
-import { businessDate } from "./dates";
+import { amountInWords } from "@/lib/sunat/amount-in-words";
+import { businessDate } from "@/lib/dates";
 import { CURRENCY_LABELS, INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS, taxIdLabel, type CurrencyCode, type InvoiceStatusCode, type PaymentMethodCode } from "./labels";
 import type { InvoiceDetailContract } from "./serialize";
 

@@ -4,7 +4,7 @@ import { db } from "@/lib/db";
 import { billingPeriodLabel, formatMoney } from "@/lib/format";
 import { emailUser } from "@/lib/notifications/email";
 import { notifyUser } from "@/lib/notifications/service";
-import { addDays, businessDate, calendarDate, dateColumn, formatCalendarDate, nextPeriodStart } from "./dates";
+import { addDays, businessDate, calendarDate, dateColumn, formatCalendarDate, nextPeriodStart } from "@/lib/dates";
 import { issueInvoiceInTx } from "./invoices";
 
 // The billing run (`npm run billing:run`, and once a day inside `npm start`): issues the invoice

@@ -3,7 +3,7 @@ import { pageParams } from "@/lib/list/paging";
 import { integerParam, oneOfParam, textParam } from "@/lib/list/query-params";
 import { rucProblem } from "@/lib/content/settings-schema";
 import { optionalText, singleLineText, z } from "@/lib/zod";
-import { isCalendarDate } from "./dates";
+import { isCalendarDate } from "@/lib/dates";
 import { compareMoney, lineTotal } from "./money";
 import { BILLING_PERIODS, CURRENCIES, INVOICE_STATUSES, PAYMENT_METHODS, SUBSCRIPTION_STATUSES } from "./labels";
 

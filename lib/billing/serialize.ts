@@ -1,5 +1,5 @@
 import type { BillingPeriod, CatalogKind, Currency, InvoiceStatus, PaymentMethod, PaymentStatus, SubscriptionStatus } from "@/lib/generated/prisma/client";
-import { calendarDate } from "./dates";
+import { calendarDate } from "@/lib/dates";
 import { documentTypeLabel } from "./labels";
 import { catalogLabel, CREDIT_NOTE_REASONS } from "@/lib/sunat/catalogs";
 import { electronicDocumentSelect, serializeSunat, type ElectronicDocumentRow, type SunatContract } from "@/lib/sunat/serialize";

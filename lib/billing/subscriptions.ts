@@ -7,7 +7,7 @@ import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { emailAdmins } from "@/lib/notifications/email";
 import { notifyAdmins, notifyUser } from "@/lib/notifications/service";
-import { businessDate, dateColumn, formatCalendarDate } from "./dates";
+import { businessDate, dateColumn, formatCalendarDate } from "@/lib/dates";
 import { assertCatalogItem, lockRow, requireClientUser, type Tx } from "./guards";
 import { BILLING_MESSAGES, subscriptionCancelSchema, subscriptionCreateSchema, subscriptionUpdateSchema } from "./schema";
 import { serializeSubscription, subscriptionSelect, type SubscriptionContract } from "./serialize";

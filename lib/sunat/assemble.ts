@@ -1,6 +1,5 @@
 import Decimal from "decimal.js";
-import { amountInWords } from "@/lib/billing/amount-in-words";
-import { moneyString } from "@/lib/billing/money";
+import { amountInWords } from "@/lib/sunat/amount-in-words";
 import { detractionFor } from "./detraction";
 
 /** The catalogue-54 code of what this company sells when the settings name none: "037", demás servicios gravados con el IGV. */
@@ -12,6 +11,7 @@ import type { CreditNoteDocument, CreditNoteReasonCode, CurrencyCode, Customer, 
 // tests. Every amount is derived from what the invoice or note stores, never recomputed another way.
 
 const Exact = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
+const moneyString = (value: Decimal.Value) => new Exact(value).toFixed(2);
 
 export type IssuerSettings = {
   ruc: string | null;

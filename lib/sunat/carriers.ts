@@ -1,5 +1,5 @@
 // Not server-only: the demo seed builds the carriers of its history with these too.
-import { businessDate, calendarDate, dateColumn } from "@/lib/billing/dates";
+import { businessDate, calendarDate, dateColumn } from "@/lib/dates";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { customerOf, documentIdOf, issuerOf, issuerProblem, type IssuerSettings } from "./assemble";

@@ -1,5 +1,5 @@
 // Not server-only: the demo seed signs its invoices with this too.
-import { calendarDate } from "@/lib/billing/dates";
+import { calendarDate } from "@/lib/dates";
 import { db } from "@/lib/db";
 import { BUSINESS_TIME_ZONE } from "@/lib/format";
 import { DomainError } from "@/lib/errors";

@@ -6,7 +6,7 @@ import { GET as getInvoice, PUT as putInvoice } from "@/app/api/v1/admin/invoice
 import { POST as postInvoice } from "@/app/api/v1/admin/invoices/route";
 import { POST as postPayment } from "@/app/api/v1/admin/payments/route";
 import { POST as postSubscription } from "@/app/api/v1/admin/subscriptions/route";
-import { addDays, businessDate } from "@/lib/billing/dates";
+import { addDays, businessDate } from "@/lib/dates";
 import { db } from "@/lib/db";
 import { call, createTestUser, tokenFor, uniqueTag, type Json, type TestUser } from "./auth";
 

@@ -4,7 +4,7 @@ import { formatLongDay, formatShortDay, isoDay } from "@/components/account/date
 import { PAYMENT_METHOD_LABELS, taxIdLabel } from "@/lib/billing/labels";
 import type { InvoiceDetailContract } from "@/lib/billing/serialize";
 import { compareMoney } from "@/lib/billing/money";
-import { businessDate } from "@/lib/billing/dates";
+import { businessDate } from "@/lib/dates";
 import { canStillVoid } from "@/lib/sunat/rules";
 import { formatDate, formatMoney } from "@/lib/format";
 import { InvoiceStatusBadge, PaymentStatusBadge, SunatStatusBadge } from "./billing-badges";

@@ -10,7 +10,7 @@ import { useActionSubmit } from "@/components/ui/use-action-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { UnsavedChangesGuard } from "@/components/ui/unsaved-changes";
 import type { ClientOption } from "@/lib/billing/admin-queries";
-import { addDays, businessDate } from "@/lib/billing/dates";
+import { addDays, businessDate } from "@/lib/dates";
 import { CURRENCIES, CURRENCY_LABELS, INVOICE_SERIES, taxIdLabel } from "@/lib/billing/labels";
 import { IGV_PERCENT, invoiceTotals } from "@/lib/billing/money";
 import { BILLING_LIMITS, invoiceCreateSchema } from "@/lib/billing/schema";

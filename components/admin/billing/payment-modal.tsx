@@ -9,7 +9,7 @@ import { useZodForm } from "@/components/ui/use-zod-form";
 import { FormModalFooter, Modal } from "@/components/ui/modal";
 import { notify } from "@/components/ui/toast";
 import type { ClientOption, PendingInvoiceOption } from "@/lib/billing/admin-queries";
-import { businessDate } from "@/lib/billing/dates";
+import { businessDate } from "@/lib/dates";
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "@/lib/billing/labels";
 import { BILLING_LIMITS, paymentCreateSchema } from "@/lib/billing/schema";
 import { formatMoney } from "@/lib/format";

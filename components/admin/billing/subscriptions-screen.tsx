@@ -14,7 +14,7 @@ import { useZodForm } from "@/components/ui/use-zod-form";
 import { FormModalFooter, Modal } from "@/components/ui/modal";
 import type { Paged } from "@/lib/list/paging";
 import type { CatalogItemOption, ClientOption } from "@/lib/billing/admin-queries";
-import { addMonths, businessDate } from "@/lib/billing/dates";
+import { addMonths, businessDate } from "@/lib/dates";
 import { BILLING_PERIODS, CURRENCIES, CURRENCY_LABELS, SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_STATUSES } from "@/lib/billing/labels";
 import { BILLING_LIMITS, subscriptionCreateSchema, subscriptionUpdateSchema } from "@/lib/billing/schema";
 import type { SubscriptionContract } from "@/lib/billing/serialize";

@@ -1,7 +1,7 @@
 import { actorFromCaller } from "@/lib/auth/actor";
 import { authRoute } from "@/lib/http/auth-route";
 import { dataResponse } from "@/lib/http/route";
-import { resendInvoiceDocument } from "@/lib/sunat/resend";
+import { resendInvoiceDocument } from "@/lib/billing/sunat-resend";
 
 type Params = { id: string };
 

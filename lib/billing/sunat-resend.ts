@@ -1,12 +1,12 @@
 import "server-only";
 import type { AdminActor } from "@/lib/auth/actor";
 import { recordAudit } from "@/lib/audit/service";
-import { findInvoiceDetail } from "@/lib/billing/invoice-reader";
-import { parseInvoiceId } from "@/lib/billing/invoices";
-import type { InvoiceDetailContract } from "@/lib/billing/serialize";
+import { findInvoiceDetail } from "./invoice-reader";
+import { parseInvoiceId } from "./invoices";
+import type { InvoiceDetailContract } from "./serialize";
 import { db } from "@/lib/db";
 import { conflict, notFound } from "@/lib/errors";
-import { runSunatQueue } from "./queue";
+import { runSunatQueue } from "@/lib/sunat/queue";
 
 // "Reenviar": sends now a document that has no answer from SUNAT yet (pending, or sent without a
 // CDR we could trust), instead of waiting for the next automatic retry. A document SUNAT answered
