@@ -39,6 +39,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "service.restore": "Restauró una versión de un servicio",
   "sitemap.generate": "Generó el sitemap",
   "settings.update": "Actualizó la configuración del sitio",
+  "settings.einvoicing_update": "Actualizó la configuración de facturación electrónica",
+  "settings.certificate_upload": "Subió el certificado digital",
+  "settings.certificate_remove": "Quitó el certificado digital",
   // Billing and support.
   "subscription.create": "Creó una suscripción",
   "subscription.update": "Actualizó una suscripción",
@@ -48,6 +51,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "invoice.create": "Emitió una factura",
   "invoice.update": "Actualizó una factura",
   "invoice.cancel": "Anuló una factura",
+  "invoice.sunat_resend": "Reenvió un comprobante a SUNAT",
+  "credit_note.create": "Emitió una nota de crédito",
   "payment.create": "Registró un pago",
   "ticket.create": "Abrió un ticket",
   "ticket.reply": "Respondió un ticket",
