@@ -21,14 +21,18 @@ export const INVOICE_STATUSES = ["pending", "paid", "cancelled"] as const;
 export type InvoiceStatusCode = (typeof INVOICE_STATUSES)[number];
 export const INVOICE_STATUS_LABELS: Record<InvoiceStatusCode, string> = { pending: "Pendiente", paid: "Pagada", cancelled: "Anulada" };
 
+/** The ways an admin records money received ("Registrar pago"). */
 export const PAYMENT_METHODS = ["transferencia", "tarjeta", "yape", "plin", "efectivo"] as const;
 export type PaymentMethodCode = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethodCode, string> = {
+/** Every method a payment can have: also the client's credit applied to an invoice (never recorded by hand). */
+export type AnyPaymentMethod = PaymentMethodCode | "saldo_a_favor";
+export const PAYMENT_METHOD_LABELS: Record<AnyPaymentMethod, string> = {
   transferencia: "Transferencia",
   tarjeta: "Tarjeta",
   yape: "Yape",
   plin: "Plin",
   efectivo: "Efectivo",
+  saldo_a_favor: "Saldo a favor",
 };
 
 export const PAYMENT_STATUS_LABELS: Record<string, string> = {

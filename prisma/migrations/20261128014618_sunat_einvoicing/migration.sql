@@ -2,6 +2,9 @@
 -- boleta and note (signed XML, hash, CDR, state, send attempts), the summaries and voidings that
 -- carry boletas and voided documents, the client's credit balance, and the issuer data SUNAT needs.
 
+-- A payment made with the client's credit (from a nota de crédito on money already received).
+ALTER TYPE "payment_method" ADD VALUE 'saldo_a_favor';
+
 -- CreateEnum
 CREATE TYPE "sunat_status" AS ENUM ('pending', 'sent', 'accepted', 'observed', 'rejected', 'voided');
 
