@@ -44,9 +44,10 @@ let workDir: string;
 const { newInvoice, showInvoice, updateInvoice } = billingAdminCalls(() => ({ token, company }));
 
 beforeAll(async () => {
-  mock = await startSunatMock({ hangMs: 3_000, pendingPolls: 1 });
+  // Generous timeouts for a busy machine; "[lento]" hangs longer than the client waits.
+  mock = await startSunatMock({ hangMs: 8_000, pendingPolls: 1 });
   process.env.SUNAT_ENDPOINT = mock.url;
-  process.env.SUNAT_TIMEOUT_MS = "1000";
+  process.env.SUNAT_TIMEOUT_MS = "4000";
   ({ token, company, person } = await createBillingActors());
   workDir = mkdtempSync(join(tmpdir(), "sunat-flow-"));
 });
@@ -190,6 +191,30 @@ describe("a factura", () => {
     expect(resend.status).toBe(200);
     const after = (await until(id, ["accepted"])).status;
     expect(after).toBe("accepted");
+  });
+});
+
+describe("SUNAT's sending window", () => {
+  it("a factura past it is not sent: it waits with the reason, and cancelling it asks SUNAT nothing", async () => {
+    // Issued while SUNAT cannot be reached, so its first attempt fails and leaves it unsent…
+    process.env.SUNAT_ENDPOINT = "http://127.0.0.1:9/billService";
+    const invoice = await newInvoice({ user_id: (await customer("")).id });
+    const id = invoice.id as number;
+    for (let round = 0; round < 10 && !(await documentOf(id)).lastError; round += 1) await runSunatQueue();
+    process.env.SUNAT_ENDPOINT = mock.url;
+    const unsent = await documentOf(id);
+    expect(unsent).toMatchObject({ status: "pending", sentAt: null });
+    // …and then five days go by.
+    const day = new Date(`${new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10)}T00:00:00.000Z`);
+    await db.invoice.update({ where: { id }, data: { issuedAt: day } });
+    await db.electronicDocument.update({ where: { id: unsent.id }, data: { issueDate: day, nextAttemptAt: new Date(0), lastError: null } });
+    await runSunatQueue({ limit: 200 });
+    const waiting = await documentOf(id);
+    expect(waiting.status).toBe("pending");
+    expect(waiting.lastError).toMatch(/Pasó el plazo de envío a SUNAT/);
+    expect(mock.received.some((file) => file.fileName === `${waiting.name}.zip`)).toBe(false);
+    expect((await updateInvoice(id, { status: "cancelled", cancel_reason: "Fuera de plazo" })).status).toBe(200);
+    expect((await documentOf(id)).voidRequestedAt).toBeNull();
   });
 });
 

@@ -5,6 +5,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { customerOf, documentIdOf, issuerOf, issuerProblem, type IssuerSettings } from "./assemble";
 import { signingKeyFor } from "./credentials";
 import { issuerSettings } from "./documents";
+import { OUT_OF_WINDOW, withinSendWindow } from "./rules";
 import { signXml } from "./sign";
 import type { CurrencyCode, DailySummaryDocument, SigningCredential, VoidedDocumentsDocument } from "./types";
 import { buildDailySummaryXml, buildVoidedDocumentsXml } from "./ubl";
@@ -72,16 +73,25 @@ export async function createDueCarriers(today = businessDate()): Promise<number>
     OR: [{ kind: "03" }, { kind: "07", documentId: { startsWith: "B" } }],
   };
   const toReport = await db.electronicDocument.findMany({
-    where: { ...boletaKinds, status: "pending", xml: { not: null }, ...notInFlight },
+    where: {
+      AND: [boletaKinds, { OR: [{ lastError: null }, { lastError: { not: OUT_OF_WINDOW } }] }],
+      status: "pending",
+      xml: { not: null },
+      ...notInFlight,
+    },
     include: carriedInclude,
     orderBy: { id: "asc" },
     take: MAX_LINES * 4,
   });
   const byDate = new Map<string, CarriedRow[]>();
+  const late: number[] = [];
   for (const row of toReport) {
     const day = calendarDate(row.issueDate);
-    byDate.set(day, [...(byDate.get(day) ?? []), row]);
+    if (!withinSendWindow(day, today)) late.push(row.id);
+    else byDate.set(day, [...(byDate.get(day) ?? []), row]);
   }
+  // SUNAT would refuse a summary with them: they wait for a person, with the reason.
+  if (late.length) await db.electronicDocument.updateMany({ where: { id: { in: late }, lastError: null }, data: { lastError: OUT_OF_WINDOW } });
   for (const [day, rows] of byDate) {
     for (let start = 0; start < rows.length; start += MAX_LINES) {
       await createSummary(day, today, rows.slice(start, start + MAX_LINES), "1", settings, key.key.credential);

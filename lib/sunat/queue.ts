@@ -1,4 +1,5 @@
 import "server-only";
+import { businessDate, calendarDate } from "@/lib/dates";
 import { db } from "@/lib/db";
 import { runExclusively } from "@/lib/jobs/claim";
 import type { Prisma, SunatStatus } from "@/lib/generated/prisma/client";
@@ -8,6 +9,7 @@ import { sunatConfig } from "./config";
 import { signDocument, issuerSettings } from "./documents";
 import { sunatCodeDescription } from "./error-codes";
 import { createBillServiceClient, isRetryableFault, SunatFault, SunatTransportError } from "./soap";
+import { OUT_OF_WINDOW, withinSendWindow } from "./rules";
 import { zipXml } from "./zip";
 
 // The send queue: every document that must reach SUNAT is a row claimed by one process at a time
@@ -25,7 +27,7 @@ const POLL_DELAYS_S = [2, 5, 10, 30, 60, 300];
 const retryDelay = (attempts: number, delays = RETRY_DELAYS_S) => delays[Math.min(Math.max(attempts - 1, 0), delays.length - 1)] * 1000;
 const later = (ms: number) => new Date(Date.now() + ms);
 
-type Claimed = { id: number; kind: string; status: SunatStatus; attempts: number; name: string; xml: string | null; ticket: string | null; documentId: string };
+type Claimed = { id: number; kind: string; status: SunatStatus; attempts: number; name: string; xml: string | null; ticket: string | null; documentId: string; issueDate: Date };
 
 /** Claims the next document due for work, or null. */
 async function claimNext(): Promise<Claimed | null> {
@@ -48,7 +50,7 @@ async function claimNext(): Promise<Claimed | null> {
   if (rows.length === 0) return null;
   return db.electronicDocument.findUniqueOrThrow({
     where: { id: rows[0].id },
-    select: { id: true, kind: true, status: true, attempts: true, name: true, xml: true, ticket: true, documentId: true },
+    select: { id: true, kind: true, status: true, attempts: true, name: true, xml: true, ticket: true, documentId: true, issueDate: true },
   });
 }
 
@@ -173,6 +175,11 @@ async function work(doc: Claimed, client: ReturnType<typeof createBillServiceCli
       if (answer.status && answer.status !== "voided" && answer.status !== "sent" && answer.status !== "pending") {
         await settleCarried(doc.id, answer.status, answer.cdr?.responseCode ?? null, answer.cdr?.description ?? null);
       }
+      return;
+    }
+    if (!withinSendWindow(calendarDate(doc.issueDate), businessDate())) {
+      // SUNAT would refuse it as late: it waits for a person (a new document replaces it).
+      await release(doc.id, { lastError: OUT_OF_WINDOW, nextAttemptAt: later(365 * 24 * 3600 * 1000) });
       return;
     }
     const cdrZip = await client.sendBill(`${doc.name}.zip`, zipXml(doc.name, doc.xml));

@@ -34,6 +34,13 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
+/** Whether a document issued on `issuedOn` can still be sent to SUNAT on `today`. */
+export function withinSendWindow(issuedOn: string, today: string): boolean {
+  return daysBetween(issuedOn, today) <= SEND_WINDOW_DAYS;
+}
+
+export const OUT_OF_WINDOW = `Pasó el plazo de envío a SUNAT (${SEND_WINDOW_DAYS} días desde la emisión) y SUNAT lo rechazaría: no se envía. Anula este comprobante y emite uno nuevo.`;
+
 /** Whether a document issued on `issuedOn` can still be voided on `today`. */
 export function canStillVoid(issuedOn: string, today: string): boolean {
   return daysBetween(issuedOn, today) <= VOID_WINDOW_DAYS;
