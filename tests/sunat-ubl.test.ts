@@ -338,17 +338,18 @@ describe("golden files", () => {
   });
 });
 
-describe.skipIf(withoutXmllint)("SUNAT's XSDs, with xmllint", () => {
-  describe.skipIf(withoutXmlsec1 || withoutOpenssl)("signed by xmlsec1 with a key made by OpenSSL", () => {
-    beforeAll(makeSigningKey);
+describe.skipIf(withoutXmllint || withoutXmlsec1 || withoutOpenssl)("SUNAT's XSDs, with xmllint, signed by xmlsec1 with a key made by OpenSSL", () => {
+  beforeAll(makeSigningKey);
 
-    it.each(CASES.map((c) => [c.name, c] as const))("%s, signed by xmlsec1, is schema-valid", (name, c) => {
-      const signed = signWithXmlsec(c.xml(), name);
-      const result = xmllint(signed, c.xsd, `${name}.signed`);
-      expect(result.output).toContain("validates");
-      expect(result.status).toBe(0);
-    });
+  it.each(CASES.map((c) => [c.name, c] as const))("%s, signed by xmlsec1, is schema-valid", (name, c) => {
+    const signed = signWithXmlsec(c.xml(), name);
+    const result = xmllint(signed, c.xsd, `${name}.signed`);
+    expect(result.output).toContain("validates");
+    expect(result.status).toBe(0);
   });
+});
+
+describe.skipIf(withoutXmllint)("SUNAT's XSDs, with xmllint", () => {
 
   it.each(CASES.filter((c) => !c.ubl21).map((c) => [c.name, c] as const))("%s (UBL 2.0) is schema-valid unsigned too", (name, c) => {
     const result = xmllint(c.xml(), c.xsd, name);
