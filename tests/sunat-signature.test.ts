@@ -11,12 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestPfx, readPfx } from "@/lib/sunat/certificate";
 import { SIGNATURE_ID, signXml, verifyXmlSignature } from "@/lib/sunat/sign";
 import type { SigningCredential } from "@/lib/sunat/types";
+import { skipWithoutXmllint, skipWithoutXmlsec1 } from "./helpers/requirements";
 
 const FIXTURES = path.join(import.meta.dirname, "fixtures/sunat");
 const SAMPLE = readFileSync(path.join(FIXTURES, "sample-invoice.xml"), "utf8");
 const INVOICE_XSD = path.join(FIXTURES, "xsd/2.1/maindoc/UBL-Invoice-2.1.xsd");
 const DSIG = "http://www.w3.org/2000/09/xmldsig#";
 const EXT = "urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2";
+const withoutXmllint = skipWithoutXmllint();
+const withoutXmlsec1 = skipWithoutXmlsec1();
 
 let dir: string;
 let issuer: SigningCredential;
@@ -44,12 +47,50 @@ function xmlsec1Verify(xml: string, certificatePem: string) {
     ["--verify", "--pubkey-cert-pem", write(certificatePem, "pem"), "--id-attr:Id", "Signature", write(xml)],
     { encoding: "utf8" },
   );
+  if (result.error) throw result.error; // not run at all is no verdict
   return { ok: result.status === 0, output: `${result.stdout}${result.stderr}` };
 }
 
 function certificateBody(pem: string): string {
   return pem.replace(/-----(BEGIN|END) CERTIFICATE-----|\s+/g, "");
 }
+
+/** The signed sample with its payable amount changed after signing. */
+function withChangedAmount(xml: string): string {
+  const changed = xml.replace(
+    '<cbc:PayableAmount currencyID="PEN">117.99</cbc:PayableAmount>',
+    '<cbc:PayableAmount currencyID="PEN">17.99</cbc:PayableAmount>',
+  );
+  expect(changed).not.toBe(xml);
+  return changed;
+}
+
+/** The signed document with its ds:Signature cut out. */
+function withoutSignature(xml: string): string {
+  const stripped = xml.replace(/<ds:Signature [\s\S]*<\/ds:Signature>/, "");
+  expect(stripped).not.toContain("SignatureValue");
+  return stripped;
+}
+
+/** A document signed by `other` whose embedded certificate was swapped for the issuer's. */
+function withSwappedCertificate(): string {
+  const swapped = signXml(SAMPLE, other).xml.replace(certificateBody(other.certificatePem), certificateBody(issuer.certificatePem));
+  expect(swapped).toContain(certificateBody(issuer.certificatePem));
+  return swapped;
+}
+
+/** The signed document naming a weaker digest in its SignedInfo after signing. */
+function withWeakenedDigest(xml: string): string {
+  const weakened = xml.replace("http://www.w3.org/2001/04/xmlenc#sha256", "http://www.w3.org/2000/09/xmldsig#sha1");
+  expect(weakened).not.toBe(xml);
+  return weakened;
+}
+
+/** The sample with an extension that already has content before the empty one the signer fills. */
+const WITH_OTHER_EXTENSION = SAMPLE.replace(
+  "<ext:UBLExtensions>",
+  '<ext:UBLExtensions><ext:UBLExtension><ext:ExtensionContent><x:Other xmlns:x="urn:example">dato</x:Other></ext:ExtensionContent></ext:UBLExtension>',
+);
 
 describe("signXml", () => {
   it("places one RSA-SHA256 enveloped signature over the whole document in the empty ExtensionContent, with the certificate", () => {
@@ -76,7 +117,7 @@ describe("signXml", () => {
     expect(xml).toContain(`<cbc:URI>#${SIGNATURE_ID}</cbc:URI>`);
   });
 
-  it("returns as digestValue the SHA-256 of the unsigned document's inclusive C14N (xmllint's), which the signature carries", () => {
+  it.skipIf(withoutXmllint)("returns as digestValue the SHA-256 of the unsigned document's inclusive C14N (xmllint's), which the signature carries", () => {
     const { xml, digestValue } = signXml(SAMPLE, issuer);
     // The enveloped transform removes the signature, leaving the document as it was before signing.
     const c14n = spawnSync("xmllint", ["--c14n", write(SAMPLE)]);
@@ -85,7 +126,7 @@ describe("signXml", () => {
     expect(xml).toContain(`<ds:DigestValue>${digestValue}</ds:DigestValue>`);
   });
 
-  it("makes a document the UBL 2.1 Invoice schema accepts (the empty ExtensionContent alone is refused)", () => {
+  it.skipIf(withoutXmllint)("makes a document the UBL 2.1 Invoice schema accepts (the empty ExtensionContent alone is refused)", () => {
     const unsigned = spawnSync("xmllint", ["--noout", "--schema", INVOICE_XSD, write(SAMPLE)], { encoding: "utf8" });
     expect(unsigned.status).not.toBe(0);
     expect(unsigned.stderr).toContain("ExtensionContent");
@@ -95,15 +136,10 @@ describe("signXml", () => {
   });
 
   it("uses the first empty ExtensionContent, leaving one that already has content alone", () => {
-    const withContent = SAMPLE.replace(
-      "<ext:UBLExtensions>",
-      '<ext:UBLExtensions><ext:UBLExtension><ext:ExtensionContent><x:Other xmlns:x="urn:example">dato</x:Other></ext:ExtensionContent></ext:UBLExtension>',
-    );
-    const { xml } = signXml(withContent, issuer);
+    const { xml } = signXml(WITH_OTHER_EXTENSION, issuer);
     expect(xml).toContain('<ext:ExtensionContent><x:Other xmlns:x="urn:example">dato</x:Other></ext:ExtensionContent>');
     expect(xml).toMatch(/<\/ext:UBLExtension>\s*<ext:UBLExtension>\s*<ext:ExtensionContent><ds:Signature /);
     expect(verifyXmlSignature(xml).valid).toBe(true);
-    expect(xmlsec1Verify(xml, issuer.certificatePem).ok).toBe(true);
   });
 
   it("refuses a document without an empty ExtensionContent (signing twice included)", () => {
@@ -122,54 +158,33 @@ describe("signXml", () => {
 });
 
 describe("verifying a signed document", () => {
-  it("accepts the signed document, in our verifier and in xmlsec1, and gives back its digest and certificate", () => {
+  it("accepts the signed document and gives back its digest and certificate", () => {
     const { xml, digestValue } = signXml(SAMPLE, issuer);
     expect(verifyXmlSignature(xml)).toEqual({ valid: true, digestValue, certificatePem: expect.any(String) });
     const check = verifyXmlSignature(xml);
     expect(check.valid && certificateBody(check.certificatePem)).toBe(certificateBody(issuer.certificatePem));
-    const xmlsec = xmlsec1Verify(xml, issuer.certificatePem);
-    expect(xmlsec.output).toContain("OK");
-    expect(xmlsec.ok).toBe(true);
   });
 
-  it("refuses a changed amount after signing, in both", () => {
-    const { xml } = signXml(SAMPLE, issuer);
-    const changed = xml.replace(
-      '<cbc:PayableAmount currencyID="PEN">117.99</cbc:PayableAmount>',
-      '<cbc:PayableAmount currencyID="PEN">17.99</cbc:PayableAmount>',
-    );
-    expect(changed).not.toBe(xml);
-    const check = verifyXmlSignature(changed);
+  it("refuses a changed amount after signing", () => {
+    const check = verifyXmlSignature(withChangedAmount(signXml(SAMPLE, issuer).xml));
     expect(check.valid).toBe(false);
     expect(!check.valid && check.reason).toMatch(/modificado/);
-    expect(xmlsec1Verify(changed, issuer.certificatePem).ok).toBe(false);
   });
 
-  it("refuses a document whose signature was removed, in both", () => {
-    const { xml } = signXml(SAMPLE, issuer);
-    const stripped = xml.replace(/<ds:Signature [\s\S]*<\/ds:Signature>/, "");
-    expect(stripped).not.toContain("SignatureValue");
-    expect(verifyXmlSignature(stripped)).toEqual({ valid: false, reason: "El documento no está firmado." });
-    expect(xmlsec1Verify(stripped, issuer.certificatePem).ok).toBe(false);
+  it("refuses a document whose signature was removed", () => {
+    expect(verifyXmlSignature(withoutSignature(signXml(SAMPLE, issuer).xml))).toEqual({ valid: false, reason: "El documento no está firmado." });
   });
 
-  it("refuses a signature made by another key than the embedded certificate's, in both", () => {
-    const { xml } = signXml(SAMPLE, other);
-    const swapped = xml.replace(certificateBody(other.certificatePem), certificateBody(issuer.certificatePem));
-    expect(swapped).toContain(certificateBody(issuer.certificatePem));
-    const check = verifyXmlSignature(swapped);
+  it("refuses a signature made by another key than the embedded certificate's", () => {
+    const check = verifyXmlSignature(withSwappedCertificate());
     expect(check.valid).toBe(false);
     expect(!check.valid && check.reason).toMatch(/no corresponde al certificado/);
-    expect(xmlsec1Verify(swapped, issuer.certificatePem).ok).toBe(false);
     // The same document with its own certificate is fine: only the mismatch is refused.
-    expect(verifyXmlSignature(xml).valid).toBe(true);
+    expect(verifyXmlSignature(signXml(SAMPLE, other).xml).valid).toBe(true);
   });
 
   it("refuses a changed SignedInfo (a weaker digest named after signing)", () => {
-    const { xml } = signXml(SAMPLE, issuer);
-    const weakened = xml.replace("http://www.w3.org/2001/04/xmlenc#sha256", "http://www.w3.org/2000/09/xmldsig#sha1");
-    expect(verifyXmlSignature(weakened).valid).toBe(false);
-    expect(xmlsec1Verify(weakened, issuer.certificatePem).ok).toBe(false);
+    expect(verifyXmlSignature(withWeakenedDigest(signXml(SAMPLE, issuer).xml)).valid).toBe(false);
   });
 
   it("refuses a second signature and a signature outside the ExtensionContent", () => {
@@ -181,5 +196,23 @@ describe("verifying a signed document", () => {
     const check = verifyXmlSignature(moved);
     expect(check.valid).toBe(false);
     expect(!check.valid && check.reason).toMatch(/ExtensionContent/);
+  });
+});
+
+// xmlsec1 is a second, independent judge of the same documents.
+describe.skipIf(withoutXmlsec1)("xmlsec1 on the same documents", () => {
+  it("accepts the signed document, and the one signed into the second extension", () => {
+    const xmlsec = xmlsec1Verify(signXml(SAMPLE, issuer).xml, issuer.certificatePem);
+    expect(xmlsec.output).toContain("OK");
+    expect(xmlsec.ok).toBe(true);
+    expect(xmlsec1Verify(signXml(WITH_OTHER_EXTENSION, issuer).xml, issuer.certificatePem).ok).toBe(true);
+  });
+
+  it("refuses a changed amount, a removed signature, another key's signature and a weakened SignedInfo", () => {
+    const { xml } = signXml(SAMPLE, issuer);
+    expect(xmlsec1Verify(withChangedAmount(xml), issuer.certificatePem).ok).toBe(false);
+    expect(xmlsec1Verify(withoutSignature(xml), issuer.certificatePem).ok).toBe(false);
+    expect(xmlsec1Verify(withSwappedCertificate(), issuer.certificatePem).ok).toBe(false);
+    expect(xmlsec1Verify(withWeakenedDigest(xml), issuer.certificatePem).ok).toBe(false);
   });
 });

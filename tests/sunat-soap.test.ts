@@ -13,10 +13,12 @@ import { cdrMatches, cdrOutcome, parseCdr } from "@/lib/sunat/cdr";
 import { codeKind, sunatCodeDescription } from "@/lib/sunat/error-codes";
 import { createBillServiceClient, faultCode, isRetryableFault, SunatFault, SunatTransportError } from "@/lib/sunat/soap";
 import { startSunatMock, type SunatMock } from "@/scripts/lib/sunat-mock/server";
+import { skipWithoutXmllint } from "./helpers/requirements";
 
 const run = promisify(execFile);
 const SAMPLES = fileURLToPath(new URL("./fixtures/sunat/soap-samples/", import.meta.url));
 const CDR_XSD = fileURLToPath(new URL("./fixtures/sunat/xsd/2.1/maindoc/UBL-ApplicationResponse-2.1.xsd", import.meta.url));
+const withoutXmllint = skipWithoutXmllint();
 const RUC = "20000000001";
 const CREDENTIALS = { username: `${RUC}MODDATOS`, password: "moddatos" };
 
@@ -62,7 +64,7 @@ afterAll(async () => {
 });
 
 describe("sendBill", () => {
-  it("an accepted factura answers a CDR that parses, names the document and validates against SUNAT's schema", async () => {
+  it("an accepted factura answers a CDR that parses and names the document", async () => {
     const { name, xml } = await invoice(1);
     const cdrZip = await client.sendBill(`${name}.zip`, zipDocument(name, xml));
     const cdr = parseCdr(cdrZip);
@@ -72,7 +74,13 @@ describe("sendBill", () => {
     expect(cdrOutcome(cdr)).toBe("accepted");
     expect(cdrMatches(cdr, "F001-1")).toBe(true);
     expect(cdrMatches(cdr, "F001-2")).toBe(false);
+    expect(mock.received.find((file) => file.fileName === `${name}.zip`)?.outcome).toBe("accepted");
+  });
 
+  it.skipIf(withoutXmllint)("the CDR of an accepted factura validates against SUNAT's schema (xmllint)", async () => {
+    const { name, xml } = await invoice(14);
+    const cdr = parseCdr(await client.sendBill(`${name}.zip`, zipDocument(name, xml)));
+    expect(cdr.responseCode).toBe("0");
     const dir = await mkdtemp(join(tmpdir(), "sunat-cdr-"));
     try {
       await writeFile(join(dir, cdr.fileName), cdr.xml);
@@ -81,7 +89,6 @@ describe("sendBill", () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-    expect(mock.received.find((file) => file.fileName === `${name}.zip`)?.outcome).toBe("accepted");
   });
 
   it("a factura sent again after being accepted gets SUNAT's 1033 fault, not a second CDR", async () => {

@@ -26,6 +26,22 @@ export function skipWithout(available: boolean, what: string, howToGetIt: string
 export const skipWithoutXmllint = () =>
   skipWithout(commandAvailable("xmllint"), "xmllint", "instálalo con `apt-get install libxml2-utils`.");
 
+/** Skip tests that need xmlsec1 (an XML-DSig signer and verifier apart from ours) when it is missing (outside CI). */
+export const skipWithoutXmlsec1 = () =>
+  skipWithout(commandAvailable("xmlsec1"), "xmlsec1", "instálalo con `apt-get install xmlsec1`.");
+
+/** Skip tests that need the openssl command (certificates and .pfx files made apart from ours) when it is missing (outside CI). */
+export const skipWithoutOpenssl = () =>
+  skipWithout(commandAvailable("openssl", "version"), "openssl", "instálalo con `apt-get install openssl`.");
+
+/** Skip tests that need Info-ZIP's zip and unzip (archives made and read apart from ours) when either is missing (outside CI). */
+export const skipWithoutInfoZip = () =>
+  skipWithout(
+    commandAvailable("zip", "-v") && commandAvailable("unzip", "-v"),
+    "zip y unzip (Info-ZIP)",
+    "instálalos con `apt-get install zip unzip`.",
+  );
+
 /**
  * Skip tests that need a PostgreSQL server rather than the embedded PGlite (several server
  * backends, pg_terminate_backend): PGlite runs one session in this process, so these are skipped
