@@ -8,9 +8,10 @@ import { formatMoney } from "@/lib/format";
 import { emailUser } from "@/lib/notifications/email";
 import { notifyUser } from "@/lib/notifications/service";
 import { createCreditNoteDocumentInTx } from "@/lib/sunat/documents";
+import { nextSeriesNumber } from "@/lib/sunat/numbering";
 import { kickSunatQueue } from "@/lib/sunat/queue";
 import { businessDate, dateColumn } from "@/lib/dates";
-import { lockRow, type Tx } from "./guards";
+import { lockRow } from "./guards";
 import { parseInvoiceId } from "./invoices";
 import { formatInvoiceNumber } from "./labels";
 import { balanceDue, compareMoney, invoiceTotals, lineTotal, moneyString, overpaid } from "./money";
@@ -36,14 +37,6 @@ const MESSAGES = {
   unknownLine: (position: number) => `La factura no tiene la línea ${position}.`,
   lineQuantity: (max: string) => `No puedes acreditar más de ${max} unidades de esta línea.`,
 };
-
-async function nextNumber(tx: Tx, series: string): Promise<number> {
-  const [row] = await tx.$queryRaw<{ last_number: number }[]>`
-    INSERT INTO invoice_series (series, last_number) VALUES (${series}, 1)
-    ON CONFLICT (series) DO UPDATE SET last_number = invoice_series.last_number + 1
-    RETURNING last_number`;
-  return row.last_number;
-}
 
 type NoteLine = { description: string; quantity: string; unit_price: string };
 
@@ -111,7 +104,7 @@ export async function issueCreditNote(actor: AdminActor, invoiceIdInput: unknown
       lines: invoice.lines.map((line) => ({ position: line.position, description: line.description, quantity: line.quantity.toFixed(2), unitPrice: line.unitPrice.toFixed(2) })),
     });
     const series = invoice.series.startsWith("F") ? CREDIT_NOTE_SERIES.factura : CREDIT_NOTE_SERIES.boleta;
-    const sequence = await nextNumber(tx, series);
+    const sequence = await nextSeriesNumber(tx, series);
     const today = businessDate();
     const created = await tx.creditNote.create({
       data: {

@@ -15,6 +15,7 @@ import { compareMoney, invoiceTotals } from "./money";
 import { BILLING_LIMITS, BILLING_MESSAGES, invoiceCreateSchema, invoiceUpdateSchema, taxIdProblem, type InvoiceLineInput } from "./schema";
 import { findInvoiceDetail } from "./invoice-reader";
 import { createInvoiceDocumentInTx } from "@/lib/sunat/documents";
+import { nextSeriesNumber } from "@/lib/sunat/numbering";
 import { kickSunatQueue } from "@/lib/sunat/queue";
 import { boletaNeedsIdentity, canStillVoid, VOID_WINDOW_DAYS, withinSendWindow } from "@/lib/sunat/rules";
 import type { InvoiceDetailContract } from "./serialize";
@@ -26,18 +27,6 @@ import type { InvoiceDetailContract } from "./serialize";
 // public is revalidated.
 
 export const parseInvoiceId = (raw: unknown) => parseRecordId(raw, BILLING_MESSAGES.invoiceNotFound);
-
-/**
- * The next number of a series, gap-free: the counter row stays locked until the transaction
- * ends, so concurrent issues queue, and a rolled-back issue gives its number back.
- */
-async function nextInvoiceNumber(tx: Tx, series: string): Promise<number> {
-  const [row] = await tx.$queryRaw<{ last_number: number }[]>`
-    INSERT INTO invoice_series (series, last_number) VALUES (${series}, 1)
-    ON CONFLICT (series) DO UPDATE SET last_number = invoice_series.last_number + 1
-    RETURNING last_number`;
-  return row.last_number;
-}
 
 export type IssueInvoiceData = {
   userId: string;
@@ -70,7 +59,7 @@ export async function issueInvoiceInTx(tx: Tx, actor: AuditActor, data: IssueInv
   if (series === INVOICE_SERIES.boleta && !customerTaxId && boletaNeedsIdentity(totals.total, data.currency, exchangeRate?.toString() ?? null)) {
     throw invalid({ user_id: [BILLING_MESSAGES.boletaNeedsIdentity] }, BILLING_MESSAGES.boletaNeedsIdentity);
   }
-  const sequence = await nextInvoiceNumber(tx, series);
+  const sequence = await nextSeriesNumber(tx, series);
   const nothing = totals.line_totals.findIndex((value) => compareMoney(value, 0) <= 0);
   if (nothing !== -1) throw invalid({ [`lines.${nothing}.quantity`]: [BILLING_MESSAGES.lineTotalZero] }, BILLING_MESSAGES.invalid);
   const tooLarge = totals.line_totals.findIndex((value) => compareMoney(value, BILLING_LIMITS.maxAmount) > 0);

@@ -6,6 +6,7 @@ import { customerOf, documentIdOf, issuerOf, issuerProblem, type IssuerSettings 
 import { signingKeyFor } from "./credentials";
 import { issuerSettings } from "./documents";
 import { OUT_OF_WINDOW, withinSendWindow } from "./rules";
+import { nextSeriesNumber } from "./numbering";
 import { signXml } from "./sign";
 import type { CurrencyCode, DailySummaryDocument, SigningCredential, VoidedDocumentsDocument } from "./types";
 import { buildDailySummaryXml, buildVoidedDocumentsXml } from "./ubl";
@@ -22,14 +23,8 @@ const MAX_LINES = 500;
 /** Documents no carrier in flight (pending or sent) holds. */
 const notInFlight: Prisma.ElectronicDocumentWhereInput = { carriers: { none: { carrier: { status: { in: ["pending", "sent"] } } } } };
 
-async function nextDailyNumber(tx: Prisma.TransactionClient, prefix: "RC" | "RA", day: string): Promise<number> {
-  const key = `${prefix}-${day.replaceAll("-", "")}`;
-  const [row] = await tx.$queryRaw<{ last_number: number }[]>`
-    INSERT INTO invoice_series (series, last_number) VALUES (${key}, 1)
-    ON CONFLICT (series) DO UPDATE SET last_number = invoice_series.last_number + 1
-    RETURNING last_number`;
-  return row.last_number;
-}
+/** The day's next summary or voiding number ("RC-20261128" → 1, 2, …). */
+const nextDailyNumber = (tx: Prisma.TransactionClient, prefix: "RC" | "RA", day: string) => nextSeriesNumber(tx, `${prefix}-${day.replaceAll("-", "")}`);
 
 export type CarriedRow = Prisma.ElectronicDocumentGetPayload<{
   include: {

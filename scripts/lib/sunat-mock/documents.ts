@@ -2,6 +2,7 @@
 // number, or the resumen's id) and, from the XML, the same facts to compare with the name, the
 // customer's name (where the test markers live) and a resumen's or baja's lines.
 import { DOMParser, type Element as XmlElement } from "@xmldom/xmldom";
+import { NS } from "../../../lib/sunat/ubl/common";
 
 export type FileKind = "01" | "03" | "07" | "RC" | "RA";
 
@@ -35,15 +36,8 @@ export function parseFileName(fileName: string): FileName | null {
   return null;
 }
 
-export const NS = {
-  invoice: "urn:oasis:names:specification:ubl:schema:xsd:Invoice-2",
-  creditNote: "urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2",
-  summary: "urn:sunat:names:specification:ubl:peru:schema:xsd:SummaryDocuments-1",
-  voided: "urn:sunat:names:specification:ubl:peru:schema:xsd:VoidedDocuments-1",
-  cac: "urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2",
-  cbc: "urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2",
-  sac: "urn:sunat:names:specification:ubl:peru:schema:xsd:SunatAggregateComponents-1",
-} as const;
+// The namespaces the documents use are the builders' own (lib/sunat/ubl/common.ts).
+export { NS };
 
 export type DocumentFacts = {
   /** Invoice, CreditNote, SummaryDocuments or VoidedDocuments. */
