@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./helpers/axe";
-import { createThrowawayUser, deleteThrowawayUser, signInAs, withDb, type SessionUser } from "./helpers/session";
+import { createThrowawayUser, deleteThrowawayClient, deleteThrowawayUser, signInAs, withDb, type SessionUser } from "./helpers/session";
 
 // The admin billing screens: "Facturas" (issue with lines and a live IGV
 // preview, detail, payments until "Pagada", "Anulada"), "Pagos" ("+ Registrar pago": client →
@@ -27,10 +27,6 @@ async function fillLine(page: Page, index: number, description: string, quantity
   await line.getByLabel("Precio unitario *").fill(unitPrice);
 }
 
-const removeClient = async (client: SessionUser) => {
-  // A client with invoices is kept, as the product keeps it (fiscal records; gap-free numbering).
-  await withDb((db) => db.query("delete from users u where u.id = $1 and not exists (select 1 from invoices i where i.user_id = u.id)", [client.id]));
-};
 
 test.describe("Facturas, Pagos y Suscripciones", () => {
   let admin: SessionUser;
@@ -43,7 +39,7 @@ test.describe("Facturas, Pagos y Suscripciones", () => {
 
   test.afterEach(async () => {
     await deleteThrowawayUser(admin);
-    while (clients.length) await removeClient(clients.pop()!);
+    while (clients.length) await deleteThrowawayClient(clients.pop()!);
   });
 
   test("emite una factura de 2 líneas con su IGV, registra un pago parcial y otro total: «Pagada»", async ({ page }) => {

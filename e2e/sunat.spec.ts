@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createThrowawayUser, deleteThrowawayUser, signInAs, withDb, type SessionUser } from "./helpers/session";
+import { createThrowawayUser, deleteThrowawayClient, deleteThrowawayUser, signInAs, withDb, type SessionUser } from "./helpers/session";
 
 // Electronic invoicing as people use it, against the SUNAT stand-in that `npm start` runs when no
 // SUNAT_ENDPOINT is set: a factura goes from "Pendiente" to "Aceptado" and its client downloads
@@ -51,11 +51,7 @@ test.describe("Facturación electrónica (modo de prueba)", () => {
 
   test.afterEach(async () => {
     await deleteThrowawayUser(admin);
-    // Clients with invoices are kept, as the product keeps them (fiscal records).
-    while (clients.length) {
-      const client = clients.pop()!;
-      await withDb((db) => db.query("delete from users u where u.id = $1 and not exists (select 1 from invoices i where i.user_id = u.id)", [client.id]));
-    }
+    while (clients.length) await deleteThrowawayClient(clients.pop()!);
   });
 
   test("una factura llega a «Aceptado» y el cliente descarga el PDF con QR, el XML y el CDR; una nota de crédito baja el saldo", async ({ page, browser }) => {

@@ -62,6 +62,11 @@ export async function deleteThrowawayUser(user: SessionUser) {
   await withDb((db) => db.query("delete from users where id = $1", [user.id]));
 }
 
+/** Deletes a throw-away client unless it has invoices: those are kept, as the product keeps them (fiscal records). */
+export async function deleteThrowawayClient(user: SessionUser) {
+  await withDb((db) => db.query("delete from users u where u.id = $1 and not exists (select 1 from invoices i where i.user_id = u.id)", [user.id]));
+}
+
 export async function createSessionRow(user: SessionUser, ttlSeconds = 8 * 24 * 60 * 60): Promise<string> {
   const sid = randomBytes(32).toString("base64url");
   const hash = createHash("sha256").update(sid).digest("hex");
