@@ -10,7 +10,9 @@ import type { Prisma } from "../lib/generated/prisma/client";
 import { carriedInclude, createSummaryInTx, createVoidingInTx, type CarriedRow } from "../lib/sunat/carriers";
 import { createTestPfx } from "../lib/sunat/certificate";
 import { signingKeyFor } from "../lib/sunat/credentials";
-import { createInvoiceDocumentInTx, issuerSettings } from "../lib/sunat/documents";
+import { createCreditNoteDocumentInTx, createInvoiceDocumentInTx, issuerSettings } from "../lib/sunat/documents";
+import { nextSeriesNumber } from "../lib/sunat/numbering";
+import { formatInvoiceNumber } from "../lib/billing/labels";
 import { sealSecret } from "../lib/sunat/secret-box";
 import { buildCdrXml, zipCdr } from "../scripts/lib/sunat-mock/cdr-builder";
 
@@ -68,7 +70,7 @@ function cdrOf(name: string, ruc: string, documentId: string, description: strin
 }
 
 /** Registers and signs the electronic documents of `invoiceIds` and writes their history. Returns how many. */
-export async function seedElectronicInvoicing(tx: Prisma.TransactionClient, options: { today: string; invoiceIds: number[]; env: Env }): Promise<number> {
+export async function seedElectronicInvoicing(tx: Prisma.TransactionClient, options: { today: string; invoiceIds: number[]; env: Env; demoClientId: string }): Promise<number> {
   await tx.siteSettings.updateMany({ where: { id: 1, fiscalUbigeo: null }, data: FISCAL_SETTINGS });
   await seedCertificate(tx, options.env);
   const settings = await issuerSettings(tx);
@@ -142,5 +144,62 @@ export async function seedElectronicInvoicing(tx: Prisma.TransactionClient, opti
     await settle(id, next, "La Comunicacion de baja, ha sido aceptada");
     await tx.electronicDocument.updateMany({ where: { id: { in: rows.map((row) => row.id) } }, data: { status: "voided", voidRequestedAt: answeredAt(day), voidReason: "Anulación de la operación" } });
   }
+  await seedCreditNote(tx, { ruc, invoiceIds: options.invoiceIds, today: options.today, userId: options.demoClientId });
   return options.invoiceIds.length;
+}
+
+/**
+ * One nota de crédito in the demo: a 10 % discount (motive 04, descuento global) on the demo
+ * client's oldest paid factura, accepted by SUNAT; the money already paid for that part is the
+ * client's credit (saldo a favor), as issuing it in the product leaves it.
+ */
+async function seedCreditNote(
+  tx: Prisma.TransactionClient,
+  { ruc, invoiceIds, today, userId }: { ruc: string; invoiceIds: number[]; today: string; userId: string },
+) {
+  const invoice = await tx.invoice.findFirst({
+    where: { id: { in: invoiceIds }, series: "F001", status: "paid", issuedAt: { lt: dateColumn(addDays(today, -10)) }, userId },
+    orderBy: { issuedAt: "asc" },
+    include: { electronicDocument: { select: { status: true } } },
+  });
+  if (!invoice || !invoice.electronicDocument || !["accepted", "observed"].includes(invoice.electronicDocument.status)) return;
+  const amount = invoice.amount.times(0.1).toDecimalPlaces(2);
+  const subtotal = amount.dividedBy(1.18).toDecimalPlaces(2);
+  const sequence = await nextSeriesNumber(tx, "FC01");
+  const issuedOn = addDays(calendarDate(invoice.issuedAt), 5);
+  const note = await tx.creditNote.create({
+    data: {
+      number: formatInvoiceNumber("FC01", sequence),
+      series: "FC01",
+      sequence,
+      invoiceId: invoice.id,
+      userId: invoice.userId,
+      reasonCode: "04",
+      description: "Descuento por renovación anual anticipada",
+      subtotal,
+      taxAmount: amount.minus(subtotal),
+      amount,
+      currency: invoice.currency,
+      issuedAt: dateColumn(issuedOn),
+      createdAt: answeredAt(issuedOn),
+      lines: { create: [{ position: 1, description: "Descuento por renovación anual anticipada", quantity: 1, unitPrice: subtotal, lineTotal: subtotal }] },
+    },
+  });
+  await tx.invoice.update({ where: { id: invoice.id }, data: { amountCredited: amount } });
+  await tx.customerCredit.create({ data: { userId: invoice.userId, currency: invoice.currency, amount, kind: "credit_note", creditNoteId: note.id, invoiceId: invoice.id, createdAt: answeredAt(issuedOn) } });
+  await createCreditNoteDocumentInTx(tx, note.id);
+  const document = await tx.electronicDocument.findUniqueOrThrow({ where: { creditNoteId: note.id }, select: { id: true, name: true, documentId: true, xml: true } });
+  if (!document.xml) return;
+  const description = `La Nota de Credito numero ${document.documentId}, ha sido aceptada`;
+  await tx.electronicDocument.update({
+    where: { id: document.id },
+    data: {
+      status: "accepted",
+      responseCode: "0",
+      responseDescription: description,
+      cdr: cdrOf(document.name, ruc, document.documentId, description, answeredAt(issuedOn)),
+      sentAt: answeredAt(issuedOn),
+      answeredAt: answeredAt(issuedOn),
+    },
+  });
 }

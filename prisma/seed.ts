@@ -401,7 +401,7 @@ export async function seedDatabase(db: PrismaClient, env: Env = process.env): Pr
         ON CONFLICT (series) DO UPDATE SET last_number = GREATEST(invoice_series.last_number, EXCLUDED.last_number)`;
 
       // ── Electronic invoicing: fiscal data, test certificate, SUNAT history ──
-      created.electronicDocuments += await seedElectronicInvoicing(tx, { today, invoiceIds: seededInvoiceIds, env });
+      created.electronicDocuments += await seedElectronicInvoicing(tx, { today, invoiceIds: seededInvoiceIds, env, demoClientId: client.id });
 
       // ── Support tickets, with staff replies and their status changes ──────
       for (const { user, seed } of clientAccounts) {
