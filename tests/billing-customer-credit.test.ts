@@ -266,6 +266,18 @@ describe("POST /api/v1/admin/invoices/{id}/apply-credit", () => {
     expect((await showInvoice(id)).body.data).toMatchObject({ amount_paid: "10.00", balance: "108.00" });
   });
 
+  it("applied to two invoices at once, the credit is spent once: the second finds none left", async () => {
+    const client = await newClient();
+    await giveCredit(client.id, "PEN", "100.00");
+    const first = await newInvoice({ user_id: client.id });
+    const second = await newInvoice({ user_id: client.id });
+    const answers = await Promise.all([applyCredit(first.id as number, {}), applyCredit(second.id as number, {})]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 422]);
+    const paid = await db.payment.findMany({ where: { invoiceId: { in: [first.id as number, second.id as number] } } });
+    expect(paid.map((payment) => payment.amount.toFixed(2))).toEqual(["100.00"]);
+    expect(await balancesOf(client.id)).toEqual([]);
+  });
+
   it("uses only credit in the invoice's currency, and refuses a cancelled (409) or unknown (404) invoice", async () => {
     const client = await newClient();
     await giveCredit(client.id, "USD", "500.00");
