@@ -75,9 +75,14 @@ describe("GET /api/v1/admin/dashboard/stats", () => {
         db.user.count(),
         db.subscription.count(),
         db.ticket.count({ where: { status: { in: ["open", "in_progress"] } } }),
-        // Ingresos: the money received, i.e. the completed payments per currency.
+        // Ingresos: the money received and kept, i.e. the completed payments per currency except
+        // those made with the client's credit, less the credit given back (negative rows).
         db.$queryRaw<{ currency: string; amount: string }[]>`
-          SELECT currency::text AS currency, sum(amount)::text AS amount FROM payments WHERE status = 'completed'
+          SELECT currency::text AS currency, sum(amount)::text AS amount FROM (
+            SELECT currency, amount FROM payments WHERE status = 'completed' AND method <> 'saldo_a_favor'
+            UNION ALL
+            SELECT currency, amount FROM customer_credits WHERE kind = 'refund'
+          ) AS kept
           GROUP BY currency ORDER BY array_position(ARRAY['USD','PEN','EUR'], currency::text)`,
       ]);
     for (let attempt = 1; ; attempt++) {
@@ -158,6 +163,35 @@ describe("GET /api/v1/admin/dashboard/stats", () => {
       expect(after.totalRevenue.map((entry) => entry.currency)).toEqual(
         ["USD", "PEN", "EUR"].filter((currency) => after.totalRevenue.some((entry) => entry.currency === currency)),
       );
+    });
+  });
+});
+
+describe("revenue and the client's credit (saldo a favor)", () => {
+  it("leaves out invoices paid with the client's credit and subtracts the credit given back", async () => {
+    await isolated(async (tx) => {
+      const before = await getDashboardStats(tx);
+      const client = await newUser(tx);
+      // S/ 118.00 received by transfer, then taken back by a nota de crédito: the client's credit.
+      await createTestInvoice(tx, { userId: client.id, currency: "PEN", status: "paid" });
+      await tx.customerCredit.create({ data: { userId: client.id, currency: "PEN", amount: "118.00", kind: "credit_note" } });
+      // S/ 59.00 of it pays the next invoice (50.00 + IGV): that money was already counted.
+      await createTestInvoice(tx, { userId: client.id, currency: "PEN", lines: [{ unitPrice: "50.00" }], payments: [{ method: "saldo_a_favor" }] });
+      await tx.customerCredit.create({ data: { userId: client.id, currency: "PEN", amount: "-59.00", kind: "applied" } });
+      // The other S/ 59.00 is given back to the client: no longer revenue.
+      await tx.customerCredit.create({ data: { userId: client.id, currency: "PEN", amount: "-59.00", kind: "refund", reference: "OP-1" } });
+      // In dollars: US$ 10.00 received, US$ 4.00 of it given back.
+      await createTestInvoice(tx, { userId: client.id, currency: "USD", payments: [{ amount: "10.00" }] });
+      await tx.customerCredit.create({ data: { userId: client.id, currency: "USD", amount: "-4.00", kind: "refund", reference: "OP-2" } });
+      const after = await getDashboardStats(tx);
+      const amount = (stats: typeof before, currency: string) =>
+        new Prisma.Decimal(stats.totalRevenue.find((entry) => entry.currency === currency)?.amount ?? "0");
+      // 118.00 received − 59.00 given back; the 59.00 paid with credit adds nothing.
+      expect(amount(after, "PEN").minus(amount(before, "PEN")).toFixed(2)).toBe("59.00");
+      expect(amount(after, "USD").minus(amount(before, "USD")).toFixed(2)).toBe("6.00");
+      // The transfer and the dollar payment; not the one made with credit.
+      expect(after.completedPayments - before.completedPayments).toBe(2);
+      expect(after.paidInvoices - before.paidInvoices).toBe(2);
     });
   });
 });

@@ -3,9 +3,11 @@ import { db } from "@/lib/db";
 import { Prisma, type ContactStatus, type Currency } from "@/lib/generated/prisma/client";
 
 // The admin dashboard's figures, all read live from the database.
-// Revenue ("Ingresos") is the money actually received: the completed payments, summed per
-// currency (USD, PEN, EUR) and never converted. A partly paid invoice counts what was paid; a
-// refunded, failed or pending payment counts nothing.
+// Revenue ("Ingresos") is the money actually received and kept: the completed payments, summed
+// per currency (USD, PEN, EUR) and never converted, less what was given back to clients from
+// their credit (saldo a favor). A partly paid invoice counts what was paid; a refunded, failed or
+// pending payment counts nothing; nor does an invoice paid with the client's credit (method
+// saldo_a_favor), because that money was counted when it was first received.
 
 export type RevenueByCurrency = { currency: Currency; amount: string };
 
@@ -17,9 +19,9 @@ export type DashboardStats = {
   totalClients: number;
   totalSubscriptions: number;
   activeSubscriptions: number;
-  /** Sum of the completed payments, one entry per currency that has any (USD, PEN, EUR order). */
+  /** Completed payments (not those made with the client's credit) less credit refunded, per currency that has any (USD, PEN, EUR order). */
   totalRevenue: RevenueByCurrency[];
-  /** How many completed payments totalRevenue sums. */
+  /** How many completed payments totalRevenue sums (those made with the client's credit are not). */
   completedPayments: number;
   /** Invoices whose payments cover their total (status paid). */
   paidInvoices: number;
@@ -40,6 +42,9 @@ export const CURRENCY_ORDER: Currency[] = ["USD", "PEN", "EUR"];
 export const countedContactMessages: Prisma.ContactMessageWhereInput = { deletedAt: null };
 export const countedContactMessagesSql = Prisma.sql`m.deleted_at IS NULL`;
 
+/** The payments that are money received: completed, and not paid with the client's credit. */
+export const receivedPayments: Prisma.PaymentWhereInput = { status: "completed", method: { not: "saldo_a_favor" } };
+
 export async function getDashboardStats(client: StatsClient = db): Promise<DashboardStats> {
   const [
     totalContacts,
@@ -49,6 +54,7 @@ export async function getDashboardStats(client: StatsClient = db): Promise<Dashb
     totalSubscriptions,
     activeSubscriptions,
     revenue,
+    refunds,
     paidInvoices,
     pendingTickets,
   ] = await Promise.all([
@@ -58,15 +64,19 @@ export async function getDashboardStats(client: StatsClient = db): Promise<Dashb
     client.user.count({ where: { role: "client" } }),
     client.subscription.count(),
     client.subscription.count({ where: { status: "active" } }),
-    client.payment.groupBy({ by: ["currency"], where: { status: "completed" }, _sum: { amount: true }, _count: { _all: true } }),
+    client.payment.groupBy({ by: ["currency"], where: receivedPayments, _sum: { amount: true }, _count: { _all: true } }),
+    // Refund entries are negative: adding them takes the money given back away.
+    client.customerCredit.groupBy({ by: ["currency"], where: { kind: "refund" }, _sum: { amount: true } }),
     client.invoice.count({ where: { status: "paid" } }),
     client.ticket.count({ where: { status: { in: ["open", "in_progress"] } } }),
   ]);
 
-  const totalRevenue = revenue
-    .filter((row) => row._sum.amount !== null)
-    .sort((a, b) => CURRENCY_ORDER.indexOf(a.currency) - CURRENCY_ORDER.indexOf(b.currency))
-    .map((row) => ({ currency: row.currency, amount: row._sum.amount!.toFixed(2) }));
+  const sums = new Map<Currency, Prisma.Decimal>();
+  for (const row of [...revenue, ...refunds]) {
+    if (row._sum.amount === null) continue;
+    sums.set(row.currency, (sums.get(row.currency) ?? new Prisma.Decimal(0)).plus(row._sum.amount));
+  }
+  const totalRevenue = CURRENCY_ORDER.filter((currency) => sums.has(currency)).map((currency) => ({ currency, amount: sums.get(currency)!.toFixed(2) }));
   const completedPayments = revenue.reduce((sum, row) => sum + row._count._all, 0);
 
   return {

@@ -54,6 +54,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "invoice.sunat_resend": "Reenvió un comprobante a SUNAT",
   "credit_note.create": "Emitió una nota de crédito",
   "payment.create": "Registró un pago",
+  "customer_credit.refund": "Devolvió saldo a favor",
+  "customer_credit.apply": "Aplicó saldo a favor",
   "ticket.create": "Abrió un ticket",
   "ticket.reply": "Respondió un ticket",
   "ticket.update": "Actualizó un ticket",
@@ -139,7 +141,7 @@ export function auditRecordKey(entityType: string, entityId: string): string {
 }
 
 /** Fields that hold an amount of money: shown in their currency, with two decimals. */
-export const AUDIT_MONEY_FIELDS: ReadonlySet<string> = new Set(["price_from", "amount", "subtotal", "tax_amount", "amount_paid", "balance", "unit_price", "line_total"]);
+export const AUDIT_MONEY_FIELDS: ReadonlySet<string> = new Set(["price_from", "amount", "subtotal", "tax_amount", "amount_paid", "balance", "unit_price", "line_total", "credit_balance", "customer_credit"]);
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -4,6 +4,7 @@ import { requireActor } from "@/lib/auth/actor";
 import { actionArguments, idArgument, plainObjectArgument, runAction, type ActionResult } from "@/lib/actions/run";
 import { listPendingInvoiceOptions, type PendingInvoiceOption } from "@/lib/billing/admin-queries";
 import { issueCreditNote } from "@/lib/billing/credit-notes";
+import { applyCustomerCredit, refundCustomerCredit, type CustomerCreditRefundResult } from "@/lib/billing/customer-credit";
 import type { CreditNoteContract, InvoiceDetailContract, PaymentContract, SubscriptionContract } from "@/lib/billing/serialize";
 import { issueInvoice, updateInvoice } from "@/lib/billing/invoices";
 import { recordPayment } from "@/lib/billing/payments";
@@ -14,7 +15,7 @@ import { singleLineText, z } from "@/lib/zod";
 // The billing screens' server actions: the back office's "Suscripciones", "Facturas" and "Pagos"
 // (admins only) and the client portal's cancellation request (the signed-in client, on their
 // own subscription). Each calls the same service function as the REST handler
-// (lib/billing/invoices.ts, payments.ts, subscriptions.ts, credit-notes.ts; lib/sunat/resend.ts), validated there with the same schemas as the forms, after checking
+// (lib/billing/invoices.ts, payments.ts, subscriptions.ts, credit-notes.ts, customer-credit.ts; lib/sunat/resend.ts), validated there with the same schemas as the forms, after checking
 // the shape of its arguments (actionArguments): any other shape is a 422.
 
 // ── Back office ──────────────────────────────────────────────────────────────
@@ -75,6 +76,22 @@ export async function recordPaymentAction(...args: [values: unknown]): Promise<A
 }
 
 const userIdArgument = singleLineText({ error: "Elige un cliente." }).min(1, "Elige un cliente.").max(40, "El cliente no existe.");
+
+/** "Registrar devolución", as POST /api/v1/admin/users/{id}/credit/refunds: `{ amount, currency, reference }`. */
+export async function refundCustomerCreditAction(...args: [userId: string, values: unknown]): Promise<ActionResult<CustomerCreditRefundResult>> {
+  return runAction(async () => {
+    const [userId, values] = actionArguments(args, [userIdArgument, plainObjectArgument]);
+    return refundCustomerCredit(await requireActor("admin"), userId, values);
+  });
+}
+
+/** "Aplicar a esta factura", as POST /api/v1/admin/invoices/{id}/apply-credit: `{ amount? }`. */
+export async function applyCustomerCreditAction(...args: [invoiceId: number, values?: unknown]): Promise<ActionResult<InvoiceDetailContract>> {
+  return runAction(async () => {
+    const [invoiceId, values] = actionArguments(args, [idArgument, plainObjectArgument.optional()]);
+    return applyCustomerCredit(await requireActor("admin"), invoiceId, values ?? {});
+  });
+}
 
 /** The pending invoices of one client, for "Registrar pago" (client first, then its invoice). */
 export async function pendingInvoicesAction(...args: [userId: unknown]): Promise<ActionResult<PendingInvoiceOption[]>> {

@@ -286,6 +286,29 @@ export const paymentCreateSchema = z.object(
 export type PaymentCreateInput = z.output<typeof paymentCreateSchema>;
 export type PaymentCreateForm = z.input<typeof paymentCreateSchema>;
 
+// ── The client's credit (saldo a favor) ─────────────────────────────────────
+
+/** POST /api/v1/admin/users/{id}/credit/refunds and "Registrar devolución": money given back to the client. */
+export const customerCreditRefundSchema = z.object(
+  {
+    amount: positiveDecimal("Ingresa el importe devuelto, mayor que cero y con hasta 2 decimales."),
+    currency: currencySchema,
+    reference: singleLineText({ error: "Indica la referencia de la devolución (por ejemplo, el n.º de operación)." })
+      .min(1, "Indica la referencia de la devolución (por ejemplo, el n.º de operación).")
+      .max(BILLING_LIMITS.reference, tooLong("La referencia", BILLING_LIMITS.reference)),
+  },
+  { error: "Envía un objeto JSON con amount, currency y reference." },
+);
+export type CustomerCreditRefundInput = z.output<typeof customerCreditRefundSchema>;
+export type CustomerCreditRefundForm = z.input<typeof customerCreditRefundSchema>;
+
+/** POST /api/v1/admin/invoices/{id}/apply-credit and "Aplicar a esta factura": without amount, as much as both allow. */
+export const customerCreditApplySchema = z.object(
+  { amount: positiveDecimal("Ingresa el importe a aplicar, mayor que cero y con hasta 2 decimales.").optional() },
+  { error: "Envía un objeto JSON (puede estar vacío o llevar amount)." },
+);
+export type CustomerCreditApplyInput = z.output<typeof customerCreditApplySchema>;
+
 // ── List queries (admin and client) ──────────────────────────────────────────
 
 const q = textParam(200, "La búsqueda no puede superar los 200 caracteres.");

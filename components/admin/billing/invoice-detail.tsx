@@ -8,12 +8,14 @@ import { businessDate } from "@/lib/dates";
 import { canStillVoid } from "@/lib/sunat/rules";
 import { formatDate, formatMoney } from "@/lib/format";
 import { InvoiceStatusBadge, PaymentStatusBadge, SunatStatusBadge } from "./billing-badges";
+import { CustomerCreditPanel, type CustomerCreditBalance } from "./customer-credit-panel";
 import { InvoiceDetailActions } from "./invoice-detail-actions";
 import { SunatPanel } from "./sunat-panel";
 
 // The admin's invoice detail (/admin/invoices/{id}): issuer and customer as copied at issue
 // time, lines, Op. gravada / IGV / Total, payments, notas de crédito, balance and status, where
-// its electronic document stands with SUNAT, with its actions.
+// its electronic document stands with SUNAT, with its actions, and the client's credit (saldo a
+// favor) when they have any.
 
 /** A titled block, named by its heading for screen readers ("Notas de crédito", "Pagos", …). */
 function Block({ title, children }: { title: string; children: ReactNode }) {
@@ -32,9 +34,11 @@ type Props = {
   testMode: boolean;
   /** Today's business date ("YYYY-MM-DD"), for the voiding window; today when left out. */
   today?: string;
+  /** The client's credit per currency (only those not zero); none when left out. */
+  customerCredit?: CustomerCreditBalance[];
 };
 
-export function InvoiceDetailView({ invoice, testMode, today = businessDate() }: Props) {
+export function InvoiceDetailView({ invoice, testMode, today = businessDate(), customerCredit = [] }: Props) {
   const money = (value: string) => formatMoney(value, invoice.currency);
   const credited = compareMoney(invoice.amount_credited, 0) > 0;
   return (
@@ -72,6 +76,8 @@ export function InvoiceDetailView({ invoice, testMode, today = businessDate() }:
       )}
 
       <SunatPanel invoiceId={invoice.id} sunat={invoice.sunat} testMode={testMode} />
+
+      <CustomerCreditPanel invoice={invoice} balances={customerCredit} />
 
       <div className="mt-4 grid gap-4 md:grid-cols-2">
         <Block title="Emisor">

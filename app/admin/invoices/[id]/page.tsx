@@ -6,6 +6,7 @@ import { InvoiceDetailView } from "@/components/admin/billing/invoice-detail";
 import { cache } from "react";
 import { strictId } from "@/lib/ids";
 import { requireAdmin } from "@/lib/auth/guards";
+import { customerCreditBalances } from "@/lib/billing/customer-credit";
 import { findInvoiceDetail } from "@/lib/billing/invoice-reader";
 import type { InvoiceDetailContract } from "@/lib/billing/serialize";
 import { sunatConfig } from "@/lib/sunat/config";
@@ -26,15 +27,16 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /**
  * One invoice (any client's) with its lines, totals, payments, notas de crédito, SUNAT state and
- * actions; an unknown id → not-found.tsx.
+ * actions, and its client's credit (saldo a favor); an unknown id → not-found.tsx.
  */
 export default async function AdminInvoicePage({ params }: Props) {
   await requireAdmin();
   const invoice = await load((await params).id);
   if (!invoice) notFound();
+  const customerCredit = await customerCreditBalances(invoice.user.id);
   return (
     <AreaPage>
-      <InvoiceDetailView invoice={invoice} testMode={sunatConfig().testMode} />
+      <InvoiceDetailView invoice={invoice} testMode={sunatConfig().testMode} customerCredit={customerCredit} />
       <div className="mt-6">
         <AuditHistory
           entityType="invoice"
