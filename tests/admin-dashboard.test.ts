@@ -281,6 +281,28 @@ describe("chart: revenue per month per currency", () => {
     });
   });
 
+  it("leaves out payments made with the client's credit and subtracts refunds in their month", async () => {
+    await isolated(async (tx) => {
+      const client = await newUser(tx);
+      await createTestInvoice(tx, {
+        userId: client.id,
+        currency: "PEN",
+        lines: [{ unitPrice: "1000.00" }],
+        issuedAt: "2005-01-01",
+        payments: [
+          { amount: "300.00", paidAt: new Date("2005-04-10T12:00:00Z") },
+          // Paid with credit already counted when first received: adds nothing.
+          { amount: "100.00", paidAt: new Date("2005-04-12T12:00:00Z"), method: "saldo_a_favor" },
+        ],
+      });
+      await tx.customerCredit.create({ data: { userId: client.id, currency: "PEN", amount: "-40.00", kind: "refund", reference: "OP-9", createdAt: new Date("2005-05-20T12:00:00Z") } });
+      const { months } = await revenuePerMonth(now, tx);
+      const byMonth = Object.fromEntries(months.map((month) => [month.month, month.totals]));
+      expect(byMonth["2005-04"]).toEqual({ PEN: "300.00" });
+      expect(byMonth["2005-05"]).toEqual({ PEN: "-40.00" });
+    });
+  });
+
   it("has no series and 12 empty months without payments", async () => {
     const { currencies, months } = await revenuePerMonth(new Date("1990-01-15T12:00:00Z"));
     expect(currencies).toEqual([]);

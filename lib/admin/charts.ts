@@ -95,9 +95,14 @@ export async function revenuePerMonth(now: Date = new Date(), client: StatsClien
       FROM b
     ),
     p AS (
+      -- Money received (a payment made with the client's credit was received before), less refunds.
       SELECT pay.currency, pay.amount, pay.paid_at AT TIME ZONE 'UTC' AT TIME ZONE ${TZ} AS local_paid
       FROM payments pay
-      WHERE pay.status = 'completed'
+      WHERE pay.status = 'completed' AND pay.method <> 'saldo_a_favor'
+      UNION ALL
+      SELECT credit.currency, credit.amount, credit.created_at AT TIME ZONE 'UTC' AT TIME ZONE ${TZ}
+      FROM customer_credits credit
+      WHERE credit.kind = 'refund'
     ),
     c AS (
       SELECT date_trunc('month', p.local_paid) AS month_start, p.currency, sum(p.amount) AS amount
