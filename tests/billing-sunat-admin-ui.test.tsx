@@ -335,13 +335,18 @@ describe("what the invoice detail offers", () => {
   });
 
   it("Anular factura: refused with payments, with notas de crédito, while voiding, once voided and after the voiding window (unless rejected)", () => {
-    expect(cancelBlockedReason(invoice(), true)).toBeNull();
-    expect(cancelBlockedReason(invoice({ amount_paid: "10.00" }), true)).toBe("No puedes anular una factura con pagos registrados.");
-    expect(cancelBlockedReason(invoice({ amount_credited: "10.00" }), true)).toMatch(/ya tiene notas de crédito/);
-    expect(cancelBlockedReason(invoice({ sunat: sunat({ voiding: true }) }), true)).toMatch(/espera su respuesta/);
-    expect(cancelBlockedReason(invoice({ sunat: sunat({ status: "voided" }) }), true)).toMatch(/ya fue anulado/);
-    expect(cancelBlockedReason(invoice(), false)).toMatch(/Pasaron más de 7 días/);
-    expect(cancelBlockedReason(invoice({ sunat: sunat({ status: "rejected" }) }), false)).toBeNull();
+    // Issued on 2026-11-20: the 22nd is inside the voiding window, the 30th past it.
+    const inside = "2026-11-22";
+    const past = "2026-11-30";
+    expect(cancelBlockedReason(invoice(), inside)).toBeNull();
+    expect(cancelBlockedReason(invoice({ amount_paid: "10.00" }), inside)).toBe("No puedes anular una factura con pagos registrados.");
+    expect(cancelBlockedReason(invoice({ amount_credited: "10.00" }), inside)).toMatch(/ya tiene notas de crédito/);
+    expect(cancelBlockedReason(invoice({ sunat: sunat({ voiding: true }) }), inside)).toMatch(/espera su respuesta/);
+    expect(cancelBlockedReason(invoice({ sunat: sunat({ status: "voided" }) }), inside)).toMatch(/ya fue anulado/);
+    expect(cancelBlockedReason(invoice(), past)).toMatch(/Pasaron más de 7 días/);
+    expect(cancelBlockedReason(invoice({ sunat: sunat({ status: "rejected" }) }), past)).toBeNull();
+    // Never sent and past SUNAT's sending window: it never reached SUNAT, so it can just be cancelled.
+    expect(cancelBlockedReason(invoice({ sunat: sunat({ status: "pending", sent_at: null }) }), past)).toBeNull();
   });
 
   it("the detail shows the SUNAT block, the notas de crédito with their totals, and the disabled cancel with its reason", () => {

@@ -17,7 +17,7 @@ import { findInvoiceDetail } from "./invoice-reader";
 import { createInvoiceDocumentInTx } from "@/lib/sunat/documents";
 import { nextSeriesNumber } from "@/lib/sunat/numbering";
 import { kickSunatQueue } from "@/lib/sunat/queue";
-import { boletaNeedsIdentity, canStillVoid, VOID_WINDOW_DAYS, withinSendWindow } from "@/lib/sunat/rules";
+import { boletaNeedsIdentity, cancelNeedsVoiding, canStillVoid, VOID_WINDOW_DAYS } from "@/lib/sunat/rules";
 import type { InvoiceDetailContract } from "./serialize";
 
 // Issuing and changing invoices, the only writes of them: the admin screens' server actions, the
@@ -189,11 +189,8 @@ export async function updateInvoice(actor: AdminActor, id: unknown, input: unkno
     if (data.status === "cancelled") {
       if (compareMoney(before.amount_paid, 0) > 0) throw conflict(BILLING_MESSAGES.cancelPaidInvoice);
       if (compareMoney(before.amount_credited, 0) > 0) throw conflict(BILLING_MESSAGES.cancelCreditedInvoice);
-      // A document SUNAT rejected never existed for it: cancelling it asks SUNAT nothing. Any other
-      // is voided before SUNAT (comunicación de baja or summary), which is only possible for a few days.
-      // Nor did one that was never sent and no longer can be (past SUNAT's sending window).
-      const neverReachesSunat = sunat.status === "rejected" || (sunat.status === "pending" && !sunat.sent_at && !withinSendWindow(before.issued_at, businessDate()));
-      if (!neverReachesSunat) {
+      // Voiding before SUNAT (comunicación de baja or summary) is only possible for a few days.
+      if (cancelNeedsVoiding(sunat, before.issued_at, businessDate())) {
         if (!canStillVoid(before.issued_at, businessDate())) throw conflict(BILLING_MESSAGES.voidWindowPassed(VOID_WINDOW_DAYS));
         voidDocument = true;
       }

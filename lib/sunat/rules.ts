@@ -45,3 +45,16 @@ export const OUT_OF_WINDOW = `Pasó el plazo de envío a SUNAT (${SEND_WINDOW_DA
 export function canStillVoid(issuedOn: string, today: string): boolean {
   return daysBetween(issuedOn, today) <= VOID_WINDOW_DAYS;
 }
+
+/** Where an invoice's electronic document stands, as far as cancelling the invoice goes. */
+export type VoidingState = { status: string; sent_at: string | null };
+
+/**
+ * Whether cancelling an invoice must void its document before SUNAT: not when SUNAT rejected it, nor
+ * when it was never sent and no longer can be (past the sending window): for SUNAT neither exists.
+ */
+export function cancelNeedsVoiding(sunat: VoidingState, issuedOn: string, today: string): boolean {
+  if (sunat.status === "rejected") return false;
+  return !(sunat.status === "pending" && !sunat.sent_at && !withinSendWindow(issuedOn, today));
+}
+

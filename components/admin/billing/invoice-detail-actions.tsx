@@ -9,7 +9,7 @@ import { notify } from "@/components/ui/toast";
 import { BILLING_LIMITS, BILLING_MESSAGES } from "@/lib/billing/schema";
 import { compareMoney } from "@/lib/billing/money";
 import type { InvoiceDetailContract } from "@/lib/billing/serialize";
-import { VOID_WINDOW_DAYS } from "@/lib/sunat/rules";
+import { cancelNeedsVoiding, canStillVoid, VOID_WINDOW_DAYS } from "@/lib/sunat/rules";
 import { CreditNoteModal } from "./credit-note-modal";
 import { creditableLeft } from "./credit-note-form";
 import { PaymentModal } from "./payment-modal";
@@ -34,6 +34,7 @@ type ActionsInvoice = Pick<
   | "tax_rate"
   | "balance"
   | "currency"
+  | "issued_at"
   | "sunat"
 >;
 
@@ -44,24 +45,25 @@ export function canIssueCreditNote(invoice: Pick<ActionsInvoice, "status" | "amo
 }
 
 /** Why "Anular factura" is not possible now (the server's own refusals), or null when it is. */
-export function cancelBlockedReason(invoice: Pick<ActionsInvoice, "amount_paid" | "amount_credited" | "sunat">, voidWindowOpen: boolean): string | null {
+export function cancelBlockedReason(invoice: Pick<ActionsInvoice, "amount_paid" | "amount_credited" | "sunat" | "issued_at">, today: string): string | null {
   if (compareMoney(invoice.amount_paid, 0) > 0) return BILLING_MESSAGES.cancelPaidInvoice;
   if (compareMoney(invoice.amount_credited, 0) > 0) return BILLING_MESSAGES.cancelCreditedInvoice;
   if (invoice.sunat.status === "voided") return "El comprobante ya fue anulado ante SUNAT.";
   if (invoice.sunat.voiding) return "La anulación ya se comunicó a SUNAT y espera su respuesta.";
-  if (invoice.sunat.status !== "rejected" && !voidWindowOpen) return BILLING_MESSAGES.voidWindowPassed(VOID_WINDOW_DAYS);
+  if (cancelNeedsVoiding(invoice.sunat, invoice.issued_at, today) && !canStillVoid(invoice.issued_at, today)) return BILLING_MESSAGES.voidWindowPassed(VOID_WINDOW_DAYS);
   return null;
 }
 
 /** What cancelling tells SUNAT: a factura by comunicación de baja, a boleta in the resumen diario; nothing for a rejected one. */
 export function cancelSunatText(invoice: Pick<ActionsInvoice, "series" | "sunat">): string {
   if (invoice.sunat.status === "rejected") return "SUNAT rechazó este comprobante, así que no se le comunica nada: solo queda anulado aquí.";
+  if (invoice.sunat.status === "pending" && !invoice.sunat.sent_at && invoice.sunat.problem) return "El comprobante no llegó a SUNAT: solo queda anulado aquí.";
   return invoice.series.startsWith("F")
     ? "La anulación se comunica a SUNAT como comunicación de baja."
     : "La anulación se informa a SUNAT en el resumen diario de boletas.";
 }
 
-export function InvoiceDetailActions({ invoice, voidWindowOpen }: { invoice: ActionsInvoice; voidWindowOpen: boolean }) {
+export function InvoiceDetailActions({ invoice, today }: { invoice: ActionsInvoice; today: string }) {
   const router = useRouter();
   const [paying, setPaying] = useState(false);
   const [crediting, setCrediting] = useState(false);
@@ -70,7 +72,7 @@ export function InvoiceDetailActions({ invoice, voidWindowOpen }: { invoice: Act
   const [pending, startTransition] = useTransition();
   const reasonId = useId();
   const hintId = useId();
-  const blocked = invoice.status === "pending" ? cancelBlockedReason(invoice, voidWindowOpen) : null;
+  const blocked = invoice.status === "pending" ? cancelBlockedReason(invoice, today) : null;
   const canCancel = invoice.status === "pending" && blocked === null;
   const offerCreditNote = canIssueCreditNote(invoice);
 

@@ -5,7 +5,6 @@ import { PAYMENT_METHOD_LABELS, taxIdLabel } from "@/lib/billing/labels";
 import type { InvoiceDetailContract } from "@/lib/billing/serialize";
 import { compareMoney } from "@/lib/billing/money";
 import { businessDate } from "@/lib/dates";
-import { canStillVoid } from "@/lib/sunat/rules";
 import { formatDate, formatMoney } from "@/lib/format";
 import { InvoiceStatusBadge, PaymentStatusBadge, SunatStatusBadge } from "./billing-badges";
 import { CustomerCreditPanel, type CustomerCreditBalance } from "./customer-credit-panel";
@@ -65,7 +64,7 @@ export function InvoiceDetailView({ invoice, testMode, today = businessDate(), c
             )}
           </p>
         </div>
-        <InvoiceDetailActions invoice={invoice} voidWindowOpen={canStillVoid(invoice.issued_at, today)} />
+        <InvoiceDetailActions invoice={invoice} today={today} />
       </div>
 
       {invoice.status === "cancelled" && (
