@@ -120,11 +120,25 @@ describe("Dashboard del administrador", () => {
     }
   });
 
-  it("sums the money received (completed payments) per currency without converting, and follows new tickets", async () => {
-    const received = await db.payment.findMany({ where: { status: "completed" }, select: { amount: true, currency: true } });
-    const expected = new Map<string, number>();
-    for (const row of received) expected.set(row.currency, (expected.get(row.currency) ?? 0) + Number(row.amount));
-    const stats = await getDashboardStats();
+  it("sums the money received (completed payments, less refunds) per currency without converting, and follows new tickets", async () => {
+    // Money received: payments made with the client's credit were received before; refunds went back.
+    const money = async () => {
+      const received = await db.payment.findMany({ where: { status: "completed", method: { not: "saldo_a_favor" } }, select: { amount: true, currency: true } });
+      const refunds = await db.customerCredit.findMany({ where: { kind: "refund" }, select: { amount: true, currency: true } });
+      const sums = new Map<string, number>();
+      for (const row of [...received, ...refunds]) sums.set(row.currency, (sums.get(row.currency) ?? 0) + Number(row.amount));
+      return { received, sums, paid: await db.invoice.count({ where: { status: "paid" } }) };
+    };
+    // Other test files write to the same database: compare only when nothing changed around the read.
+    let before = await money();
+    let stats = await getDashboardStats();
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const after = await money();
+      if (JSON.stringify([...after.sums]) === JSON.stringify([...before.sums]) && after.received.length === before.received.length && after.paid === before.paid) break;
+      before = after;
+      stats = await getDashboardStats();
+    }
+    const { received, sums: expected } = before;
     expect(stats.totalRevenue.map((entry) => entry.currency).sort()).toEqual([...expected.keys()].sort());
     for (const entry of stats.totalRevenue) expect(Number(entry.amount)).toBeCloseTo(expected.get(entry.currency)!, 2);
     expect(stats.completedPayments).toBe(received.length);
