@@ -44,7 +44,7 @@ export interface FreshAppOptions {
   /** The build `npm start` serves (NEXT_DIST_DIR; default the environment's, else .next). */
   distDir?: string;
   /**
-   * Added to the server's environment (after PORT, BILLING_SCHEDULE=off and a random AUTH_SECRET
+   * Added to the server's environment (after PORT, BILLING_SCHEDULE=off, SUNAT_SCHEDULE=off and a random AUTH_SECRET
    * when none is set, so each can be overridden); a variable set to undefined is removed.
    */
   env?: Record<string, string | undefined>;
@@ -73,6 +73,8 @@ export async function startFreshApp(options: FreshAppOptions): Promise<FreshApp>
     PORT: String(options.port),
     // The daily billing run (a second process, a minute after start) is part of no test or measurement.
     BILLING_SCHEDULE: "off",
+    // Nor is the periodic SUNAT send queue (documents are still sent right after they are issued).
+    SUNAT_SCHEDULE: "off",
     // A production server on DATABASE_URL refuses to start without one.
     AUTH_SECRET: process.env.AUTH_SECRET || randomBytes(32).toString("base64"),
     ...(options.distDir ? { NEXT_DIST_DIR: options.distDir } : {}),
