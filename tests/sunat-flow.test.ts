@@ -14,7 +14,7 @@ import { GET as clientXml } from "@/app/api/v1/client/invoices/[id]/xml/route";
 import { db } from "@/lib/db";
 import { parseCdr } from "@/lib/sunat/cdr";
 import { verifyXmlSignature } from "@/lib/sunat/sign";
-import { runSunatQueue } from "@/lib/sunat/queue";
+import { syncWithSunat as runSunatQueue } from "@/lib/billing/sunat-sync";
 import { readZip } from "@/lib/sunat/zip";
 import { startSunatMock, type SunatMock } from "@/scripts/lib/sunat-mock/server";
 import { buildCdrXml, zipCdr } from "@/scripts/lib/sunat-mock/cdr-builder";
@@ -75,13 +75,15 @@ async function customer(marker: string, taxId = "20131312955"): Promise<TestUser
 const documentOf = (invoiceId: number) => db.electronicDocument.findUniqueOrThrow({ where: { invoiceId } });
 
 /** Runs the send queue (as the schedule would) until the invoice's document is in one of `states`. */
-async function until(invoiceId: number, states: string[], { rounds = 20 } = {}) {
+async function until(invoiceId: number, states: string[], { rounds = 60 } = {}) {
   for (let round = 0; round < rounds; round += 1) {
     const document = await documentOf(invoiceId);
     if (states.includes(document.status)) return document;
     // Whatever waits (a retry, a ticket to ask about again) is due now.
     await db.electronicDocument.updateMany({ where: { status: { in: ["pending", "sent"] } }, data: { nextAttemptAt: new Date(Date.now() - 1000) } });
     await runSunatQueue();
+    // A send in flight in a background round (the issue's own) holds its claim: give it time.
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const document = await documentOf(invoiceId);
   throw new Error(`El documento de la factura ${invoiceId} quedó en ${document.status} (${document.lastError ?? document.responseDescription ?? "sin detalle"})`);
@@ -390,3 +392,74 @@ describe("a CDR that cannot be trusted", () => {
     expect((await showInvoice(id)).body.data).toMatchObject({ sunat: { status: "sent", problem: expect.stringMatching(/otro documento/) } });
   });
 });
+
+describe("SUNAT's refusals, followed by the billing records", () => {
+  let strict: SunatMock;
+  beforeAll(async () => {
+    // A stand-in that rejects every nota de crédito (2800) and refuses voidings of the documents named later.
+    strict = await startSunatMock({ pendingPolls: 0, checks: [async (_xml, kind) => (kind === "07" ? { code: "2800", message: "Rechazada por la prueba" } : null)] });
+  });
+  afterAll(async () => {
+    process.env.SUNAT_ENDPOINT = mock.url;
+    await strict?.close();
+  });
+
+  it("a nota de crédito SUNAT rejects is undone: the invoice's amount and balance come back, and the client's credit with them", async () => {
+    const buyer = await customer("");
+    const invoice = await newInvoice({ user_id: buyer.id, lines: [{ description: "Licencias", quantity: "1", unit_price: "100.00" }] });
+    const id = invoice.id as number;
+    await until(id, ["accepted"]);
+    await db.$transaction(async (tx) => {
+      await tx.payment.create({ data: { userId: buyer.id, invoiceId: id, amount: "118.00", currency: "PEN", method: "transferencia" } });
+      await tx.invoice.update({ where: { id }, data: { amountPaid: "118.00", status: "paid", paidAt: new Date() } });
+    });
+    process.env.SUNAT_ENDPOINT = strict.url;
+    const { status, body } = await call(postCreditNote, `/api/v1/admin/invoices/${id}/credit-notes`, {
+      method: "POST",
+      bearer: token,
+      params: { id: String(id) },
+      body: { reason_code: "04", description: "Descuento", amount: "59.00" },
+    });
+    expect(status).toBe(201);
+    const noteId = ((body as { data: Json }).data.id) as number;
+    expect((await showInvoice(id)).body.data).toMatchObject({ amount_credited: "59.00" });
+    for (let round = 0; round < 60 && !(await db.creditNote.findUniqueOrThrow({ where: { id: noteId } })).reversedAt; round += 1) {
+      await db.electronicDocument.updateMany({ where: { creditNoteId: noteId, status: "pending" }, data: { nextAttemptAt: new Date(0) } });
+      await runSunatQueue({ limit: 200 });
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    process.env.SUNAT_ENDPOINT = mock.url;
+    expect((await db.electronicDocument.findUniqueOrThrow({ where: { creditNoteId: noteId } })).status).toBe("rejected");
+    expect((await showInvoice(id)).body.data).toMatchObject({ amount_credited: "0.00", balance: "0.00", status: "paid" });
+    const ledger = await db.customerCredit.findMany({ where: { userId: buyer.id }, orderBy: { id: "asc" } });
+    expect(ledger.map((entry) => entry.amount.toFixed(2))).toEqual(["59.00", "-59.00"]);
+    // Once: more rounds change nothing.
+    await runSunatQueue();
+    expect(await db.customerCredit.count({ where: { userId: buyer.id } })).toBe(2);
+  });
+
+  it("an invoice whose voiding SUNAT refuses is owed again", async () => {
+    const invoice = await newInvoice();
+    const id = invoice.id as number;
+    const accepted = await until(id, ["accepted"]);
+    const refusing = await startSunatMock({ pendingPolls: 0, rejectSummaryIds: [accepted.documentId] });
+    try {
+      process.env.SUNAT_ENDPOINT = refusing.url;
+      expect((await updateInvoice(id, { status: "cancelled", cancel_reason: "Error" })).status).toBe(200);
+      expect((await showInvoice(id)).body.data).toMatchObject({ status: "cancelled", sunat: { voiding: true } });
+      // The voiding may be in flight in the background round the cancel started: wait for it.
+      for (let round = 0; round < 60 && (await documentOf(id)).voidRequestedAt; round += 1) {
+        await db.electronicDocument.updateMany({ where: { status: { in: ["pending", "sent"] }, kind: "RA" }, data: { nextAttemptAt: new Date(0) } });
+        await runSunatQueue({ limit: 200 });
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    } finally {
+      process.env.SUNAT_ENDPOINT = mock.url;
+      await refusing.close();
+    }
+    const shown = (await showInvoice(id)).body.data as Json;
+    expect(shown).toMatchObject({ status: "pending", cancelled_at: null, sunat: { status: "accepted", voiding: false } });
+    expect((shown.sunat as { problem: string }).problem).toMatch(/SUNAT rechazó la anulación/);
+  });
+});
+

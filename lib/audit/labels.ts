@@ -53,6 +53,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "invoice.cancel": "Anuló una factura",
   "invoice.sunat_resend": "Reenvió un comprobante a SUNAT",
   "credit_note.create": "Emitió una nota de crédito",
+  "credit_note.rejected": "Revirtió una nota de crédito rechazada por SUNAT",
+  "invoice.void_refused": "Reabrió una factura cuya anulación rechazó SUNAT",
   "payment.create": "Registró un pago",
   "customer_credit.refund": "Devolvió saldo a favor",
   "customer_credit.apply": "Aplicó saldo a favor",

@@ -9,7 +9,7 @@ import { emailUser } from "@/lib/notifications/email";
 import { notifyUser } from "@/lib/notifications/service";
 import { createCreditNoteDocumentInTx } from "@/lib/sunat/documents";
 import { nextSeriesNumber } from "@/lib/sunat/numbering";
-import { kickSunatQueue } from "@/lib/sunat/queue";
+import { kickSunatQueue } from "./sunat-sync";
 import { businessDate, dateColumn } from "@/lib/dates";
 import { lockRow } from "./guards";
 import { parseInvoiceId } from "./invoices";

@@ -16,7 +16,7 @@ import { BILLING_LIMITS, BILLING_MESSAGES, invoiceCreateSchema, invoiceUpdateSch
 import { findInvoiceDetail } from "./invoice-reader";
 import { createInvoiceDocumentInTx } from "@/lib/sunat/documents";
 import { nextSeriesNumber } from "@/lib/sunat/numbering";
-import { kickSunatQueue } from "@/lib/sunat/queue";
+import { kickSunatQueue } from "./sunat-sync";
 import { boletaNeedsIdentity, cancelNeedsVoiding, canStillVoid, VOID_WINDOW_DAYS } from "@/lib/sunat/rules";
 import type { InvoiceDetailContract } from "./serialize";
 

@@ -6,7 +6,7 @@ import { parseInvoiceId } from "./invoices";
 import type { InvoiceDetailContract } from "./serialize";
 import { db } from "@/lib/db";
 import { conflict, notFound } from "@/lib/errors";
-import { runSunatQueue } from "@/lib/sunat/queue";
+import { syncWithSunat } from "./sunat-sync";
 
 // "Reenviar": sends now a document that has no answer from SUNAT yet (pending, or sent without a
 // CDR we could trust), instead of waiting for the next automatic retry. A document SUNAT answered
@@ -19,7 +19,7 @@ const MESSAGES = {
 
 export async function resendInvoiceDocument(actor: AdminActor, id: unknown): Promise<InvoiceDetailContract> {
   const invoiceId = parseInvoiceId(id);
-  await db.$transaction(async (tx) => {
+  const targets = await db.$transaction(async (tx) => {
     const document = await tx.electronicDocument.findUnique({
       where: { invoiceId },
       select: { id: true, kind: true, status: true, ticket: true, documentId: true },
@@ -29,17 +29,19 @@ export async function resendInvoiceDocument(actor: AdminActor, id: unknown): Pro
       throw conflict("Este comprobante no tiene documento electrónico.");
     }
     if (document.status !== "pending" && document.status !== "sent") throw conflict(MESSAGES.answered);
-    if (document.status === "sent" && document.kind === "01") {
+    // What to send now: the document itself; a boleta's summary; null (any) for a boleta not yet in one.
+    const isBoleta = document.kind === "03" || (document.kind === "07" && document.documentId.startsWith("B"));
+    let targets: number[] | null = isBoleta ? null : [document.id];
+    if (document.status === "sent" && !isBoleta) {
       // No trustworthy answer came: send it again (SUNAT answers a duplicate with the same CDR or code 1033).
-      await tx.electronicDocument.update({ where: { id: document.id }, data: { status: "pending", nextAttemptAt: new Date(), claimedUntil: null } });
+      await tx.electronicDocument.updateMany({ where: { id: document.id, status: "sent" }, data: { status: "pending", nextAttemptAt: new Date(), claimedUntil: null } });
     } else if (document.status === "pending") {
       await tx.electronicDocument.update({ where: { id: document.id }, data: { nextAttemptAt: new Date() } });
     } else {
       // A boleta in a summary: ask about the summary's ticket now.
-      await tx.electronicDocument.updateMany({
-        where: { carried: { some: { documentId: document.id } }, status: { in: ["pending", "sent"] } },
-        data: { nextAttemptAt: new Date() },
-      });
+      const carriers = await tx.electronicDocument.findMany({ where: { carried: { some: { documentId: document.id } }, status: { in: ["pending", "sent"] } }, select: { id: true } });
+      await tx.electronicDocument.updateMany({ where: { id: { in: carriers.map((carrier) => carrier.id) } }, data: { nextAttemptAt: new Date() } });
+      targets = carriers.map((carrier) => carrier.id);
     }
     await recordAudit(tx, actor, {
       action: "invoice.sunat_resend",
@@ -47,8 +49,15 @@ export async function resendInvoiceDocument(actor: AdminActor, id: unknown): Pro
       entityId: invoiceId,
       before: { sunat_status: document.status },
     });
+    return targets;
   });
-  await runSunatQueue({ limit: 10 });
+  // Sent now, within this request, so the screen shows SUNAT's answer; a few documents at most
+  // (each call to SUNAT is bounded by SUNAT_TIMEOUT_MS). Whatever fails here is the queue's to retry.
+  try {
+    await syncWithSunat({ limit: 3, only: targets });
+  } catch (error) {
+    console.error("[sunat] Reenviar: la cola de envíos falló", error);
+  }
   const invoice = await findInvoiceDetail(invoiceId);
   if (!invoice) throw notFound(MESSAGES.notFound);
   return invoice;

@@ -46,7 +46,27 @@ function clean(value: string | null | undefined): string | null {
  * A missing row or a failed read falls back to DEFAULT_SITE_SETTINGS, so the public
  * shell (header, footer) always renders.
  */
-const readSettingsRow = cachedQuery("settings", [CACHE_TAGS.settings], () => db.siteSettings.findUnique({ where: { id: 1 } }));
+const readSettingsRow = cachedQuery("settings", [CACHE_TAGS.settings], () =>
+  // Only the public columns: the row also holds the sealed signing certificate, which never
+  // enters Next's cache (shared through Redis by every instance).
+  db.siteSettings.findUnique({
+    where: { id: 1 },
+    select: {
+      companyName: true,
+      companyLegalName: true,
+      companyTaxId: true,
+      companyTagline: true,
+      socialLinkedin: true,
+      socialTwitter: true,
+      socialFacebook: true,
+      contactEmail: true,
+      contactPhone: true,
+      contactAddress: true,
+      businessHours: true,
+      footerText: true,
+    },
+  }),
+);
 
 export const getSiteSettings = cache(async (): Promise<SiteSettingsData> => {
   let row;

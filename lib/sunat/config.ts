@@ -37,6 +37,7 @@ export function sunatConfig(): SunatConfig {
     solUser: process.env.SUNAT_SOL_USER?.trim() || TEST_SOL_USER,
     solPassword: process.env.SUNAT_SOL_PASSWORD ?? TEST_SOL_PASSWORD,
     testMode: endpoint === null || isTestEndpoint(endpoint),
-    timeoutMs: Number.isInteger(timeout) && timeout > 0 ? timeout : 20_000,
+    // Well within the send lease (lib/sunat/queue.ts, 120 s), so no other instance takes a send in flight.
+    timeoutMs: Number.isInteger(timeout) && timeout > 0 ? Math.min(timeout, 60_000) : 20_000,
   };
 }

@@ -23,7 +23,7 @@ async function documentOf(source: Source, ownerId?: string) {
       : { creditNoteId: source.creditNoteId, ...(ownerId !== undefined && { creditNote: { userId: ownerId } }) };
   const document = await db.electronicDocument.findFirst({
     where,
-    select: { id: true, name: true, xml: true, cdr: true },
+    select: { id: true, name: true, xml: true, cdr: true, cdrProblem: true },
   });
   // The invoice itself must exist (and be the caller's): otherwise 404 like any unknown id.
   if (!document) {
@@ -44,9 +44,11 @@ export async function signedXmlFile(source: Source, ownerId?: string): Promise<D
 
 export async function cdrFile(source: Source, ownerId?: string): Promise<DocumentFile> {
   const document = await documentOf(source, ownerId);
-  if (document.cdr) return { fileName: `R-${document.name}.zip`, contentType: "application/zip", body: document.cdr };
+  // A CDR that could not be trusted stays with the admins (to inspect it), never handed to the client.
+  if (document.cdr && (ownerId === undefined || document.cdrProblem === null)) return { fileName: `R-${document.name}.zip`, contentType: "application/zip", body: document.cdr };
+  if (document.cdr) throw notFound(MESSAGES.noCdr);
   const carrier = await db.electronicDocumentItem.findFirst({
-    where: { documentId: document.id, carrier: { cdr: { not: null }, status: { in: ["accepted", "observed"] } } },
+    where: { documentId: document.id, carrier: { cdr: { not: null }, cdrProblem: null, status: { in: ["accepted", "observed", "rejected"] } } },
     orderBy: { carrierId: "desc" },
     select: { carrier: { select: { name: true, cdr: true } } },
   });

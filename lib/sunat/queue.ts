@@ -29,8 +29,8 @@ const later = (ms: number) => new Date(Date.now() + ms);
 
 type Claimed = { id: number; kind: string; status: SunatStatus; attempts: number; name: string; xml: string | null; ticket: string | null; documentId: string; issueDate: Date };
 
-/** Claims the next document due for work, or null. */
-async function claimNext(): Promise<Claimed | null> {
+/** Claims the next document due for work (among `only`, when given), or null. */
+async function claimNext(only: number[] | null = null): Promise<Claimed | null> {
   const rows = await db.$queryRaw<{ id: number }[]>`
     UPDATE electronic_documents SET claimed_until = clock_timestamp() + make_interval(secs => ${CLAIM_SECONDS}),
       attempts = attempts + 1, updated_at = clock_timestamp()
@@ -38,6 +38,7 @@ async function claimNext(): Promise<Claimed | null> {
       SELECT id FROM electronic_documents
       WHERE next_attempt_at <= clock_timestamp()
         AND (claimed_until IS NULL OR claimed_until < clock_timestamp())
+        AND (${only}::int[] IS NULL OR id = ANY(${only}::int[]))
         AND (
           (status = 'pending' AND (kind IN ('01', 'RC', 'RA') OR (kind = '07' AND document_id LIKE 'F%') OR xml IS NULL))
           OR (status = 'sent' AND ticket IS NOT NULL AND kind IN ('RC', 'RA'))
@@ -54,8 +55,13 @@ async function claimNext(): Promise<Claimed | null> {
   });
 }
 
-async function release(id: number, data: Prisma.ElectronicDocumentUpdateInput) {
-  await db.electronicDocument.update({ where: { id }, data: { ...data, claimedUntil: null } });
+/**
+ * Writes the outcome of an attempt and lets the document go. Only while it still waits for an
+ * answer: SUNAT's answer (accepted, observed, rejected, voided) is final, so a late or duplicate
+ * attempt (another instance whose lease had lapsed) can never overwrite it.
+ */
+async function release(id: number, data: Prisma.ElectronicDocumentUpdateManyMutationInput) {
+  await db.electronicDocument.updateMany({ where: { id, status: { in: ["pending", "sent"] } }, data: { ...data, claimedUntil: null } });
 }
 
 const describe = (code: string, fallback?: string) => (sunatCodeDescription(code) ?? fallback ?? `Código ${code} de SUNAT`).slice(0, 1000);
@@ -67,11 +73,11 @@ function answerOf(cdrZip: Buffer, documentId: string): { data: Prisma.Electronic
     cdr = parseCdr(cdrZip);
   } catch (error) {
     const problem = `La constancia (CDR) recibida no se pudo leer: ${error instanceof Error ? error.message : String(error)}`;
-    return { data: { status: "sent", cdr: new Uint8Array(cdrZip), cdrProblem: problem.slice(0, 500), answeredAt: new Date() }, cdr: null, status: null };
+    return { data: { status: "sent", cdr: new Uint8Array(cdrZip), cdrProblem: problem.slice(0, 500) }, cdr: null, status: null };
   }
   if (!cdrMatches(cdr, documentId)) {
     const problem = `La constancia (CDR) recibida es de otro documento (${cdr.documentId || "sin identificar"}).`;
-    return { data: { status: "sent", cdr: new Uint8Array(cdrZip), cdrProblem: problem.slice(0, 500), answeredAt: new Date() }, cdr: null, status: null };
+    return { data: { status: "sent", cdr: new Uint8Array(cdrZip), cdrProblem: problem.slice(0, 500) }, cdr: null, status: null };
   }
   const outcome = cdrOutcome(cdr);
   const status: SunatStatus = outcome === "accepted" ? "accepted" : outcome === "observed" ? "observed" : "rejected";
@@ -97,8 +103,9 @@ async function failed(doc: Claimed, error: unknown) {
     const code = error.code;
     const numeric = Number(code);
     if (numeric >= 2000 && numeric < 4000) {
-      await release(doc.id, { status: "rejected", responseCode: code, responseDescription: describe(code, error.message), answeredAt: new Date(), lastError: null });
-      if (doc.kind === "RC" || doc.kind === "RA") await settleCarried(doc.id, "rejected", code, describe(code, error.message));
+      // Rejected by a fault: SUNAT's code and description, and no CDR (answered_at marks a CDR we keep).
+      await release(doc.id, { status: "rejected", responseCode: code, responseDescription: describe(code, error.message), lastError: null });
+      if (doc.kind === "RC" || doc.kind === "RA") await settleCarried(doc.id, "rejected", code, describe(code, error.message), false);
       return;
     }
     if (code === "1033" || code === "1032") {
@@ -120,14 +127,15 @@ async function failed(doc: Claimed, error: unknown) {
   }
   const message =
     error instanceof SunatTransportError
-      ? `No se pudo comunicar con SUNAT: ${error.message}. Se reintentará automáticamente.`
-      : `Error inesperado al enviar: ${error instanceof Error ? error.message : String(error)}`;
+      ? `No se pudo comunicar con SUNAT: ${error.message.replace(/\.$/, "")}. Se reintentará automáticamente.`
+      : "Error inesperado al enviar el comprobante (detalle en el registro del servidor). Se reintentará automáticamente.";
   if (!(error instanceof SunatTransportError)) console.error(`[sunat] ${doc.name}:`, error);
   await release(doc.id, { lastError: message.slice(0, 1000), nextAttemptAt: later(retryDelay(doc.attempts)) });
 }
 
 /** The documents a summary or voiding carried follow its answer. */
-async function settleCarried(carrierId: number, outcome: "accepted" | "observed" | "rejected", code: string | null, description: string | null) {
+async function settleCarried(carrierId: number, outcome: "accepted" | "observed" | "rejected", code: string | null, description: string | null, withCdr = true) {
+  const answeredAt = withCdr ? new Date() : null;
   const items = await db.electronicDocumentItem.findMany({ where: { carrierId }, select: { documentId: true, condition: true } });
   for (const item of items) {
     if (item.condition === "3") {
@@ -136,15 +144,15 @@ async function settleCarried(carrierId: number, outcome: "accepted" | "observed"
         data:
           outcome === "rejected"
             ? { voidRequestedAt: null, lastError: `SUNAT rechazó la anulación (${code}): ${description ?? ""}`.slice(0, 1000) }
-            : { status: "voided", answeredAt: new Date(), lastError: null },
+            : { status: "voided", answeredAt, lastError: null },
       });
     } else {
       await db.electronicDocument.update({
         where: { id: item.documentId },
         data:
           outcome === "rejected"
-            ? { status: "rejected", responseCode: code, responseDescription: description?.slice(0, 1000) ?? null, answeredAt: new Date() }
-            : { status: outcome, responseCode: code ?? "0", responseDescription: description?.slice(0, 1000) ?? null, answeredAt: new Date(), lastError: null },
+            ? { status: "rejected", responseCode: code, responseDescription: description?.slice(0, 1000) ?? null, answeredAt }
+            : { status: outcome, responseCode: code ?? "0", responseDescription: description?.slice(0, 1000) ?? null, answeredAt, lastError: null },
       });
     }
   }
@@ -153,7 +161,11 @@ async function settleCarried(carrierId: number, outcome: "accepted" | "observed"
 async function work(doc: Claimed, client: ReturnType<typeof createBillServiceClient>) {
   if (!doc.xml) {
     // Not signed yet (settings were incomplete): try again; a boleta then waits for its summary.
-    const signed = await signDocument(doc.id);
+    // Under the invoice's row lock: a due date being changed at this moment is signed before or after, never half.
+    const signed = await db.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM invoices WHERE id = (SELECT invoice_id FROM electronic_documents WHERE id = ${doc.id}) FOR UPDATE`;
+      return signDocument(doc.id, tx);
+    });
     await release(doc.id, signed ? { nextAttemptAt: new Date() } : { nextAttemptAt: later(retryDelay(doc.attempts, [60, 300, 900, 3600])) });
     return;
   }
@@ -171,7 +183,8 @@ async function work(doc: Claimed, client: ReturnType<typeof createBillServiceCli
         return;
       }
       const answer = answerOf(status.cdrZip, doc.documentId);
-      await release(doc.id, answer.data);
+      // A CDR that cannot be trusted is kept and flagged; asking again would only repeat it.
+      await release(doc.id, answer.status ? answer.data : { ...answer.data, nextAttemptAt: later(365 * 24 * 3600 * 1000) });
       if (answer.status && answer.status !== "voided" && answer.status !== "sent" && answer.status !== "pending") {
         await settleCarried(doc.id, answer.status, answer.cdr?.responseCode ?? null, answer.cdr?.description ?? null);
       }
@@ -196,7 +209,7 @@ export type QueueRun = { processed: number; carriers: number };
  * Works through what is due now (at most `limit` documents), on whichever instance calls it.
  * Without SUNAT_ENDPOINT nothing is sent (documents wait, pending).
  */
-export async function runSunatQueue({ limit = 50 }: { limit?: number } = {}): Promise<QueueRun> {
+export async function runSunatQueue({ limit = 50, only = null }: { limit?: number; only?: number[] | null } = {}): Promise<QueueRun> {
   const config = sunatConfig();
   if (!config.endpoint) return { processed: 0, carriers: 0 };
   const settings = await issuerSettings();
@@ -209,48 +222,10 @@ export async function runSunatQueue({ limit = 50 }: { limit?: number } = {}): Pr
   });
   let processed = 0;
   while (processed < limit) {
-    const doc = await claimNext();
+    const doc = await claimNext(only);
     if (!doc) break;
     await work(doc, client);
     processed += 1;
   }
   return { processed, carriers: carriersRun.ran ? carriersRun.result : 0 };
-}
-
-let running: Promise<unknown> | null = null;
-let again = false;
-
-/**
- * Starts a queue run in the background now (after an issue or a "Reenviar"). One run at a time per
- * process; a kick during a run makes it go round once more, so nothing issued meanwhile waits for
- * the next periodic run.
- */
-export function kickSunatQueue(): void {
-  if (running) {
-    again = true;
-    return;
-  }
-  running = runSunatQueue()
-    .catch((error: unknown) => console.error("[sunat] la cola de envíos falló:", error instanceof Error ? error.message : error))
-    .finally(() => {
-      running = null;
-      if (again) {
-        again = false;
-        kickSunatQueue();
-      }
-    });
-}
-
-let timer: NodeJS.Timeout | null = null;
-
-/**
- * The periodic run inside each server (every SUNAT_POLL_SECONDS, default 15): retries, tickets and
- * summaries move on even when nobody issues anything. SUNAT_SCHEDULE=off turns it off.
- */
-export function startSunatSchedule(): void {
-  if (timer || process.env.SUNAT_SCHEDULE === "off") return;
-  const seconds = Number(process.env.SUNAT_POLL_SECONDS);
-  const every = (Number.isFinite(seconds) && seconds >= 1 ? seconds : 15) * 1000;
-  timer = setInterval(kickSunatQueue, every);
-  timer.unref();
 }

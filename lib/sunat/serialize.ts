@@ -41,6 +41,7 @@ export type SunatContract = {
   /** The signature's digest (base64): null until the document is signed. */
   hash: string | null;
   sent_at: string | null;
+  /** When SUNAT's answer (the CDR, ours or the summary's that carried it) was received: null while there is none to download. */
   answered_at: string | null;
   /** What stops or delays it, in Spanish (missing settings, a CDR that could not be trusted, a retry). */
   problem: string | null;

@@ -51,6 +51,7 @@ CREATE TABLE "credit_notes" (
     "currency" "currency" NOT NULL,
     "issued_at" DATE NOT NULL,
     "created_at" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "reversed_at" TIMESTAMP(3),
 
     CONSTRAINT "credit_notes_pkey" PRIMARY KEY ("id")
 );
