@@ -13,6 +13,7 @@ import { signingKeyFor } from "../lib/sunat/credentials";
 import { createCreditNoteDocumentInTx, createInvoiceDocumentInTx, issuerSettings } from "../lib/sunat/documents";
 import { nextSeriesNumber } from "../lib/sunat/numbering";
 import { formatInvoiceNumber } from "../lib/billing/labels";
+import { splitTaxIncluded } from "../lib/billing/money";
 import { sealSecret } from "../lib/sunat/secret-box";
 import { buildCdrXml, zipCdr } from "../scripts/lib/sunat-mock/cdr-builder";
 
@@ -163,8 +164,7 @@ async function seedCreditNote(
     include: { electronicDocument: { select: { status: true } } },
   });
   if (!invoice || !invoice.electronicDocument || !["accepted", "observed"].includes(invoice.electronicDocument.status)) return;
-  const amount = invoice.amount.times(0.1).toDecimalPlaces(2);
-  const subtotal = amount.dividedBy(1.18).toDecimalPlaces(2);
+  const { subtotal, tax, total: amount } = splitTaxIncluded(invoice.amount.times(0.1).toDecimalPlaces(2).toFixed(2), invoice.taxRate.toFixed(2));
   const sequence = await nextSeriesNumber(tx, "FC01");
   const issuedOn = addDays(calendarDate(invoice.issuedAt), 5);
   const note = await tx.creditNote.create({
@@ -177,7 +177,7 @@ async function seedCreditNote(
       reasonCode: "04",
       description: "Descuento por renovación anual anticipada",
       subtotal,
-      taxAmount: amount.minus(subtotal),
+      taxAmount: tax,
       amount,
       currency: invoice.currency,
       issuedAt: dateColumn(issuedOn),

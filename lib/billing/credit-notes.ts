@@ -14,7 +14,7 @@ import { businessDate, dateColumn } from "@/lib/dates";
 import { lockRow } from "./guards";
 import { parseInvoiceId } from "./invoices";
 import { formatInvoiceNumber } from "./labels";
-import { balanceDue, compareMoney, invoiceTotals, lineTotal, moneyString, overpaid } from "./money";
+import { balanceDue, compareMoney, invoiceTotals, lineTotal, moneyString, overpaid, splitTaxIncluded } from "./money";
 import { BILLING_MESSAGES, creditNoteCreateSchema, type CreditNoteCreateInput } from "./schema";
 import { creditNoteSelect, serializeCreditNote, type CreditNoteContract } from "./serialize";
 
@@ -59,9 +59,8 @@ function noteLines(
     result = { lines, subtotal: totals.subtotal, tax: totals.tax_amount, total: totals.total };
   } else if (data.amount !== undefined) {
     // An amount IGV included: its value without IGV, and the IGV as the rest, so the note is exactly the amount asked.
-    const subtotal = new Exact(data.amount).dividedBy(new Exact(invoice.taxRate).dividedBy(100).plus(1)).toDecimalPlaces(2);
-    const tax = new Exact(data.amount).minus(subtotal);
-    result = { lines: [{ description: data.description, quantity: "1", unit_price: subtotal.toFixed(2) }], subtotal: subtotal.toFixed(2), tax: tax.toFixed(2), total: moneyString(data.amount) };
+    const split = splitTaxIncluded(data.amount, invoice.taxRate);
+    result = { lines: [{ description: data.description, quantity: "1", unit_price: split.subtotal }], ...split };
   } else {
     // The whole of what is left: the invoice's own lines when nothing was credited yet.
     if (compareMoney(invoice.amountCredited, 0) === 0) {
@@ -69,8 +68,8 @@ function noteLines(
       const totals = invoiceTotals(lines, invoice.taxRate);
       result = { lines, subtotal: totals.subtotal, tax: totals.tax_amount, total: totals.total };
     } else {
-      const subtotal = left.dividedBy(new Exact(invoice.taxRate).dividedBy(100).plus(1)).toDecimalPlaces(2);
-      result = { lines: [{ description: data.description, quantity: "1", unit_price: subtotal.toFixed(2) }], subtotal: subtotal.toFixed(2), tax: left.minus(subtotal).toFixed(2), total: left.toFixed(2) };
+      const split = splitTaxIncluded(left, invoice.taxRate);
+      result = { lines: [{ description: data.description, quantity: "1", unit_price: split.subtotal }], ...split };
     }
   }
   if (compareMoney(result.total, left) > 0) {

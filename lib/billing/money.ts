@@ -31,6 +31,15 @@ export function invoiceTotals(lines: InvoiceLineAmounts[], taxPercent: Decimal.V
   return { subtotal: subtotal.toFixed(2), tax_amount: tax.toFixed(2), total: subtotal.plus(tax).toFixed(2), line_totals: lineTotals };
 }
 
+/**
+ * An amount IGV included, split as a nota de crédito of that amount states it: its value without
+ * IGV rounded half up to 2 decimals, and the IGV as the rest, so the total is exactly the amount.
+ */
+export function splitTaxIncluded(total: Decimal.Value, taxPercent: Decimal.Value = IGV_PERCENT): { subtotal: string; tax: string; total: string } {
+  const subtotal = new Money(total).dividedBy(new Money(taxPercent).dividedBy(100).plus(1)).toDecimalPlaces(2);
+  return { subtotal: subtotal.toFixed(2), tax: new Money(total).minus(subtotal).toFixed(2), total: new Money(total).toFixed(2) };
+}
+
 /** What is still owed on an invoice (never negative): its total less what was paid and what notas de crédito took off. */
 export function balanceDue(total: Decimal.Value, paid: Decimal.Value, credited: Decimal.Value = 0): string {
   return Money.max(new Money(total).minus(paid).minus(credited), 0).toFixed(2);

@@ -1,7 +1,7 @@
 import Decimal from "decimal.js";
 import { CREDIT_NOTE_REASONS } from "@/lib/sunat/catalogs";
 import { CREDIT_NOTE_REASON_CODES, creditNoteCreateSchema, WHOLE_DOCUMENT_REASONS } from "@/lib/billing/schema";
-import { compareMoney } from "@/lib/billing/money";
+import { compareMoney, splitTaxIncluded } from "@/lib/billing/money";
 import type { InvoiceContract } from "@/lib/billing/serialize";
 import { formatMoney } from "@/lib/format";
 import { z } from "@/lib/zod";
@@ -32,11 +32,8 @@ export function creditableLeft(invoice: Pick<InvoiceContract, "amount" | "amount
 
 export type CreditFigures = { subtotal: string; tax: string; total: string };
 
-/** An amount IGV included, split into its value without IGV and the IGV. */
-export function splitIgvIncluded(total: string, taxRate: string): CreditFigures {
-  const subtotal = new Exact(total).dividedBy(new Exact(taxRate).dividedBy(100).plus(1)).toDecimalPlaces(2);
-  return { subtotal: subtotal.toFixed(2), tax: new Exact(total).minus(subtotal).toFixed(2), total: new Exact(total).toFixed(2) };
-}
+/** An amount IGV included, split into its value without IGV and the IGV: the server's own rule. */
+export const splitIgvIncluded = (total: string, taxRate: string): CreditFigures => splitTaxIncluded(total, taxRate);
 
 const AMOUNT_PATTERN = /^\d{1,10}(\.\d{1,2})?$/;
 
