@@ -1,0 +1,79 @@
+import { pageParams } from "@/lib/list/paging";
+import { oneOfParam, textParam } from "@/lib/list/query-params";
+import { singleLineText, z } from "@/lib/zod";
+
+// The media library's inputs, shared by the screen, its server actions and the REST routes.
+// Pure: client components import the limits and messages.
+
+export const MEDIA_LIMITS = { alt: 300, q: 200 } as const;
+
+export const MEDIA_MESSAGES = {
+  notFound: "Imagen no encontrada.",
+  invalid: "Revisa los datos de la imagen.",
+  altTooLong: `El texto alternativo puede tener como máximo ${MEDIA_LIMITS.alt} caracteres.`,
+  altRequiredInUse: "Esta imagen se usa en páginas públicas: su texto alternativo no puede quedar vacío.",
+  focal: "El punto focal debe tener x e y entre 0 y 100.",
+  noFile: "Elige un archivo de imagen (campo «file»).",
+} as const;
+
+const altField = singleLineText({ error: MEDIA_MESSAGES.altTooLong }).max(MEDIA_LIMITS.alt, MEDIA_MESSAGES.altTooLong);
+
+const percent = z.number({ error: MEDIA_MESSAGES.focal }).int(MEDIA_MESSAGES.focal).min(0, MEDIA_MESSAGES.focal).max(100, MEDIA_MESSAGES.focal);
+
+/** The alt text sent with an upload (optional: an image without one cannot be used on a page yet). */
+export const mediaUploadFieldsSchema = z.object({ alt: altField.optional() });
+
+/** PUT /api/v1/admin/media/{id} and the library's edit panel: alt text and focal point (null clears it). */
+export const mediaUpdateSchema = z
+  .object({
+    alt: altField.optional(),
+    focal_point: z.object({ x: percent, y: percent }, { error: MEDIA_MESSAGES.focal }).nullable().optional(),
+  })
+  .strict();
+
+export type MediaUpdate = z.output<typeof mediaUpdateSchema>;
+
+/** The type filter of the library: the original's format. */
+export const MEDIA_TYPE_FILTERS = ["jpeg", "png", "webp", "avif", "gif", "svg"] as const;
+export type MediaTypeFilter = (typeof MEDIA_TYPE_FILTERS)[number];
+
+export const MEDIA_TYPE_LABELS: Record<MediaTypeFilter, string> = {
+  jpeg: "JPEG",
+  png: "PNG",
+  webp: "WebP",
+  avif: "AVIF",
+  gif: "GIF",
+  svg: "SVG (del sitio)",
+};
+
+export const MEDIA_TYPE_MIME: Record<MediaTypeFilter, string> = {
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  avif: "image/avif",
+  gif: "image/gif",
+  svg: "image/svg+xml",
+};
+
+/** GET /api/v1/admin/media?q&type&page&per_page (always paged) and the library screen. */
+export const mediaListQuerySchema = z.object({
+  ...pageParams,
+  q: textParam(MEDIA_LIMITS.q, `La búsqueda no puede superar los ${MEDIA_LIMITS.q} caracteres.`),
+  type: oneOfParam(MEDIA_TYPE_FILTERS, "El parámetro type debe ser jpeg, png, webp, avif, gif o svg."),
+});
+
+export type MediaListQuery = z.output<typeof mediaListQuerySchema>;
+
+/**
+ * A reference to a library image as products, services and testimonials send it: the item's id,
+ * or a URL the library serves (/media/{key}/… or the site path of an imported site file).
+ */
+export const mediaReferenceSchema = z.union(
+  [
+    z.number().int().positive().max(2_147_483_647),
+    singleLineText().min(1).max(2048),
+  ],
+  { error: "Cada imagen debe ser el id de una imagen de la Biblioteca de medios o su URL." },
+);
+
+export type MediaReference = z.output<typeof mediaReferenceSchema>;
