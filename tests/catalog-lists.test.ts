@@ -72,14 +72,14 @@ describe("the forms' schema (text in, the API's payload out)", () => {
   it("price \"\" → null, order \"\" → 0, the defaults, and a bad list entry is an error on that field", () => {
     const parsed = catalogFormSchema("product").parse({ ...base, price_from: "", order_index: "" });
     expect(parsed).toMatchObject({ price_from: null, order_index: 0, status: "active", currency: "USD", billing_period: "monthly", is_featured: false });
-    const bad = catalogFormSchema("product").safeParse({ ...base, gallery_images: "https://example.com/a.png\njavascript:alert(1)" });
+    const bad = catalogFormSchema("product").safeParse({ ...base, videos: "https://example.com/a\njavascript:alert(1)" });
     expect(bad.success).toBe(false);
-    expect(bad.error?.issues[0].path[0]).toBe("gallery_images");
+    expect(bad.error?.issues[0].path[0]).toBe("videos");
   });
 
   it("an item shown in the edit form and saved unchanged gives back the same values", () => {
     const item = catalogFormSchema("service").parse({ ...base, price_from: "99.9", benefits: "Uno, con coma\nDos", videos: "https://youtu.be/a, https://vimeo.com/1" });
-    const values = catalogItemToFormValues("service", { ...item, price_from: 99.9, long_description: null, content_html: null } as never);
+    const values = catalogItemToFormValues("service", { ...item, price_from: 99.9, long_description: null, content_html: null, image_id: null, gallery_image_ids: [] } as never);
     expect(values.benefits).toBe("Uno, con coma\nDos");
     expect(values.price_from).toBe("99.90");
     expect(catalogFormSchema("service").parse(values)).toEqual(catalogFormSchema("service").parse({ ...base, price_from: "99.90", benefits: "Uno, con coma\nDos", videos: "https://youtu.be/a, https://vimeo.com/1" }));

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { formatDate } from "@/lib/format";
+import { CSRF_HEADER_NAME, withCsrfToken } from "./csrf";
 import { AreaIcon } from "./icons";
 
 // The bell of both signed-in areas, with the real unread count (never a fixed figure).
@@ -40,34 +41,16 @@ function parseList(value: unknown): { items: NotificationItem[]; unread: number 
   return { items, unread: unread_count };
 }
 
-function readCookie(name: string): string | null {
-  for (const part of document.cookie.split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(rest.join("="));
-  }
-  return null;
-}
-
-/** A PUT with the XSRF-TOKEN cookie echoed in X-XSRF-TOKEN (fetched first from /sanctum/csrf-cookie). */
+/** A PUT with the CSRF header (components/account/csrf.ts). */
 async function csrfPut(url: string) {
-  const send = (token: string) =>
+  const response = await withCsrfToken((token) =>
     fetch(url, {
       method: "PUT",
       credentials: "same-origin",
       keepalive: true,
-      headers: { Accept: "application/json", "X-XSRF-TOKEN": token },
-    });
-  let token = readCookie("XSRF-TOKEN");
-  if (!token) {
-    await fetch("/sanctum/csrf-cookie", { credentials: "same-origin", cache: "no-store" });
-    token = readCookie("XSRF-TOKEN");
-  }
-  let response = await send(token ?? "");
-  if (response.status === 419) {
-    // The cookie expired: fetch a fresh one and try once more.
-    await fetch("/sanctum/csrf-cookie", { credentials: "same-origin", cache: "no-store" });
-    response = await send(readCookie("XSRF-TOKEN") ?? "");
-  }
+      headers: { Accept: "application/json", [CSRF_HEADER_NAME]: token },
+    }),
+  );
   if (!response.ok) throw new Error(`PUT ${url} → ${response.status}`);
 }
 

@@ -12,6 +12,7 @@ export const ADMIN_NAV: AreaNavGroup[] = [
       { href: "/admin/services", label: "Servicios", icon: "briefcase" },
       { href: "/admin/users", label: "Usuarios", icon: "users" },
       { href: "/admin/testimonials", label: "Testimonios", icon: "chat" },
+      { href: "/admin/media", label: "Biblioteca de medios", icon: "photo" },
       { href: "/admin/sitemap", label: "Mantenimiento Sitemap", icon: "globe" },
       { href: "/admin/settings", label: "Configuración del sitio", icon: "cog" },
       { href: "/admin/audit-logs", label: "Registro de actividad", icon: "document" },

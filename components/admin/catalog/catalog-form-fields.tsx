@@ -1,8 +1,8 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useState } from "react";
-import { Controller, useWatch, type FieldErrors, type UseFormReturn } from "react-hook-form";
+import { Controller, type FieldErrors, type UseFormReturn } from "react-hook-form";
+import { MediaGalleryField, MediaPickerField } from "@/components/admin/media/media-picker";
 import { CheckboxField } from "@/components/ui/checkbox-field";
 import { SelectField, TextAreaField, TextField, type SelectOption } from "@/components/ui/form-field";
 import {
@@ -12,7 +12,6 @@ import {
   CATALOG_LIMITS,
   CATALOG_STATUS_LABELS,
   CATALOG_STATUSES,
-  isSitePath,
   type CatalogItemInput,
 } from "@/lib/catalog/admin-schema";
 import { CATALOG_CATEGORIES } from "@/lib/catalog/categories";
@@ -53,7 +52,6 @@ function listHint(kind: CatalogKind, field: CatalogListField): string {
   const rule = CATALOG_LIST_SPLITS[kind][field];
   if (field === "faq") return "Una por línea, en la forma pregunta: respuesta.";
   if (field === "specifications") return `${SPLIT_HINTS[rule]} Cada una como nombre: valor.`;
-  if (field === "gallery_images") return `${SPLIT_HINTS[rule]} Rutas del sitio (/images/…) o URLs https://; el sitio público muestra solo las del sitio.`;
   if (field === "videos") return `${SPLIT_HINTS[rule]} URLs que empiecen por https://.`;
   return SPLIT_HINTS[rule];
 }
@@ -136,7 +134,6 @@ function CatalogFormFieldControl({ kind, form, name, slugFollowsName }: { kind: 
         </div>
       );
     case "features":
-    case "gallery_images":
     case "videos":
     case "specifications":
     case "benefits":
@@ -169,7 +166,45 @@ function CatalogFormFieldControl({ kind, form, name, slugFollowsName }: { kind: 
     case "documentation_url":
       return <TextField label={label} type="url" inputMode="url" placeholder="https://" maxLength={CATALOG_LIMITS.url} error={error} {...register(name)} />;
     case "image":
-      return <ImageField form={form} error={error} />;
+      return (
+        <div className={wide}>
+          <Controller
+            control={control}
+            name="image"
+            render={({ field }) => (
+              <MediaPickerField
+                label={label}
+                value={field.value}
+                onChange={(id) => field.onChange(id)}
+                onBlur={field.onBlur}
+                fieldRef={field.ref}
+                hint="Se elige en la Biblioteca de medios y necesita un texto alternativo."
+                error={error}
+              />
+            )}
+          />
+        </div>
+      );
+    case "gallery_images":
+      return (
+        <div className={wide}>
+          <Controller
+            control={control}
+            name="gallery_images"
+            render={({ field }) => (
+              <MediaGalleryField
+                label={label}
+                value={field.value}
+                onChange={(ids) => field.onChange(ids)}
+                onBlur={field.onBlur}
+                fieldRef={field.ref}
+                hint="Imágenes de la Biblioteca de medios, en el orden en que se muestran."
+                error={error}
+              />
+            )}
+          />
+        </div>
+      );
     case "contact_email":
       return <TextField label={label} type="email" autoComplete="off" maxLength={CATALOG_LIMITS.email} error={error} {...register("contact_email")} />;
     case "contact_phone":
@@ -181,46 +216,4 @@ function CatalogFormFieldControl({ kind, form, name, slugFollowsName }: { kind: 
     case "meta_keywords":
       return <TextField className={wide} label={label} maxLength={CATALOG_LIMITS.metaKeywords} hint="Separadas por comas." error={error} {...register("meta_keywords")} />;
   }
-}
-
-/**
- * The main image with a live preview, and "Error al cargar imagen" when it does not load. The
- * public pages show only this site's images (their CSP allows no other origin), so an external
- * URL is not previewed: the admin is told instead.
- */
-function ImageField({ form, error }: { form: CatalogForm; error?: string }) {
-  const url = useWatch({ control: form.control, name: "image" })?.trim() ?? "";
-  const external = /^https?:\/\/\S+$/i.test(url);
-  return (
-    <div className="sm:col-span-2">
-      <TextField
-        label={CATALOG_FIELD_LABELS.image}
-        inputMode="url"
-        placeholder="/images/products/mi-producto.svg"
-        maxLength={CATALOG_LIMITS.url}
-        error={error}
-        {...form.register("image")}
-      />
-      {isSitePath(url) && url.length > 1 && <ImagePreview key={url} url={url} />}
-      {external && (
-        <p className="mt-2 text-sm text-ink-600">
-          El sitio público solo muestra imágenes alojadas en este sitio (rutas que empiezan por /images/); esta URL externa se guardará pero no se mostrará.
-        </p>
-      )}
-    </div>
-  );
-}
-
-function ImagePreview({ url }: { url: string }) {
-  const [failed, setFailed] = useState(false);
-  return (
-    <div className="mt-3 flex min-h-32 max-w-sm items-center justify-center overflow-hidden rounded-lg border border-ink-200 bg-ink-50" aria-live="polite">
-      {failed ? (
-        <p className="px-4 py-8 text-sm font-medium text-red-700">Error al cargar imagen</p>
-      ) : (
-        // eslint-disable-next-line @next/next/no-img-element -- any admin-given URL, previewed as is
-        <img src={url} alt="Vista previa de la imagen principal" className="max-h-56 w-full object-contain" onError={() => setFailed(true)} />
-      )}
-    </div>
-  );
 }

@@ -1,13 +1,17 @@
 // The product and service forms' values. Pure: the forms, the history view and
-// tests import it. A form edits text; the ONE admin schema (lib/catalog/admin-schema.ts) decides
-// what is valid, after the list fields are split by the kind's rules (lib/catalog/lists.ts).
+// tests import it. A form edits text (the images excepted: library ids chosen with the media
+// pickers); the ONE admin schema (lib/catalog/admin-schema.ts) decides what is valid, after the
+// text list fields are split by the kind's rules (lib/catalog/lists.ts).
 import { CATALOG_DEFAULTS, catalogItemInputSchema } from "@/lib/catalog/admin-schema";
 import { CATALOG_LIST_FIELDS, CATALOG_LIST_SPLITS, joinList, splitList, type CatalogListField } from "@/lib/catalog/lists";
 import type { CatalogItemContract } from "@/lib/catalog/serialize";
 import type { CatalogKind } from "@/lib/generated/prisma/enums";
 import { z } from "@/lib/zod";
 
-/** What the form holds: every field as text (lists one entry per line), "featured" as a checkbox. */
+/**
+ * What the form holds: every field as text (lists one entry per line), "featured" as a checkbox,
+ * the main image and the gallery as Biblioteca de medios ids.
+ */
 export type CatalogFormValues = {
   name: string;
   slug: string;
@@ -23,9 +27,9 @@ export type CatalogFormValues = {
   status: string;
   demo_url: string;
   documentation_url: string;
-  image: string;
+  image: number | null;
   order_index: string;
-  gallery_images: string;
+  gallery_images: number[];
   videos: string;
   specifications: string;
   benefits: string;
@@ -59,9 +63,9 @@ export function emptyCatalogFormValues(): CatalogFormValues {
     status: CATALOG_DEFAULTS.status,
     demo_url: "",
     documentation_url: "",
-    image: "",
+    image: null,
     order_index: String(CATALOG_DEFAULTS.order_index),
-    gallery_images: "",
+    gallery_images: [],
     videos: "",
     specifications: "",
     benefits: "",
@@ -75,7 +79,10 @@ export function emptyCatalogFormValues(): CatalogFormValues {
   };
 }
 
-/** A stored item as the edit form shows it (lists one entry per line, or comma-separated where the kind splits on commas). */
+/**
+ * A stored item as the edit form shows it (lists one entry per line, or comma-separated where the
+ * kind splits on commas; images by their library ids).
+ */
 export function catalogItemToFormValues(kind: CatalogKind, item: Omit<CatalogItemContract, "id" | "created_at" | "updated_at">): CatalogFormValues {
   const rules = CATALOG_LIST_SPLITS[kind];
   const list = (field: CatalogListField) => joinList(item[field], rules[field]);
@@ -94,9 +101,9 @@ export function catalogItemToFormValues(kind: CatalogKind, item: Omit<CatalogIte
     status: item.status,
     demo_url: item.demo_url ?? "",
     documentation_url: item.documentation_url ?? "",
-    image: item.image ?? "",
+    image: item.image_id,
     order_index: String(item.order_index),
-    gallery_images: list("gallery_images"),
+    gallery_images: [...item.gallery_image_ids],
     videos: list("videos"),
     specifications: list("specifications"),
     benefits: list("benefits"),
@@ -110,15 +117,18 @@ export function catalogItemToFormValues(kind: CatalogKind, item: Omit<CatalogIte
   };
 }
 
+/** The list fields the form edits as text (the gallery is a list of ids already). */
+const TEXT_LIST_FIELDS = CATALOG_LIST_FIELDS.filter((field) => (field as string) !== "gallery_images");
+
 /**
- * The form's schema: the admin input schema, with each list field's text split by the kind's
+ * The form's schema: the admin input schema, with each text list field split by the kind's
  * rules first. Its output is the API's payload (lists as arrays), sent as is to the action.
  */
 export function catalogFormSchema(kind: CatalogKind) {
   const base = catalogItemInputSchema(kind);
   const rules = CATALOG_LIST_SPLITS[kind];
   const shape: Record<string, z.ZodType> = { ...base.shape };
-  for (const field of CATALOG_LIST_FIELDS) {
+  for (const field of TEXT_LIST_FIELDS) {
     shape[field] = z.preprocess((value) => (typeof value === "string" ? splitList(value, rules[field]) : value), base.shape[field]);
   }
   return z.object(shape) as unknown as z.ZodType<z.output<typeof base>, CatalogFormValues>;

@@ -2,7 +2,9 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
+import { Controller } from "react-hook-form";
 import { AuditHistory } from "@/components/admin/audit-history";
+import { MediaPickerField } from "@/components/admin/media/media-picker";
 import { Stars } from "@/components/site/testimonial-card";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -195,7 +197,7 @@ function formDefaults(editing: Editing): TestimonialFormValues {
       client_company: "",
       content: "",
       rating: String(TESTIMONIAL_DEFAULTS.rating),
-      image: "",
+      image: null,
       sector_id: "",
       is_active: TESTIMONIAL_DEFAULTS.is_active,
       is_featured: TESTIMONIAL_DEFAULTS.is_featured,
@@ -209,7 +211,7 @@ function formDefaults(editing: Editing): TestimonialFormValues {
     client_company: t.client_company ?? "",
     content: t.content,
     rating: String(t.rating),
-    image: t.image ?? "",
+    image: t.image_id,
     sector_id: t.sector_id === null ? "" : String(t.sector_id),
     is_active: t.is_active,
     is_featured: t.is_featured,
@@ -283,16 +285,23 @@ function TestimonialEditor({
         />
         <SelectField label="Calificación" options={RATING_OPTIONS} error={errors.rating?.message} {...form.register("rating")} />
         <SelectField label="Estado" options={STATUS_OPTIONS} error={errors.status?.message} {...form.register("status")} />
-        <TextField
-          label="Imagen (URL)"
-          type="url"
-          inputMode="url"
-          placeholder="https://"
-          className="sm:col-span-2"
-          maxLength={TESTIMONIAL_LIMITS.image}
-          error={errors.image?.message}
-          {...form.register("image")}
-        />
+        <div className="sm:col-span-2">
+          <Controller
+            control={form.control}
+            name="image"
+            render={({ field }) => (
+              <MediaPickerField
+                label="Foto del cliente"
+                value={typeof field.value === "number" ? field.value : null}
+                onChange={(id) => field.onChange(id)}
+                onBlur={field.onBlur}
+                fieldRef={field.ref}
+                hint="Se elige en la Biblioteca de medios y necesita un texto alternativo."
+                error={errors.image?.message}
+              />
+            )}
+          />
+        </div>
         <CheckboxField label="Activo" error={errors.is_active?.message} {...form.register("is_active")} />
         <CheckboxField label="Destacado" error={errors.is_featured?.message} {...form.register("is_featured")} />
       </form>
