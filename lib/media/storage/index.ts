@@ -1,4 +1,3 @@
-import "server-only";
 import path from "node:path";
 import { localStorage } from "./local";
 import { DEFAULT_S3_REGION, s3Storage, type S3StorageConfig } from "./s3";

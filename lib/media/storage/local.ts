@@ -1,4 +1,3 @@
-import "server-only";
 import { randomBytes } from "node:crypto";
 import { mkdir, open, opendir, readFile, rename, rmdir, unlink } from "node:fs/promises";
 import path from "node:path";
