@@ -1,4 +1,5 @@
 import { peerAddressAvailable } from "./client-address";
+import { mediaStorageProblem } from "./media/storage";
 
 // Loaded by instrumentation.ts in the Node.js runtime only. Refuses to start, with one clear
 // line, a production server that would sign sessions with nothing secret (no AUTH_SECRET), or
@@ -12,6 +13,9 @@ function refuseToStart(message: string): never {
 }
 
 export function checkProductionStartup() {
+  // Half an S3 configuration would put uploads where other instances cannot read them.
+  const storageProblem = mediaStorageProblem();
+  if (storageProblem) refuseToStart(storageProblem);
   if (process.env.NODE_ENV !== "production") return;
   if (!process.env.AUTH_SECRET?.trim()) {
     refuseToStart("AUTH_SECRET no está definida. Defínala con un valor aleatorio largo (por ejemplo: openssl rand -base64 32) antes de iniciar en producción.");

@@ -8,7 +8,7 @@ describe("splitList", () => {
   it("product lists split on commas or newlines, trimmed, blanks dropped", () => {
     const rule = CATALOG_LIST_SPLITS.product.features;
     expect(splitList("Facturación, Inventario\n  Reportes  \r\n\n, ,Planillas", rule)).toEqual(["Facturación", "Inventario", "Reportes", "Planillas"]);
-    for (const field of ["features", "gallery_images", "videos", "specifications", "benefits", "use_cases"] as const) {
+    for (const field of ["features", "videos", "specifications", "benefits", "use_cases"] as const) {
       expect(CATALOG_LIST_SPLITS.product[field]).toBe("commas-or-newlines");
     }
   });
@@ -26,9 +26,8 @@ describe("splitList", () => {
     expect(splitList("https://youtu.be/a, https://vimeo.com/1 ,,", service.videos)).toEqual(["https://youtu.be/a", "https://vimeo.com/1"]);
   });
 
-  it("service features and gallery split like the product's (commas or newlines)", () => {
+  it("service features split like the product's (commas or newlines)", () => {
     expect(CATALOG_LIST_SPLITS.service.features).toBe("commas-or-newlines");
-    expect(CATALOG_LIST_SPLITS.service.gallery_images).toBe("commas-or-newlines");
   });
 
   it("empty text is an empty list", () => {
@@ -72,7 +71,7 @@ describe("the forms' schema (text in, the API's payload out)", () => {
   it("price \"\" → null, order \"\" → 0, the defaults, and a bad list entry is an error on that field", () => {
     const parsed = catalogFormSchema("product").parse({ ...base, price_from: "", order_index: "" });
     expect(parsed).toMatchObject({ price_from: null, order_index: 0, status: "active", currency: "USD", billing_period: "monthly", is_featured: false });
-    const bad = catalogFormSchema("product").safeParse({ ...base, videos: "https://example.com/a\njavascript:alert(1)" });
+    const bad = catalogFormSchema("product").safeParse({ ...base, videos: "https://youtu.be/a\njavascript:alert(1)" });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0].path[0]).toBe("videos");
   });

@@ -99,7 +99,7 @@ function catalogItemFixture(): CatalogItemContract {
   return {
     id: 1, name: "Lumen ERP Pyme", slug: "lumen-erp-pyme", description: "ERP en la nube.", long_description: null, content_html: null,
     features: [], price_from: 149, currency: "USD", billing_period: "monthly", category: "ERP", is_featured: false, status: "active",
-    demo_url: null, documentation_url: null, image: null, order_index: 0, gallery_images: [], videos: [], specifications: [], benefits: [],
+    demo_url: null, documentation_url: null, image: null, image_id: null, image_set: null, order_index: 0, gallery_images: [], gallery_image_ids: [], gallery_image_sets: [], videos: [], specifications: [], benefits: [],
     use_cases: [], faq: [], contact_email: null, contact_phone: null, meta_title: null, meta_description: null, meta_keywords: null,
     created_at: "2026-01-01T00:00:00.000Z", updated_at: "2026-01-01T00:00:00.000Z",
   };

@@ -88,21 +88,34 @@ describe("catalogue service", () => {
     expect(await db.catalogItem.count({ where: { slug: first.slug } })).toBe(2);
   });
 
-  it("takes images as this site's paths (as the seed's) or http(s) URLs, never protocol-relative or script URLs", async () => {
+  it("takes images from the media library by id or URL, and refuses anything else or an image without alt text", async () => {
     const tag = uniqueTag();
-    const item = await createCatalogItem(actor, "product", {
-      ...minimal(tag),
-      image: "/images/products/lumen-erp-pyme.svg",
-      gallery_images: ["/images/gallery/panel-ventas.svg", "https://cdn.lumenti.pe/a.png"],
-    });
+    const main = await db.mediaItem.findUniqueOrThrow({ where: { sitePath: "/images/products/lumen-erp-pyme.svg" } });
+    const gallery = await db.mediaItem.findUniqueOrThrow({ where: { sitePath: "/images/gallery/panel-ventas.svg" } });
+    const item = await createCatalogItem(actor, "product", { ...minimal(tag), image: main.id, gallery_images: ["/images/gallery/panel-ventas.svg", main.id] });
     expect(item.image).toBe("/images/products/lumen-erp-pyme.svg");
-    expect(item.gallery_images).toEqual(["/images/gallery/panel-ventas.svg", "https://cdn.lumenti.pe/a.png"]);
-    for (const image of ["//evil.example/x.png", "/\\evil.example/x.png", "javascript:alert(1)", "data:image/png;base64,AAAA", "imagen.png"]) {
+    expect(item.image_id).toBe(main.id);
+    expect(item.image_set).toMatchObject({ id: main.id, src: "/images/products/lumen-erp-pyme.svg", alt: main.alt });
+    expect(item.gallery_image_ids).toEqual([gallery.id, main.id]);
+    expect(item.gallery_images).toEqual(["/images/gallery/panel-ventas.svg", "/images/products/lumen-erp-pyme.svg"]);
+    for (const image of ["//evil.example/x.png", "/\\evil.example/x.png", "javascript:alert(1)", "data:image/png;base64,AAAA", "imagen.png", "https://cdn.lumenti.pe/a.png"]) {
       const refused = await rejection(updateCatalogItem(actor, "product", item.id, { image, gallery_images: [image] }));
       expect(refused.status).toBe(422);
       expect(Object.keys(refused.errors ?? {}).sort()).toEqual(["gallery_images.0", "image"]);
     }
-    expect((await db.catalogItem.findUniqueOrThrow({ where: { id: item.id } })).image).toBe("/images/products/lumen-erp-pyme.svg");
+    // Well-formed, but not in the library.
+    for (const image of ["/images/products/no-existe.svg", "/media/0123456789abcdef/foto-640-0123456789ab.webp", 2_000_000_000]) {
+      const refused = await rejection(updateCatalogItem(actor, "product", item.id, { image }));
+      expect(refused.status).toBe(422);
+      expect(refused.errors?.image?.[0]).toMatch(/Biblioteca de medios/);
+    }
+    const withoutAlt = await db.mediaItem.create({ data: { source: "site", sitePath: `/images/${tag}.svg`, fileName: `${tag}.svg`, mime: "image/svg+xml", alt: "" } });
+    const noAlt = await rejection(updateCatalogItem(actor, "product", item.id, { gallery_images: [withoutAlt.id] }));
+    expect(noAlt.status).toBe(422);
+    expect(noAlt.errors?.gallery_images?.[0]).toMatch(/texto alternativo/);
+    const stored = await db.catalogItem.findUniqueOrThrow({ where: { id: item.id }, include: { gallery: { orderBy: { position: "asc" } } } });
+    expect(stored.imageId).toBe(main.id);
+    expect(stored.gallery.map((g) => g.mediaId)).toEqual([gallery.id, main.id]);
   });
 
   it("keeps a version per save with what changed; an unchanged save adds nothing; restore is a new, audited save", async () => {

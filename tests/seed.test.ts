@@ -68,8 +68,9 @@ describe("demo seed", () => {
   });
 
   it("fills the public catalogue over every public category, with every field", async () => {
-    const products = await db.catalogItem.findMany({ where: { kind: "product", status: "active" } });
-    const services = await db.catalogItem.findMany({ where: { kind: "service", status: "active" } });
+    const include = { image: true, gallery: { include: { media: true } } } as const;
+    const products = await db.catalogItem.findMany({ where: { kind: "product", status: "active" }, include });
+    const services = await db.catalogItem.findMany({ where: { kind: "service", status: "active" }, include });
     expect(products.length).toBeGreaterThanOrEqual(8);
     expect(services.length).toBeGreaterThanOrEqual(10);
     expect(new Set(products.map((p) => p.category))).toEqual(new Set(["ERP", "CRM", "E-commerce", "Gestión Documental"]));
@@ -81,13 +82,16 @@ describe("demo seed", () => {
 
     for (const item of [...products, ...services]) {
       for (const [field, value] of Object.entries(item)) {
+        if (field === "imageId" || field === "image") continue; // checked below
         expect(value, `${item.kind} ${item.slug}: ${field} is empty`).not.toBeNull();
         if (Array.isArray(value)) expect(value.length, `${item.kind} ${item.slug}: ${field} is empty`).toBeGreaterThan(0);
       }
       expect(item.description).not.toMatch(/lorem ipsum/i);
       for (const entry of item.faq) expect(entry, `FAQ of ${item.slug} is "pregunta: respuesta"`).toMatch(/^[^:]+\?:\s*\S/);
-      for (const image of [item.image!, ...item.galleryImages]) {
-        expect(existsSync(path.join("public", image)), `${image} is a local file under public/`).toBe(true);
+      expect(item.image, `${item.kind} ${item.slug} has a main image`).not.toBeNull();
+      for (const media of [item.image!, ...item.gallery.map((g) => g.media)]) {
+        expect(media.alt.trim(), `${item.slug}: every image has alt text`).not.toBe("");
+        if (media.source === "site") expect(existsSync(path.join("public", media.sitePath!)), `${media.sitePath} is a local file under public/`).toBe(true);
       }
     }
   });

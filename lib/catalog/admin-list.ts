@@ -4,7 +4,7 @@ import { readList, type ListOf, type PageRequest } from "@/lib/list/paging";
 import { db } from "@/lib/db";
 import type { CatalogItem, CatalogKind, Prisma } from "@/lib/generated/prisma/client";
 import { CATALOG_STATUSES, type AdminCatalogListQuery, type CatalogSort } from "./admin-schema";
-import { serializeCatalogItem, type CatalogItemContract } from "./serialize";
+import { CATALOG_MEDIA_INCLUDE, serializeCatalogItem, type CatalogItemRow, type CatalogItemContract } from "./serialize";
 
 // The admin lists of products and services ("Gestión de Productos", "Gestión de Servicios"):
 // every status, filtered by status and category, searched by name, slug or description,
@@ -61,7 +61,7 @@ export function listAdminCatalogItems<P extends PageRequest | undefined = undefi
   const where = adminWhere(kind, filter);
   const orderBy = keysetOrderBy<Prisma.CatalogItemOrderByWithRelationInput>(adminOrder(filter));
   return readList(page as P, {
-    rows: async (window) => (await db.catalogItem.findMany({ where, orderBy, ...window })).map(serializeCatalogItem),
+    rows: async (window) => (await db.catalogItem.findMany({ where, orderBy, include: CATALOG_MEDIA_INCLUDE, ...window })).map(serializeCatalogItem),
     count: () => db.catalogItem.count({ where }),
     unpagedLimit: MAX_UNPAGED_CATALOG_ITEMS,
   });
@@ -83,8 +83,8 @@ export function exportAdminCatalogItems(
   const order = adminOrder(filter);
   const orderBy = keysetOrderBy<Prisma.CatalogItemOrderByWithRelationInput>(order);
   return keysetBatches({
-    fetchAfter: (last: CatalogItem | null, take) =>
-      db.catalogItem.findMany({ where: last ? { AND: [where, keysetAfter<Prisma.CatalogItemWhereInput, CatalogItem>(order, last)] } : where, orderBy, take }),
+    fetchAfter: (last: CatalogItemRow | null, take) =>
+      db.catalogItem.findMany({ where: last ? { AND: [where, keysetAfter<Prisma.CatalogItemWhereInput, CatalogItemRow>(order, last)] } : where, orderBy, include: CATALOG_MEDIA_INCLUDE, take }),
     toItem: serializeCatalogItem,
     batchSize,
   });

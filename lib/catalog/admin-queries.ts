@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { CatalogKind } from "@/lib/generated/prisma/client";
-import { serializeCatalogItem, type CatalogItemContract } from "./serialize";
+import { CATALOG_MEDIA_INCLUDE, serializeCatalogItem, type CatalogItemContract } from "./serialize";
 import { parseCatalogId, type CatalogSnapshot } from "./service";
 import { notFound } from "@/lib/errors";
 import { catalogNotFoundMessage } from "./admin-schema";
@@ -12,7 +12,7 @@ import { catalogNotFoundMessage } from "./admin-schema";
 /** One item of the kind by id, any status. 404 (Spanish "no encontrado") for an unknown or malformed id. */
 export async function getAdminCatalogItem(kind: CatalogKind, id: unknown): Promise<CatalogItemContract> {
   const itemId = parseCatalogId(kind, id);
-  const row = await db.catalogItem.findFirst({ where: { id: itemId, kind } });
+  const row = await db.catalogItem.findFirst({ where: { id: itemId, kind }, include: CATALOG_MEDIA_INCLUDE });
   if (!row) throw notFound(catalogNotFoundMessage(kind));
   return serializeCatalogItem(row);
 }

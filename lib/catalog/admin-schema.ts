@@ -6,6 +6,7 @@ import { isWebUrl, multilineText, optionalText, singleLineText, SLUG_PATTERN, z 
 import { pageParams } from "@/lib/list/paging";
 import { oneOfParam, textParam } from "@/lib/list/query-params";
 import type { CatalogKind } from "@/lib/generated/prisma/enums";
+import { mediaReferenceSchema } from "@/lib/media/schema";
 import { CATALOG_CATEGORIES } from "./categories";
 
 export const CATALOG_STATUSES = ["active", "inactive", "draft"] as const;
@@ -42,6 +43,7 @@ export const CATALOG_LIMITS = {
   metaDescription: 500,
   metaKeywords: 500,
   listEntries: 50,
+  galleryImages: 30,
   listEntry: 500,
   faqEntry: 2000,
   price: 9_999_999_999.99,
@@ -62,23 +64,12 @@ export const catalogNotFoundMessage = (kind: CatalogKind) =>
 const tooLong = (label: string, max: number) => `${label} no puede superar los ${max} caracteres.`;
 const urlMessage = (label: string) => `${label} debe ser una URL que empiece por http:// o https://.`;
 
-/**
- * An image of this site ("/images/products/erp.svg", as the seed's) — the only kind the public
- * pages display, since their CSP loads images from our own origin only.
- */
-export function isSitePath(value: string): boolean {
-  return /^\/(?![/\\])[^\s"'<>\\]*$/.test(value);
-}
-
-const imageMessage = (label: string) => `${label} debe ser una ruta del sitio (/images/…) o una URL que empiece por http:// o https://.`;
-
-/** An image: a path of this site or an http(s) URL; blank or null → null. */
+/** An image of the media library (its id or URL); blank or null → null. */
 function optionalImage(label: string) {
-  return singleLineText({ error: imageMessage(label) })
-    .max(CATALOG_LIMITS.url, `${label} no puede superar los ${CATALOG_LIMITS.url} caracteres.`)
-    .refine((value) => value === "" || isSitePath(value) || isWebUrl(value), imageMessage(label))
+  return z
+    .union([mediaReferenceSchema, z.literal("")], { error: `${label} debe ser una imagen de la Biblioteca de medios (su id o su URL).` })
     .nullish()
-    .transform((value) => (value ? value : null));
+    .transform((value) => (value === "" || value === undefined ? null : value));
 }
 
 /** An http(s) URL or nothing (blank or null → null); javascript:, data: and the rest are refused. */
@@ -114,10 +105,14 @@ function listOf(label: string, entry: z.ZodType<string, string>, max = CATALOG_L
 
 const textEntry = (label: string, max: number = CATALOG_LIMITS.listEntry) =>
   singleLineText().max(max, `Cada elemento de ${label} puede tener como máximo ${max} caracteres.`);
-const imageEntry = (label: string) =>
-  singleLineText()
-    .max(CATALOG_LIMITS.url, `Cada imagen de ${label} puede tener como máximo ${CATALOG_LIMITS.url} caracteres.`)
-    .refine((value) => isSitePath(value) || isWebUrl(value), `Cada elemento de ${label} debe ser una ruta del sitio (/images/…) o una URL que empiece por http:// o https://.`);
+/** Images of the media library (ids or URLs), in order; at most CATALOG_LIMITS.galleryImages. */
+function imageList(label: string) {
+  return z
+    .array(mediaReferenceSchema, { error: `${label} debe ser una lista de imágenes de la Biblioteca de medios (ids o URLs).` })
+    .max(CATALOG_LIMITS.galleryImages, `${label}: como máximo ${CATALOG_LIMITS.galleryImages} imágenes.`)
+    .nullish()
+    .transform((values) => values ?? []);
+}
 const urlEntry = (label: string) =>
   singleLineText()
     .max(CATALOG_LIMITS.url, `Cada URL de ${label} puede tener como máximo ${CATALOG_LIMITS.url} caracteres.`)
@@ -201,7 +196,7 @@ function catalogFields(kind: CatalogKind) {
     documentation_url: optionalUrl("La URL de documentación"),
     image: optionalImage("La imagen principal"),
     order_index: orderField,
-    gallery_images: listOf("Galería", imageEntry("Galería")),
+    gallery_images: imageList("La galería"),
     videos: listOf("Videos", urlEntry("Videos")),
     specifications: listOf("Especificaciones", textEntry("Especificaciones")),
     benefits: listOf("Beneficios", textEntry("Beneficios")),

@@ -21,14 +21,14 @@ export function parseSpecification(entry: string): { name: string; value: string
 
 // ---------------------------------------------------------------------------------------
 // The forms' list fields. A list is edited as text and sent as an array of strings.
-// Products: features, gallery, videos, specifications, benefits and use cases split on commas
-// OR newlines; the FAQ on newlines only. Services: specifications, benefits, use cases and the
-// FAQ on newlines; videos on commas. The service form's features and gallery split like the
-// product's (commas or newlines), so the one list a person types the same way in both forms
-// behaves the same way in both.
+// Products: features, videos, specifications, benefits and use cases split on commas OR
+// newlines; the FAQ on newlines only. Services: specifications, benefits, use cases and the
+// FAQ on newlines; videos on commas. The service form's features split like the product's
+// (commas or newlines), so the one list a person types the same way in both forms behaves the
+// same way in both. (The gallery is not typed: it is picked from the media library.)
 // ---------------------------------------------------------------------------------------
 
-export const CATALOG_LIST_FIELDS = ["features", "gallery_images", "videos", "specifications", "benefits", "use_cases", "faq"] as const;
+export const CATALOG_LIST_FIELDS = ["features", "videos", "specifications", "benefits", "use_cases", "faq"] as const;
 export type CatalogListField = (typeof CATALOG_LIST_FIELDS)[number];
 
 /** How a list's text becomes entries. */
@@ -37,7 +37,6 @@ export type ListSplit = "commas-or-newlines" | "newlines" | "commas";
 export const CATALOG_LIST_SPLITS: Record<"product" | "service", Record<CatalogListField, ListSplit>> = {
   product: {
     features: "commas-or-newlines",
-    gallery_images: "commas-or-newlines",
     videos: "commas-or-newlines",
     specifications: "commas-or-newlines",
     benefits: "commas-or-newlines",
@@ -46,7 +45,6 @@ export const CATALOG_LIST_SPLITS: Record<"product" | "service", Record<CatalogLi
   },
   service: {
     features: "commas-or-newlines",
-    gallery_images: "commas-or-newlines",
     videos: "commas",
     specifications: "newlines",
     benefits: "newlines",

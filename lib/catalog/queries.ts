@@ -2,7 +2,7 @@ import "server-only";
 import { cachedQuery, CACHE_TAGS } from "@/lib/cache";
 import { db } from "@/lib/db";
 import type { CatalogKind, Prisma } from "@/lib/generated/prisma/client";
-import { serializeCatalogItem, type CatalogItemContract } from "./serialize";
+import { CATALOG_MEDIA_INCLUDE, serializeCatalogItem, type CatalogItemContract } from "./serialize";
 
 /** What the public sees: only active items. */
 const PUBLIC = { status: "active" } as const satisfies Prisma.CatalogItemWhereInput;
@@ -23,6 +23,7 @@ export const listPublicCatalogItems = cachedQuery(
         ...(filter.category ? { category: filter.category } : {}),
       },
       orderBy: ORDER,
+      include: CATALOG_MEDIA_INCLUDE,
       take: filter.limit,
     });
     return rows.map(serializeCatalogItem);
@@ -42,9 +43,9 @@ export const findPublicCatalogItem = cachedQuery(
   "catalog:one",
   [CACHE_TAGS.catalog],
   async (kind: CatalogKind, slugOrId: string): Promise<CatalogItemContract | null> => {
-    const bySlug = await db.catalogItem.findFirst({ where: { kind, ...PUBLIC, slug: slugOrId } });
+    const bySlug = await db.catalogItem.findFirst({ where: { kind, ...PUBLIC, slug: slugOrId }, include: CATALOG_MEDIA_INCLUDE });
     const row =
-      bySlug ?? (/^\d{1,9}$/.test(slugOrId) ? await db.catalogItem.findFirst({ where: { kind, ...PUBLIC, id: Number(slugOrId) } }) : null);
+      bySlug ?? (/^\d{1,9}$/.test(slugOrId) ? await db.catalogItem.findFirst({ where: { kind, ...PUBLIC, id: Number(slugOrId) }, include: CATALOG_MEDIA_INCLUDE }) : null);
     return row ? serializeCatalogItem(row) : null;
   },
 );
@@ -55,7 +56,7 @@ export const findPublicCatalogItem = cachedQuery(
  * cached, so no draft can leak into the public cache).
  */
 export async function findPreviewCatalogItem(kind: CatalogKind, slugOrId: string): Promise<CatalogItemContract | null> {
-  const bySlug = await db.catalogItem.findFirst({ where: { kind, slug: slugOrId } });
-  const row = bySlug ?? (/^\d{1,9}$/.test(slugOrId) ? await db.catalogItem.findFirst({ where: { kind, id: Number(slugOrId) } }) : null);
+  const bySlug = await db.catalogItem.findFirst({ where: { kind, slug: slugOrId }, include: CATALOG_MEDIA_INCLUDE });
+  const row = bySlug ?? (/^\d{1,9}$/.test(slugOrId) ? await db.catalogItem.findFirst({ where: { kind, id: Number(slugOrId) }, include: CATALOG_MEDIA_INCLUDE }) : null);
   return row ? serializeCatalogItem(row) : null;
 }

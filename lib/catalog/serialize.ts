@@ -1,4 +1,13 @@
-import type { CatalogItem } from "@/lib/generated/prisma/client";
+import type { CatalogItem, CatalogItemGalleryImage, MediaItem } from "@/lib/generated/prisma/client";
+import { imageSetOf, type MediaImageSet } from "@/lib/media/serialize";
+
+/** What every read of a product or service includes: its main image and gallery from the media library. */
+export const CATALOG_MEDIA_INCLUDE = {
+  image: true,
+  gallery: { orderBy: { position: "asc" }, include: { media: true } },
+} as const;
+
+export type CatalogItemRow = CatalogItem & { image: MediaItem | null; gallery: (CatalogItemGalleryImage & { media: MediaItem })[] };
 
 /**
  * A product or a service as the contract shows it (one shared field set).
@@ -20,9 +29,15 @@ export type CatalogItemContract = {
   status: CatalogItem["status"];
   demo_url: string | null;
   documentation_url: string | null;
+  /** The main image's URL (what older clients read); the full set is in image_set. */
   image: string | null;
+  image_id: number | null;
+  image_set: MediaImageSet | null;
   order_index: number;
+  /** The gallery's URLs, in order; the full sets are in gallery_image_sets. */
   gallery_images: string[];
+  gallery_image_ids: number[];
+  gallery_image_sets: MediaImageSet[];
   videos: string[];
   specifications: string[];
   benefits: string[];
@@ -37,7 +52,9 @@ export type CatalogItemContract = {
   updated_at: string;
 };
 
-export function serializeCatalogItem(item: CatalogItem): CatalogItemContract {
+export function serializeCatalogItem(item: CatalogItemRow): CatalogItemContract {
+  const imageSet = item.image ? imageSetOf(item.image) : null;
+  const gallery = item.gallery.map((entry) => imageSetOf(entry.media));
   return {
     id: item.id,
     name: item.name,
@@ -54,9 +71,13 @@ export function serializeCatalogItem(item: CatalogItem): CatalogItemContract {
     status: item.status,
     demo_url: item.demoUrl,
     documentation_url: item.documentationUrl,
-    image: item.image,
+    image: imageSet?.src ?? null,
+    image_id: item.imageId,
+    image_set: imageSet,
     order_index: item.orderIndex,
-    gallery_images: item.galleryImages,
+    gallery_images: gallery.map((set) => set.src),
+    gallery_image_ids: gallery.map((set) => set.id),
+    gallery_image_sets: gallery,
     videos: item.videos,
     specifications: item.specifications,
     benefits: item.benefits,

@@ -15,7 +15,8 @@ import {
   type CatalogItemUpdate,
 } from "./admin-schema";
 import { sanitizeRichHtml } from "./sanitize";
-import { serializeCatalogItem, type CatalogItemContract } from "./serialize";
+import { resolveMediaReferences } from "@/lib/media/references";
+import { CATALOG_MEDIA_INCLUDE, serializeCatalogItem, type CatalogItemContract } from "./serialize";
 
 // The only writes of products and services: the admin screens' server actions and
 // POST/PUT/DELETE /api/v1/admin/{products,services} (and …/bulk, …/versions/{n}/restore) all
@@ -26,8 +27,11 @@ import { serializeCatalogItem, type CatalogItemContract } from "./serialize";
 /** The audit trail's entity type of each kind. */
 export const CATALOG_ENTITY: Record<CatalogKind, string> = { product: "product", service: "service" };
 
-/** The contract fields a version keeps and a restore brings back (everything an admin edits). */
-export type CatalogSnapshot = Omit<CatalogItemContract, "id" | "created_at" | "updated_at">;
+/**
+ * The contract fields a version keeps and a restore brings back (everything an admin edits).
+ * Images are kept by reference (ids, and their URLs for a reader), not as full URL sets.
+ */
+export type CatalogSnapshot = Omit<CatalogItemContract, "id" | "created_at" | "updated_at" | "image_set" | "gallery_image_sets">;
 
 /** A route's or action's `{id}`: digits only, otherwise it cannot name an item (404). */
 export function parseCatalogId(kind: CatalogKind, raw: unknown): number {
@@ -39,15 +43,27 @@ export function snapshotOf(item: CatalogItemContract): CatalogSnapshot {
   delete snapshot.id;
   delete snapshot.created_at;
   delete snapshot.updated_at;
+  delete snapshot.image_set;
+  delete snapshot.gallery_image_sets;
   return snapshot as CatalogSnapshot;
 }
 
-/** Validated input with its rich HTML sanitized: exactly what will be stored, in contract form. */
-type CatalogChanges = Omit<CatalogItemUpdate, "price_from"> & { price_from?: number | null };
+/**
+ * Validated input with its rich HTML sanitized and its images resolved to library ids: exactly
+ * what will be stored, in snapshot form.
+ */
+type CatalogChanges = Omit<CatalogItemUpdate, "price_from" | "image" | "gallery_images"> & {
+  price_from?: number | null;
+  image_id?: number | null;
+  gallery_image_ids?: number[];
+};
 
-function normalize(input: CatalogItemUpdate): CatalogChanges {
-  const changes: CatalogChanges = { ...input, price_from: input.price_from === undefined ? undefined : input.price_from === null ? null : Number(input.price_from) };
+async function normalize(tx: Prisma.TransactionClient, input: CatalogItemUpdate): Promise<CatalogChanges> {
+  const { image, gallery_images: gallery, ...rest } = input;
+  const changes: CatalogChanges = { ...rest, price_from: input.price_from === undefined ? undefined : input.price_from === null ? null : Number(input.price_from) };
   if (input.price_from === undefined) delete changes.price_from;
+  if (image !== undefined) changes.image_id = image === null ? null : (await resolveMediaReferences(tx, "image", [image]))[0];
+  if (gallery !== undefined) changes.gallery_image_ids = await resolveMediaReferences(tx, "gallery_images", gallery);
   if (input.long_description !== undefined) changes.long_description = sanitizeRichHtml(input.long_description);
   if (input.content_html !== undefined) changes.content_html = sanitizeRichHtml(input.content_html);
   return changes;
@@ -70,9 +86,8 @@ function toData(input: CatalogChanges): Prisma.CatalogItemUncheckedUpdateInput {
   if (input.status !== undefined) data.status = input.status;
   if (input.demo_url !== undefined) data.demoUrl = input.demo_url;
   if (input.documentation_url !== undefined) data.documentationUrl = input.documentation_url;
-  if (input.image !== undefined) data.image = input.image;
+  if (input.image_id !== undefined) data.imageId = input.image_id;
   if (input.order_index !== undefined) data.orderIndex = input.order_index;
-  if (input.gallery_images !== undefined) data.galleryImages = input.gallery_images;
   if (input.videos !== undefined) data.videos = input.videos;
   if (input.specifications !== undefined) data.specifications = input.specifications;
   if (input.benefits !== undefined) data.benefits = input.benefits;
@@ -84,6 +99,18 @@ function toData(input: CatalogChanges): Prisma.CatalogItemUncheckedUpdateInput {
   if (input.meta_description !== undefined) data.metaDescription = input.meta_description;
   if (input.meta_keywords !== undefined) data.metaKeywords = input.meta_keywords;
   return data;
+}
+
+/** Replaces the item's gallery with `ids`, in order (the same image may appear once per position). */
+async function writeGallery(tx: Prisma.TransactionClient, itemId: number, ids: number[] | undefined) {
+  if (ids === undefined) return;
+  await tx.catalogItemGalleryImage.deleteMany({ where: { itemId } });
+  if (ids.length > 0) await tx.catalogItemGalleryImage.createMany({ data: ids.map((mediaId, position) => ({ itemId, position, mediaId })) });
+}
+
+/** The item as stored, with its images, for the contract. */
+function readItem(tx: Prisma.TransactionClient, id: number) {
+  return tx.catalogItem.findUniqueOrThrow({ where: { id }, include: CATALOG_MEDIA_INCLUDE });
 }
 
 /** A duplicate slug of the same kind is a 409 with a message on the slug field. */
@@ -125,7 +152,10 @@ export async function createCatalogItem(actor: AdminActor, kind: CatalogKind, in
   const data = parseWith(catalogItemInputSchema(kind), input, CATALOG_MESSAGES.invalid);
   const created = await db.$transaction(async (tx) => {
     await assertSlugFree(tx, kind, data.slug);
-    const row = await tx.catalogItem.create({ data: { ...(toData(normalize(data)) as Prisma.CatalogItemUncheckedCreateInput), kind } });
+    const changes = await normalize(tx, data);
+    const created = await tx.catalogItem.create({ data: { ...(toData(changes) as Prisma.CatalogItemUncheckedCreateInput), kind }, select: { id: true } });
+    await writeGallery(tx, created.id, changes.gallery_image_ids);
+    const row = await readItem(tx, created.id);
     const contract = serializeCatalogItem(row);
     await recordAudit(tx, actor, { action: `${CATALOG_ENTITY[kind]}.create`, entityType: CATALOG_ENTITY[kind], entityId: row.id, after: snapshotOf(contract) });
     await saveVersion(tx, actor, contract, null);
@@ -150,15 +180,17 @@ async function applyUpdate(
   // Two saves of one item at once: the second waits, then sees the first's result (its audit
   // "before" is right and it takes the next version number instead of colliding on it).
   await tx.$queryRaw`SELECT id FROM catalog_items WHERE id = ${id} FOR UPDATE`;
-  const before = await tx.catalogItem.findFirst({ where: { id, kind } });
+  const before = await tx.catalogItem.findFirst({ where: { id, kind }, include: CATALOG_MEDIA_INCLUDE });
   if (!before) throw notFound(catalogNotFoundMessage(kind));
   await assertSlugFree(tx, kind, data.slug, id);
   const beforeContract = serializeCatalogItem(before);
   const beforeSnapshot = snapshotOf(beforeContract);
-  const changes = normalize(data);
+  const changes = await normalize(tx, data);
   // Saving an unchanged form is a no-op: no write, no audit entry, no version.
   if (changedFields(beforeSnapshot, { ...beforeSnapshot, ...changes } as CatalogSnapshot).length === 0) return beforeContract;
-  const row = await tx.catalogItem.update({ where: { id }, data: toData(changes) });
+  await tx.catalogItem.update({ where: { id }, data: toData(changes) });
+  await writeGallery(tx, id, changes.gallery_image_ids);
+  const row = await readItem(tx, id);
   const afterContract = serializeCatalogItem(row);
   const afterSnapshot = snapshotOf(afterContract);
   await recordAudit(tx, actor, {
@@ -195,19 +227,30 @@ export async function restoreCatalogVersion(actor: AdminActor, kind: CatalogKind
       const exists = await tx.catalogItem.findFirst({ where: { id: itemId, kind }, select: { id: true } });
       throw notFound(exists ? CATALOG_MESSAGES.versionNotFound : catalogNotFoundMessage(kind));
     }
-    // The stored snapshot goes through today's schema (and sanitizer) like any save.
-    const data = parseWith(catalogItemUpdateSchema(kind), row.snapshot, CATALOG_MESSAGES.invalid);
+    // The stored snapshot goes through today's schema (and sanitizer) like any save. Its images
+    // by id where it has them (older versions named them by URL, which resolve the same way).
+    const data = parseWith(catalogItemUpdateSchema(kind), snapshotAsInput(row.snapshot), CATALOG_MESSAGES.invalid);
     return applyUpdate(tx, actor, kind, itemId, data, row.version);
   });
   revalidateCatalog();
   return restored;
 }
 
+function snapshotAsInput(snapshot: unknown): unknown {
+  if (!snapshot || typeof snapshot !== "object" || Array.isArray(snapshot)) return snapshot;
+  const input: Record<string, unknown> = { ...(snapshot as Record<string, unknown>) };
+  if ("image_id" in input) input.image = input.image_id;
+  if ("gallery_image_ids" in input) input.gallery_images = input.gallery_image_ids;
+  delete input.image_id;
+  delete input.gallery_image_ids;
+  return input;
+}
+
 /** Deletes a product or service (its versions go with it; the audit trail keeps its last state). 404 unknown id. */
 export async function deleteCatalogItem(actor: AdminActor, kind: CatalogKind, id: unknown): Promise<{ id: number }> {
   const itemId = parseCatalogId(kind, id);
   await db.$transaction(async (tx) => {
-    const before = await tx.catalogItem.findFirst({ where: { id: itemId, kind } });
+    const before = await tx.catalogItem.findFirst({ where: { id: itemId, kind }, include: CATALOG_MEDIA_INCLUDE });
     if (!before) throw notFound(catalogNotFoundMessage(kind));
     await tx.catalogItem.delete({ where: { id: itemId } });
     await recordAudit(tx, actor, {
@@ -228,7 +271,7 @@ export async function deleteCatalogItem(actor: AdminActor, kind: CatalogKind, id
 export async function bulkCatalogItems(actor: AdminActor, kind: CatalogKind, input: unknown): Promise<{ affected: number }> {
   const { ids, action } = parseWith(catalogBulkSchema, input, CATALOG_MESSAGES.invalid);
   const affected = await db.$transaction(async (tx) => {
-    const rows = await tx.catalogItem.findMany({ where: { kind, id: { in: ids } }, orderBy: { id: "asc" } });
+    const rows = await tx.catalogItem.findMany({ where: { kind, id: { in: ids } }, orderBy: { id: "asc" }, include: CATALOG_MEDIA_INCLUDE });
     let count = 0;
     for (const row of rows) {
       if (action === "delete") {

@@ -4,7 +4,7 @@ import { notFound } from "@/lib/errors";
 import { FORMAT_EXT, FORMAT_MIME, formatFor, type AcceptedMime, type MediaFormat } from "./config";
 import { parseMediaId } from "./queries";
 import { MEDIA_MESSAGES } from "./schema";
-import { publicFileKey } from "./serialize";
+import { mediaFileUrl, publicFileKey, storedVariants } from "./serialize";
 import { mediaStorage } from "./storage";
 
 // Reading the library's files back: the public sizes for /media/… and, for admins, an original.
@@ -55,8 +55,25 @@ export async function mediaFileResponse(request: Request, key: string, file: str
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "5" },
     });
   }
-  if (!stored) return notFoundResponse();
+  if (!stored) return (await currentFileRedirect(key, file)) ?? notFoundResponse();
   return new Response(request.method === "HEAD" ? null : stored.body, { status: 200, headers: { ...headers, "Content-Length": String(stored.size) } });
+}
+
+/**
+ * A size replaced by `npm run media:regenerate` (new content, new name) may still be named by a
+ * page cached before it: that URL is sent, briefly cached, to the image's current file of the
+ * same format and the nearest width, instead of a broken image.
+ */
+async function currentFileRedirect(key: string, file: string): Promise<Response | null> {
+  const match = /-(\d{1,5})-[a-f0-9]{12}\.([a-z]+)$/.exec(file);
+  if (!match) return null;
+  const [width, ext] = [Number(match[1]), match[2]];
+  const row = await db.mediaItem.findUnique({ where: { key }, select: { variants: true } });
+  if (!row) return null;
+  const candidates = storedVariants(row).filter((v) => FORMAT_EXT[v.format] === ext && v.file !== file);
+  const nearest = candidates.sort((a, b) => Math.abs(a.width - width) - Math.abs(b.width - width))[0];
+  if (!nearest) return null;
+  return new Response(null, { status: 302, headers: { Location: mediaFileUrl(key, nearest.file), "Cache-Control": "public, max-age=300" } });
 }
 
 /** An upload's original, exactly as sent, for an admin's download. 404 for a site file or an unknown id. */

@@ -68,12 +68,19 @@ export type MediaListQuery = z.output<typeof mediaListQuerySchema>;
  * A reference to a library image as products, services and testimonials send it: the item's id,
  * or a URL the library serves (/media/{key}/… or the site path of an imported site file).
  */
+const REFERENCE_MESSAGE = "Cada imagen debe ser el id de una imagen de la Biblioteca de medios o su URL (/media/… o /images/…).";
+
+/** A path of this site ("/media/…", "/images/…"): never protocol-relative, no quotes, spaces or backslashes. */
+export function isSitePath(value: string): boolean {
+  return /^\/(?![/\\])[^\s"'<>\\]*$/.test(value);
+}
+
 export const mediaReferenceSchema = z.union(
   [
-    z.number().int().positive().max(2_147_483_647),
-    singleLineText().min(1).max(2048),
+    z.number({ error: REFERENCE_MESSAGE }).int(REFERENCE_MESSAGE).positive(REFERENCE_MESSAGE).max(2_147_483_647, REFERENCE_MESSAGE),
+    singleLineText({ error: REFERENCE_MESSAGE }).min(1, REFERENCE_MESSAGE).max(2048, REFERENCE_MESSAGE).refine(isSitePath, REFERENCE_MESSAGE),
   ],
-  { error: "Cada imagen debe ser el id de una imagen de la Biblioteca de medios o su URL." },
+  { error: REFERENCE_MESSAGE },
 );
 
 export type MediaReference = z.output<typeof mediaReferenceSchema>;

@@ -1,5 +1,4 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
 import type { AdminActor } from "@/lib/auth/actor";
 import { recordAudit } from "@/lib/audit/service";
 import { revalidateCatalog, revalidateTestimonials } from "@/lib/cache";
@@ -7,17 +6,16 @@ import { db } from "@/lib/db";
 import { conflict, invalid, notFound, parseWith, rateLimited } from "@/lib/errors";
 import type { MediaItem, Prisma } from "@/lib/generated/prisma/client";
 import { hitRateLimit, type RateLimitRule } from "@/lib/rate-limit";
-import { FORMAT_EXT, FORMAT_MIME, formatFor, type AcceptedMime } from "./config";
-import { checkFileName, mediaSlug, processImage, type ProcessedImage } from "./process";
+import { ingestImage, mediaItemData, rebuildSizes, removeStoredFiles, storedFilesOf } from "./ingest";
 import { mediaUsage, parseMediaId, type MediaDetail } from "./queries";
 import { MEDIA_MESSAGES, mediaUpdateSchema, mediaUploadFieldsSchema } from "./schema";
-import { publicFileKey, serializeMedia, storedVariants, type StoredVariant } from "./serialize";
-import { mediaStorage } from "./storage";
+import { serializeMedia } from "./serialize";
 
 // The only writes of the media library: the upload route (POST /api/v1/admin/media, which the
 // library screen also uses), the edit and delete of the screen's server actions and of
 // PUT/DELETE /api/v1/admin/media/{id}, and the size regeneration. Files go to the media storage
-// first, then the row and its audit entry in one transaction; a failed write removes the files.
+// first (lib/media/ingest.ts), then the row and its audit entry in one transaction; a failed
+// write removes the files.
 
 /** Uploads per admin: generous for a real session, a wall for a script hammering the endpoint. */
 export const MEDIA_UPLOAD_RATE_LIMIT: RateLimitRule = { limit: 30, windowSeconds: 60 };
@@ -59,88 +57,23 @@ export async function beginUpload(actor: AdminActor): Promise<UploadSlot> {
 
 export type MediaUpload = { data: Buffer; fileName: string; alt?: unknown };
 
-/** Storage key of an original: apart from the public files, never served by /media. */
-function originalKey(key: string, contentHash: string, mime: AcceptedMime) {
-  return `originals/${key}/${contentHash}.${FORMAT_EXT[formatFor(mime)]}`;
-}
-
-/** The derived files of a processed image, named by their content so their URLs never change meaning. */
-function variantFiles(slug: string, processed: ProcessedImage) {
-  return processed.variants.map((variant) => ({
-    variant,
-    stored: {
-      width: variant.width,
-      height: variant.height,
-      format: variant.format,
-      bytes: variant.data.length,
-      file: `${slug}-${variant.width}-${variant.hash.slice(0, 12)}.${FORMAT_EXT[variant.format]}`,
-    } satisfies StoredVariant,
-  }));
-}
-
-/** Writes the public files of `processed` under `key`; returns what was stored (for the row). */
-async function storeVariants(key: string, slug: string, processed: ProcessedImage, written: string[]): Promise<StoredVariant[]> {
-  const storage = mediaStorage();
-  const files = variantFiles(slug, processed);
-  for (const { variant, stored } of files) {
-    const storageKey = publicFileKey(key, stored.file);
-    await storage.put(storageKey, variant.data, FORMAT_MIME[variant.format]);
-    written.push(storageKey);
-  }
-  return files.map((f) => f.stored);
-}
-
-async function removeQuietly(keys: string[]) {
-  if (keys.length === 0) return;
-  try {
-    await mediaStorage().delete(keys);
-  } catch (error) {
-    console.error("[media] No se pudieron borrar archivos del almacenamiento:", keys.length, error);
-  }
-}
-
 /**
  * Adds an image to the library: checks the name and the bytes (type by magic numbers, size,
  * megapixels), keeps the original untouched, stores the derived sizes, then the row with its
  * audit entry. Refusals are `invalid` on the field `file` (or `alt`) and leave nothing behind.
  */
 export async function createMedia(actor: AdminActor, upload: MediaUpload): Promise<MediaDetail> {
-  const fileName = checkFileName(upload.fileName);
   const { alt } = parseWith(mediaUploadFieldsSchema, { alt: upload.alt ?? undefined }, MEDIA_MESSAGES.invalid);
-  const processed = await processImage(upload.data);
-  const key = randomBytes(8).toString("hex");
-  const slug = mediaSlug(fileName);
-  const written: string[] = [];
+  const image = await ingestImage(upload.data, upload.fileName);
   try {
-    const variants = await storeVariants(key, slug, processed, written);
-    const original = originalKey(key, processed.contentHash, processed.mime);
-    await mediaStorage().put(original, upload.data, processed.mime);
-    written.push(original);
     const row = await db.$transaction(async (tx) => {
-      const created = await tx.mediaItem.create({
-        data: {
-          source: "upload",
-          key,
-          fileName,
-          mime: processed.mime,
-          bytes: upload.data.length,
-          width: processed.width,
-          height: processed.height,
-          alt: alt ?? "",
-          contentHash: processed.contentHash,
-          originalKey: original,
-          variants: variants as unknown as Prisma.InputJsonValue,
-          sizesSignature: processed.signature,
-          placeholder: processed.placeholder,
-          uploadedById: actor.id,
-        },
-      });
+      const created = await tx.mediaItem.create({ data: { ...mediaItemData(image), alt: alt ?? "", uploadedById: actor.id } });
       await recordAudit(tx, actor, { action: "media.upload", entityType: "media", entityId: created.id, after: auditable(created) });
       return created;
     });
     return { ...serializeMedia(row), used_in: [] };
   } catch (error) {
-    await removeQuietly(written);
+    await removeStoredFiles(image.files);
     throw error;
   }
 }
@@ -215,46 +148,22 @@ export async function deleteMedia(actor: AdminActor, rawId: unknown): Promise<vo
     await recordAudit(tx, actor, { action: "media.delete", entityType: "media", entityId: id, before: auditable(row) });
     return row;
   });
-  await removeQuietly(filesOf(removed));
-}
-
-/** Every storage key of an upload: its public sizes and its original. */
-function filesOf(row: Pick<MediaItem, "key" | "originalKey" | "variants">): string[] {
-  if (!row.key) return [];
-  const key = row.key;
-  return [...storedVariants(row).map((v) => publicFileKey(key, v.file)), ...(row.originalKey ? [row.originalKey] : [])];
+  await removeStoredFiles(storedFilesOf(removed));
 }
 
 /**
- * Rebuilds the sizes of one upload from its original (never from a derived file) with the current
- * configuration, then drops the files of sizes no longer named. Returns false when the original
- * is missing from the storage.
+ * Rebuilds the sizes of one upload from its original with the current configuration and drops
+ * the files of sizes no longer named. False when the original is missing from the storage.
  */
 export async function regenerateMediaSizes(row: MediaItem): Promise<boolean> {
-  if (row.source !== "upload" || !row.key || !row.originalKey) return true;
-  const original = await mediaStorage().read(row.originalKey);
-  if (!original) return false;
-  const processed = await processImage(original);
-  const written: string[] = [];
-  let variants: StoredVariant[];
+  const rebuilt = await rebuildSizes(row);
+  if (!rebuilt) return rebuilt === null;
   try {
-    variants = await storeVariants(row.key, mediaSlug(row.fileName), processed, written);
-    await db.mediaItem.update({
-      where: { id: row.id },
-      data: {
-        variants: variants as unknown as Prisma.InputJsonValue,
-        sizesSignature: processed.signature,
-        placeholder: processed.placeholder,
-        width: processed.width,
-        height: processed.height,
-      },
-    });
+    await db.mediaItem.update({ where: { id: row.id }, data: rebuilt.data });
   } catch (error) {
-    const kept = new Set(filesOf(row));
-    await removeQuietly(written.filter((k) => !kept.has(k)));
+    await removeStoredFiles(rebuilt.added);
     throw error;
   }
-  const now = new Set(variants.map((v) => publicFileKey(row.key as string, v.file)));
-  await removeQuietly(storedVariants(row).map((v) => publicFileKey(row.key as string, v.file)).filter((k) => !now.has(k)));
+  await removeStoredFiles(rebuilt.obsolete);
   return true;
 }

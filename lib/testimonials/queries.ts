@@ -4,7 +4,7 @@ import { db } from "@/lib/db";
 import { readList, type ListOf, type PageRequest } from "@/lib/list/paging";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { TestimonialStatus } from "./schema";
-import { serializeTestimonial, type TestimonialContract } from "./serialize";
+import { serializeTestimonial, TESTIMONIAL_MEDIA_INCLUDE, type TestimonialContract } from "./serialize";
 
 /** The public only ever sees published, active testimonials. */
 export type PublicTestimonialFilter = { featured?: boolean; sectorId?: number; limit?: number };
@@ -22,6 +22,7 @@ export const listPublicTestimonials = cachedQuery(
         ...(filter.sectorId === undefined ? {} : { sectorId: filter.sectorId }),
       },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      include: TESTIMONIAL_MEDIA_INCLUDE,
       take: filter.limit,
     });
     return rows.map(serializeTestimonial);
@@ -62,7 +63,7 @@ export function listAdminTestimonials<P extends PageRequest | undefined = undefi
 ): Promise<ListOf<TestimonialContract, P>> {
   const where = adminWhere(filter);
   return readList(page as P, {
-    rows: async (window) => (await db.testimonial.findMany({ where, orderBy: ADMIN_ORDER, ...window })).map(serializeTestimonial),
+    rows: async (window) => (await db.testimonial.findMany({ where, orderBy: ADMIN_ORDER, include: TESTIMONIAL_MEDIA_INCLUDE, ...window })).map(serializeTestimonial),
     count: () => db.testimonial.count({ where }),
     unpagedLimit: MAX_UNPAGED_TESTIMONIALS,
   });
@@ -70,6 +71,6 @@ export function listAdminTestimonials<P extends PageRequest | undefined = undefi
 
 /** One testimonial for the admin (any status), or null. */
 export async function getAdminTestimonial(id: number): Promise<TestimonialContract | null> {
-  const row = await db.testimonial.findUnique({ where: { id } });
+  const row = await db.testimonial.findUnique({ where: { id }, include: TESTIMONIAL_MEDIA_INCLUDE });
   return row ? serializeTestimonial(row) : null;
 }

@@ -1,8 +1,9 @@
 // Inputs of the public testimonials (zod 4). Pure: pages and client components may import it.
-import { isWebUrl, multilineText, optionalText, singleLineText, z } from "@/lib/zod";
+import { multilineText, optionalText, singleLineText, z } from "@/lib/zod";
 import { pageParams } from "@/lib/list/paging";
 import { booleanParam, integerParam, oneOfParam, textParam } from "@/lib/list/query-params";
 import { optionalSectorId } from "@/lib/content/schema";
+import { mediaReferenceSchema } from "@/lib/media/schema";
 
 export const TESTIMONIAL_STATUSES = ["draft", "published", "private"] as const;
 
@@ -75,14 +76,11 @@ const ratingField = z
     return number;
   });
 
-const IMAGE_MESSAGE = "La imagen debe ser una URL que empiece por http:// o https://.";
-
-/** An http(s) URL or nothing (blank or null → null). */
-const imageField = singleLineText({ error: IMAGE_MESSAGE })
-  .max(TESTIMONIAL_LIMITS.image, `La URL de la imagen no puede superar los ${TESTIMONIAL_LIMITS.image} caracteres.`)
-  .refine((value) => value === "" || isWebUrl(value), IMAGE_MESSAGE)
+/** The client's photo: an image of the media library (its id or URL), or nothing (blank or null → null). */
+const imageField = z
+  .union([mediaReferenceSchema, z.literal("")], { error: "La imagen debe ser una imagen de la Biblioteca de medios (su id o su URL)." })
   .nullish()
-  .transform((value) => (value ? value : null));
+  .transform((value) => (value === "" || value === undefined ? null : value));
 
 const testimonialFields = {
   client_name: singleLineText({ error: "El nombre del cliente es obligatorio." })

@@ -1,4 +1,10 @@
-import type { Testimonial } from "@/lib/generated/prisma/client";
+import type { MediaItem, Testimonial } from "@/lib/generated/prisma/client";
+import { imageSetOf, type MediaImageSet } from "@/lib/media/serialize";
+
+/** What every read of a testimonial includes: the client's photo from the media library. */
+export const TESTIMONIAL_MEDIA_INCLUDE = { image: true } as const;
+
+export type TestimonialRow = Testimonial & { image: MediaItem | null };
 
 /** A testimonial as the contract shows it. Plain JSON. */
 export type TestimonialContract = {
@@ -8,7 +14,10 @@ export type TestimonialContract = {
   client_company: string | null;
   content: string;
   rating: number;
+  /** The photo's URL (what older clients read); the full set is in image_set. */
   image: string | null;
+  image_id: number | null;
+  image_set: MediaImageSet | null;
   sector_id: number | null;
   is_active: boolean;
   is_featured: boolean;
@@ -16,7 +25,8 @@ export type TestimonialContract = {
   created_at: string;
 };
 
-export function serializeTestimonial(row: Testimonial): TestimonialContract {
+export function serializeTestimonial(row: TestimonialRow): TestimonialContract {
+  const imageSet = row.image ? imageSetOf(row.image) : null;
   return {
     id: row.id,
     client_name: row.clientName,
@@ -24,7 +34,9 @@ export function serializeTestimonial(row: Testimonial): TestimonialContract {
     client_company: row.clientCompany,
     content: row.content,
     rating: row.rating,
-    image: row.image,
+    image: imageSet?.src ?? null,
+    image_id: row.imageId,
+    image_set: imageSet,
     sector_id: row.sectorId,
     is_active: row.isActive,
     is_featured: row.isFeatured,

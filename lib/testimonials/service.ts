@@ -13,7 +13,8 @@ import {
   type TestimonialInput,
   type TestimonialUpdate,
 } from "./schema";
-import { serializeTestimonial, type TestimonialContract } from "./serialize";
+import { resolveMediaReferences } from "@/lib/media/references";
+import { serializeTestimonial, TESTIMONIAL_MEDIA_INCLUDE, type TestimonialContract } from "./serialize";
 
 // The only writes of testimonials: the "Gestión de Testimonios" server actions and
 // POST/PUT/DELETE /api/v1/admin/testimonials both call these. Each validates with the shared
@@ -33,15 +34,15 @@ async function assertSectorExists(tx: Prisma.TransactionClient, sectorId: number
   if (!sector) throw invalid({ sector_id: [TESTIMONIAL_MESSAGES.sectorMissing] }, TESTIMONIAL_MESSAGES.invalid);
 }
 
-/** Contract fields (snake_case) → Prisma columns; fields left out stay out. */
-function toData(input: Partial<TestimonialInput> | TestimonialUpdate) {
+/** Contract fields (snake_case) → Prisma columns; fields left out stay out; the photo resolved to a library id. */
+async function toData(tx: Prisma.TransactionClient, input: Partial<TestimonialInput> | TestimonialUpdate) {
   const data: Prisma.TestimonialUncheckedUpdateInput = {};
   if (input.client_name !== undefined) data.clientName = input.client_name;
   if (input.client_position !== undefined) data.clientPosition = input.client_position;
   if (input.client_company !== undefined) data.clientCompany = input.client_company;
   if (input.content !== undefined) data.content = input.content;
   if (input.rating !== undefined) data.rating = input.rating;
-  if (input.image !== undefined) data.image = input.image;
+  if (input.image !== undefined) data.imageId = input.image === null ? null : (await resolveMediaReferences(tx, "image", [input.image]))[0];
   if (input.sector_id !== undefined) data.sectorId = input.sector_id;
   if (input.is_active !== undefined) data.isActive = input.is_active;
   if (input.is_featured !== undefined) data.isFeatured = input.is_featured;
@@ -52,6 +53,7 @@ function toData(input: Partial<TestimonialInput> | TestimonialUpdate) {
 /** What the audit trail keeps of a testimonial (created_at and id are not "changes"). */
 function auditable(row: TestimonialContract): Record<string, unknown> {
   const fields: Record<string, unknown> = { ...row };
+  delete fields.image_set;
   delete fields.id;
   delete fields.created_at;
   return fields;
@@ -63,18 +65,8 @@ export async function createTestimonial(actor: AdminActor, input: unknown): Prom
   const created = await db.$transaction(async (tx) => {
     await assertSectorExists(tx, data.sector_id);
     const row = await tx.testimonial.create({
-      data: {
-        clientName: data.client_name,
-        clientPosition: data.client_position,
-        clientCompany: data.client_company,
-        content: data.content,
-        rating: data.rating,
-        image: data.image,
-        sectorId: data.sector_id,
-        isActive: data.is_active,
-        isFeatured: data.is_featured,
-        status: data.status,
-      },
+      data: (await toData(tx, data)) as Prisma.TestimonialUncheckedCreateInput,
+      include: TESTIMONIAL_MEDIA_INCLUDE,
     });
     const contract = serializeTestimonial(row);
     await recordAudit(tx, actor, { action: `${ENTITY}.create`, entityType: ENTITY, entityId: row.id, after: auditable(contract) });
@@ -92,10 +84,10 @@ export async function updateTestimonial(actor: AdminActor, id: unknown, input: u
   const testimonialId = parseTestimonialId(id);
   const data = parseWith(testimonialUpdateSchema, input, TESTIMONIAL_MESSAGES.invalid);
   const updated = await db.$transaction(async (tx) => {
-    const before = await tx.testimonial.findUnique({ where: { id: testimonialId } });
+    const before = await tx.testimonial.findUnique({ where: { id: testimonialId }, include: TESTIMONIAL_MEDIA_INCLUDE });
     if (!before) throw notFound(TESTIMONIAL_MESSAGES.notFound);
     await assertSectorExists(tx, data.sector_id);
-    const row = await tx.testimonial.update({ where: { id: testimonialId }, data: toData(data) });
+    const row = await tx.testimonial.update({ where: { id: testimonialId }, data: await toData(tx, data), include: TESTIMONIAL_MEDIA_INCLUDE });
     const beforeContract = serializeTestimonial(before);
     const afterContract = serializeTestimonial(row);
     const changed = JSON.stringify(auditable(beforeContract)) !== JSON.stringify(auditable(afterContract));
@@ -118,7 +110,7 @@ export async function updateTestimonial(actor: AdminActor, id: unknown, input: u
 export async function deleteTestimonial(actor: AdminActor, id: unknown): Promise<{ id: number }> {
   const testimonialId = parseTestimonialId(id);
   await db.$transaction(async (tx) => {
-    const before = await tx.testimonial.findUnique({ where: { id: testimonialId } });
+    const before = await tx.testimonial.findUnique({ where: { id: testimonialId }, include: TESTIMONIAL_MEDIA_INCLUDE });
     if (!before) throw notFound(TESTIMONIAL_MESSAGES.notFound);
     await tx.testimonial.delete({ where: { id: testimonialId } });
     await recordAudit(tx, actor, {

@@ -1,0 +1,96 @@
+// `npm run bench:media`: how long processImage takes on a 12-megapixel photo, and what it makes.
+// Generates a photo-like 4000×3000 JPEG in memory (smooth shapes plus sensor-like noise, a few MB),
+// processes it BENCH_MEDIA_RUNS times (default 3) one after another, and prints each time, the
+// median, and every derived size with its bytes next to the original's. Figures only: no pass/fail.
+//
+// measureProcessing() is exported so another harness (the upload over HTTP) can print beside it.
+import { performance } from "node:perf_hooks";
+import { pathToFileURL } from "node:url";
+import sharp from "sharp";
+import { FORMAT_EXT, MEDIA_SIZES, type MediaSizesConfig } from "../lib/media/config";
+import { processImage, type ProcessedImage } from "../lib/media/process";
+import { median } from "../lib/stats";
+
+export type ProcessingMeasure = {
+  /** Milliseconds of each run, in order. */
+  times: number[];
+  medianMs: number;
+  /** The last run's result (every run gives the same sizes). */
+  result: ProcessedImage;
+};
+
+/** A photo-like JPEG: overlapping gradients and waves, with per-pixel noise so it compresses like a photo. */
+export async function photoLikeJpeg(width = 4000, height = 3000, quality = 88): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  let seed = 0x2f6b1a3d;
+  const random = () => {
+    // xorshift32: the same picture on every run.
+    seed ^= seed << 13;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5;
+    return (seed >>> 0) / 0x1_0000_0000;
+  };
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const u = x / width;
+      const v = y / height;
+      const wave = Math.sin(u * 23 + Math.sin(v * 7) * 3) * Math.cos(v * 17 - u * 5);
+      const noise = (random() - 0.5) * 36;
+      const i = (y * width + x) * 3;
+      pixels[i] = Math.max(0, Math.min(255, 90 + 110 * u + 40 * wave + noise));
+      pixels[i + 1] = Math.max(0, Math.min(255, 70 + 120 * v - 30 * wave + noise));
+      pixels[i + 2] = Math.max(0, Math.min(255, 160 - 80 * u * v + 50 * wave + noise));
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer();
+}
+
+/** Runs processImage `runs` times on `input`, one after another, timing each. */
+export async function measureProcessing(input: Buffer, runs = 3, config: MediaSizesConfig = MEDIA_SIZES): Promise<ProcessingMeasure> {
+  const times: number[] = [];
+  let result: ProcessedImage | null = null;
+  for (let run = 0; run < runs; run++) {
+    const started = performance.now();
+    result = await processImage(input, config);
+    times.push(performance.now() - started);
+  }
+  if (!result) throw new Error("runs must be at least 1");
+  return { times, medianMs: median(times), result };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** The figures as printed lines: each run, the median, and a table of the sizes. */
+export function describeProcessing(measure: ProcessingMeasure): string[] {
+  const { result } = measure;
+  const lines = [
+    `Procesamiento: ${measure.times.map((ms) => `${(ms / 1000).toFixed(2)} s`).join(", ")} (mediana ${(measure.medianMs / 1000).toFixed(2)} s)`,
+    `Original: ${result.mime}, ${result.width}×${result.height}, ${kb(result.bytes)}; marcador ${result.placeholder.length} caracteres; firma ${result.signature}`,
+    "",
+    `${"ancho".padStart(6)}  ${"alto".padStart(6)}  ${"formato".padEnd(7)}  ${"tamaño".padStart(10)}  % del original`,
+  ];
+  for (const variant of result.variants) {
+    lines.push(
+      `${String(variant.width).padStart(6)}  ${String(variant.height).padStart(6)}  ${FORMAT_EXT[variant.format].padEnd(7)}  ${kb(variant.data.length).padStart(10)}  ${((100 * variant.data.length) / result.bytes).toFixed(1)} %`,
+    );
+  }
+  const total = result.variants.reduce((sum, variant) => sum + variant.data.length, 0);
+  lines.push(`${"total".padStart(6)}  ${"".padStart(6)}  ${"".padEnd(7)}  ${kb(total).padStart(10)}  ${((100 * total) / result.bytes).toFixed(1)} %`);
+  return lines;
+}
+
+async function main() {
+  const runs = Math.max(1, Number(process.env.BENCH_MEDIA_RUNS) || 3);
+  const input = await photoLikeJpeg();
+  console.log(`Foto de prueba: 4000×3000 JPEG, ${kb(input.length)}; ${runs} ejecuciones, sharp con ${sharp.concurrency()} hilos`);
+  const measure = await measureProcessing(input, runs);
+  console.log(describeProcessing(measure).join("\n"));
+}
+
+// Run only when started as a script, not when another harness imports it.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
