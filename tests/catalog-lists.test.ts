@@ -84,6 +84,16 @@ describe("the forms' schema (text in, the API's payload out)", () => {
     expect(catalogFormSchema("service").parse(values)).toEqual(catalogFormSchema("service").parse({ ...base, price_from: "99.90", benefits: "Uno, con coma\nDos", videos: "https://youtu.be/a, https://vimeo.com/1" }));
   });
 
+  it("the images are library ids, sent as they are and in the gallery's order", () => {
+    const parsed = catalogFormSchema("product").parse({ ...base, image: 7, gallery_images: [5, 3, 9] });
+    expect(parsed.image).toBe(7);
+    expect(parsed.gallery_images).toEqual([5, 3, 9]);
+    const values = catalogItemToFormValues("product", { ...parsed, price_from: null, long_description: null, content_html: null, image_id: 7, gallery_image_ids: [5, 3, 9] } as never);
+    expect(values.image).toBe(7);
+    expect(values.gallery_images).toEqual([5, 3, 9]);
+    expect(catalogFormSchema("product").parse({ ...base, image: null }).image).toBeNull();
+  });
+
   it("suggests a slug from the name: lower case, accents removed, hyphens", () => {
     expect(suggestSlug("Gestión Ágil Ñandú 2026")).toBe("gestion-agil-nandu-2026");
     expect(suggestSlug("  ERP -- Pyme!! ")).toBe("erp-pyme");

@@ -165,9 +165,12 @@ export function CatalogHistory({ kind, id, onRestored, titleId }: CatalogHistory
   );
 }
 
+/** Ids kept beside the images' URLs: the URL's change already says it. */
+const IMAGE_ID_FIELDS = new Set(["image_id", "gallery_image_ids"]);
+
 function VersionChanges({ version, previous }: { version: CatalogVersionContract; previous?: CatalogVersionContract }) {
   if (!previous) return <p className="mt-2 text-ink-700">Versión inicial.</p>;
-  const fields = version.changed_fields;
+  const fields = version.changed_fields.filter((field) => !IMAGE_ID_FIELDS.has(field));
   if (fields.length === 0) return <p className="mt-2 text-ink-700">Sin cambios en los campos.</p>;
   const before = previous.snapshot as unknown as Record<string, unknown>;
   const after = version.snapshot as unknown as Record<string, unknown>;
