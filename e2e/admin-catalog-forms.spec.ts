@@ -128,17 +128,10 @@ test.describe("Product form", () => {
     await expect(page.getByText("Revisa los campos marcados.")).toHaveCount(0);
     await expectNoAxeViolations(page);
 
-    // A site image is previewed; one that does not load shows the fallback; an external URL is
-    // saved but the admin is told the public pages will not show it.
+    // The images are chosen in the media library, never typed (e2e/media-library.spec.ts picks them).
     await page.getByRole("tab", { name: "Multimedia" }).click();
-    const image = page.getByLabel("Imagen principal (URL)");
-    await image.fill("/images/products/lumen-erp-pyme.svg");
-    await expect(page.getByRole("img", { name: "Vista previa de la imagen principal" })).toBeVisible();
-    await image.fill("/images/no-existe.png");
-    await expect(page.getByText("Error al cargar imagen")).toBeVisible();
-    await image.fill("https://example.invalid/no-existe.png");
-    await expect(page.getByText("esta URL externa se guardará pero no se mostrará")).toBeVisible();
-    await page.getByLabel("Imágenes de galería").fill("https://example.com/a.png\nhttps://example.com/b.png");
+    await expect(page.getByRole("group", { name: "Imagen principal" }).getByRole("button", { name: /Elegir imagen/ })).toBeVisible();
+    await expect(page.getByRole("group", { name: "Galería de imágenes" }).getByRole("button", { name: /Añadir imágenes/ })).toBeVisible();
 
     await page.getByRole("tab", { name: "SEO y Contacto" }).click();
     await page.getByLabel("Correo de contacto").fill("Ventas@Lumenti.pe");
