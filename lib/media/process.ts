@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
-import sharp, { type Sharp } from "sharp";
+import sharp, { type Metadata, type Sharp } from "sharp";
 import { invalid } from "@/lib/errors";
 import { textProblem } from "@/lib/zod";
 import {
@@ -76,7 +76,7 @@ export async function inspectImage(data: Buffer): Promise<ImageInfo> {
 
   // Header only. sharp's own pixel limit would refuse a huge header without telling its size,
   // so the limit is checked here, and enforced again by the decoder in processImage.
-  let metadata: sharp.Metadata;
+  let metadata: Metadata;
   try {
     metadata = await sharp(data, { limitInputPixels: false, pages: 1 }).metadata();
   } catch {
@@ -212,7 +212,7 @@ const SLUG_MAX_LENGTH = 60;
 /** An ASCII slug of a file name without its extension, for readable public URLs ("imagen" when nothing is left). */
 export function mediaSlug(name: string): string {
   const text = String(name ?? "").slice(0, 1000).trim();
-  const withoutExtension = text.replace(/\.[^.]*$/, "");
+  const withoutExtension = text.replace(/\.[^./\\\s]{1,10}$/, "");
   const slug = withoutExtension
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
