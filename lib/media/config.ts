@@ -20,7 +20,7 @@ function upToTenth(value: number): string {
 }
 
 /** The refusals of an upload, worded once for the server and for a form's own checks. */
-export const MEDIA_MESSAGES = {
+export const UPLOAD_MESSAGES = {
   empty: "El archivo está vacío.",
   tooLarge: (bytes: number) =>
     `El archivo pesa ${upToTenth(bytes / (1024 * 1024))} MB; el máximo es ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB.`,
