@@ -1,4 +1,3 @@
-import "server-only";
 import { createHash } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
 import sharp, { type Metadata, type Sharp } from "sharp";
