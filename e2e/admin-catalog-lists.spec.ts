@@ -42,8 +42,8 @@ async function insertItem(item: Seed): Promise<number> {
   const { rows } = await withDb((db) =>
     db.query<{ id: number }>(
       `insert into catalog_items (kind, name, slug, description, status, category, price_from, currency, features, specifications, faq, benefits,
-         use_cases, gallery_images, videos, content_html, updated_at)
-       values ($1::catalog_kind, $2, $3, $4, $5::catalog_status, $6, $7, 'PEN'::currency, $8, $9, $10, $11, '{}', '{}', '{}', $12, now())
+         use_cases, videos, content_html, updated_at)
+       values ($1::catalog_kind, $2, $3, $4, $5::catalog_status, $6, $7, 'PEN'::currency, $8, $9, $10, $11, '{}', '{}', $12, now())
        returning id`,
       [
         item.kind,

@@ -67,8 +67,8 @@ test.describe("Mantenimiento Sitemap", () => {
     const name = `Producto de prueba del sitemap con un nombre larguísimo para la auditoría ${stamp}`;
     await withDb((db) =>
       db.query(
-        `insert into catalog_items (kind, name, meta_title, slug, description, features, gallery_images, videos, specifications, benefits, use_cases, faq, updated_at)
-         values ('product', $1, $1, $2, 'Producto creado por la prueba del panel de sitemap; se elimina al terminar.', '{}', '{}', '{}', '{}', '{}', '{}', '{}', now())`,
+        `insert into catalog_items (kind, name, meta_title, slug, description, features, videos, specifications, benefits, use_cases, faq, updated_at)
+         values ('product', $1, $1, $2, 'Producto creado por la prueba del panel de sitemap; se elimina al terminar.', '{}', '{}', '{}', '{}', '{}', '{}', now())`,
         [name, slug],
       ),
     );

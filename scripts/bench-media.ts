@@ -19,27 +19,57 @@ export type ProcessingMeasure = {
   result: ProcessedImage;
 };
 
-/** A photo-like JPEG: overlapping gradients and waves, with per-pixel noise so it compresses like a photo. */
-export async function photoLikeJpeg(width = 4000, height = 3000, quality = 88): Promise<Buffer> {
-  const pixels = Buffer.alloc(width * height * 3);
+/** Smooth random texture: a grid of random values every `cell` pixels, interpolated between. */
+function valueNoise(width: number, height: number, cell: number, random: () => number): Float32Array {
+  const columns = Math.ceil(width / cell) + 2;
+  const rows = Math.ceil(height / cell) + 2;
+  const grid = Float32Array.from({ length: columns * rows }, () => random() - 0.5);
+  const out = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const gy = y / cell;
+    const y0 = Math.floor(gy);
+    const fy = gy - y0;
+    for (let x = 0; x < width; x++) {
+      const gx = x / cell;
+      const x0 = Math.floor(gx);
+      const fx = gx - x0;
+      const top = grid[y0 * columns + x0] * (1 - fx) + grid[y0 * columns + x0 + 1] * fx;
+      const bottom = grid[(y0 + 1) * columns + x0] * (1 - fx) + grid[(y0 + 1) * columns + x0 + 1] * fx;
+      out[y * width + x] = top * (1 - fy) + bottom * fy;
+    }
+  }
+  return out;
+}
+
+/**
+ * A photo-like JPEG: broad gradients and waves, texture at several scales (what survives a
+ * downscale, like foliage or fabric) and per-pixel sensor noise. The same picture on every run.
+ */
+export async function photoLikeJpeg(width = 4000, height = 3000, quality = 92): Promise<Buffer> {
   let seed = 0x2f6b1a3d;
   const random = () => {
-    // xorshift32: the same picture on every run.
+    // xorshift32
     seed ^= seed << 13;
     seed ^= seed >>> 17;
     seed ^= seed << 5;
     return (seed >>> 0) / 0x1_0000_0000;
   };
+  const coarse = valueNoise(width, height, 90, random);
+  const medium = valueNoise(width, height, 14, random);
+  const fine = valueNoise(width, height, 3, random);
+  const pixels = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const u = x / width;
       const v = y / height;
+      const p = y * width + x;
       const wave = Math.sin(u * 23 + Math.sin(v * 7) * 3) * Math.cos(v * 17 - u * 5);
-      const noise = (random() - 0.5) * 36;
-      const i = (y * width + x) * 3;
-      pixels[i] = Math.max(0, Math.min(255, 90 + 110 * u + 40 * wave + noise));
-      pixels[i + 1] = Math.max(0, Math.min(255, 70 + 120 * v - 30 * wave + noise));
-      pixels[i + 2] = Math.max(0, Math.min(255, 160 - 80 * u * v + 50 * wave + noise));
+      const texture = 70 * coarse[p] + 45 * medium[p] + 25 * fine[p];
+      const noise = (random() - 0.5) * 18;
+      const i = p * 3;
+      pixels[i] = Math.max(0, Math.min(255, 80 + 100 * u + 30 * wave + texture + noise));
+      pixels[i + 1] = Math.max(0, Math.min(255, 70 + 110 * v - 25 * wave + 0.8 * texture + noise));
+      pixels[i + 2] = Math.max(0, Math.min(255, 150 - 80 * u * v + 40 * wave - 0.5 * texture + noise));
     }
   }
   return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer();

@@ -1,5 +1,6 @@
 // `npm run lighthouse`: Lighthouse (mobile, the devDependency, Debian's Chromium) on the pages
-// listed in perf-budgets.json (/, /productos, the first service, /contacto), N runs each
+// listed in perf-budgets.json (/, /productos, the product with the uploaded gallery
+// /productos/lumen-erp-pyme, the first service, /contacto), N runs each
 // (default 3, round-robin so a noisy moment hits one run of each page, not all runs of one).
 // Prints every run and the median per category, the main metrics of the median run and, for a
 // category under budget, its top failing audits; writes the figures to a JSON file and the
@@ -161,11 +162,15 @@ async function main(): Promise<boolean> {
     }
     const pages = await resolvePages(baseUrl, args.pages.length ? args.pages : budget.pages);
     // One visit each first, so no run pays for a cold server (a first render, an empty cache).
+    // The count of uploaded images (<picture>) per page shows whether the runs measure them at all.
+    const uploads: string[] = [];
     for (const page of pages) {
       const response = await fetch(`${baseUrl}${page}`);
-      await response.arrayBuffer();
+      const html = await response.text();
       if (!response.ok) throw new Error(`GET ${page} → ${response.status}`);
+      uploads.push(`${page} ${html.match(/<picture\b/g)?.length ?? 0}`);
     }
+    console.log(`Imágenes subidas (<picture>) por página: ${uploads.join(", ")}`);
 
     let cpuMultiplier = args.cpu === "calibrate" ? 0 : args.cpu;
     if (args.cpu === "calibrate") {

@@ -13,7 +13,8 @@ import { catalogAdminCalls, minimal, ROUTES, rowOf, type Kind } from "./helpers/
 
 const ITEM_KEYS = [
   "benefits", "billing_period", "category", "contact_email", "contact_phone", "content_html", "created_at", "currency", "demo_url",
-  "description", "documentation_url", "faq", "features", "gallery_images", "id", "image", "is_featured", "long_description",
+  "description", "documentation_url", "faq", "features", "gallery_image_ids", "gallery_image_sets", "gallery_images", "id", "image",
+  "image_id", "image_set", "is_featured", "long_description",
   "meta_description", "meta_keywords", "meta_title", "name", "order_index", "price_from", "slug", "specifications", "status",
   "updated_at", "use_cases", "videos",
 ].sort();
@@ -48,9 +49,9 @@ describe.each(["product", "service"] as const)("%s admin API", (kind) => {
       status: "draft",
       demo_url: "https://demo.example.pe",
       documentation_url: "https://docs.example.pe/guia",
-      image: "https://cdn.example.pe/img.png",
+      image: "/images/products/lumen-erp-pyme.svg",
       order_index: "3",
-      gallery_images: ["https://cdn.example.pe/1.png"],
+      gallery_images: ["/images/gallery/panel-ventas.svg"],
       videos: ["https://www.youtube.com/watch?v=dQw4w9WgXcQ"],
       specifications: ["Usuarios: ilimitados"],
       benefits: ["Ahorra tiempo"],
@@ -74,7 +75,10 @@ describe.each(["product", "service"] as const)("%s admin API", (kind) => {
       order_index: 3,
       contact_email: "ventas@example.pe",
       faq: ["¿Incluye soporte?: Sí, 24/7"],
+      image: "/images/products/lumen-erp-pyme.svg",
+      gallery_images: ["/images/gallery/panel-ventas.svg"],
     });
+    expect(data.image_set).toMatchObject({ src: "/images/products/lumen-erp-pyme.svg", alt: expect.any(String) });
     const row = await rowOf(data.id as number);
     expect(row).toMatchObject({ kind, slug: `elemento-${tag}`, status: "draft", currency: "PEN", orderIndex: 3, features: ["Multiempresa", "Facturación electrónica"] });
     expect(row?.priceFrom?.toFixed(2)).toBe("149.90");

@@ -43,14 +43,18 @@ describe.each(["product", "service"] as const)("%s bad input", (kind) => {
     ["an invalid e-mail", { contact_email: "no-es-correo" }, "contact_email"],
     ["an order that is not an integer", { order_index: "1.5" }, "order_index"],
   ];
-  // Images may also be a path of this site ("/images/…", as the seed's), never a protocol-relative one.
-  const badUrlsOf = (field: string) => (field === "image" || field === "gallery_images" ? [...BAD_URLS.slice(0, -1), "//evil.example/x.png"] : BAD_URLS);
-  for (const field of ["demo_url", "documentation_url", "image"]) {
-    for (const url of badUrlsOf(field)) cases.push([`${field} = ${url.slice(0, 16)}`, { [field]: url }, field]);
+  // Images are library items: an id or a path of this site ("/media/…", "/images/…"), never an
+  // external or protocol-relative URL (a well-formed path no item has is refused by the service).
+  const BAD_IMAGES = [...BAD_URLS.slice(0, -1), "//evil.example/x.png", "https://cdn.example.pe/x.png", 0, -3, 1.5];
+  for (const url of BAD_URLS) {
+    for (const field of ["demo_url", "documentation_url"]) cases.push([`${field} = ${url.slice(0, 16)}`, { [field]: url }, field]);
+    cases.push([`videos with ${url.slice(0, 16)}`, { videos: ["https://ok.example.pe/a", url] }, "videos.1"]);
   }
-  for (const field of ["gallery_images", "videos"]) {
-    for (const url of badUrlsOf(field)) cases.push([`${field} with ${url.slice(0, 16)}`, { [field]: ["https://ok.example.pe/a.png", url] }, `${field}.1`]);
+  for (const image of BAD_IMAGES) {
+    cases.push([`image = ${String(image).slice(0, 16)}`, { image }, "image"]);
+    cases.push([`gallery_images with ${String(image).slice(0, 16)}`, { gallery_images: ["/images/gallery/panel-ventas.svg", image] }, "gallery_images.1"]);
   }
+  cases.push(["an image no library item has", { image: "/images/no-existe.svg" }, "image"]);
 
   it.each(cases)("POST with %s → 422 with a Spanish message for the field; nothing stored", async (_label, change, field) => {
     const tag = uniqueTag();

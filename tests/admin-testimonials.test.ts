@@ -18,6 +18,8 @@ const TESTIMONIAL_KEYS = [
   "created_at",
   "id",
   "image",
+  "image_id",
+  "image_set",
   "is_active",
   "is_featured",
   "rating",
@@ -80,7 +82,7 @@ describe("POST /api/v1/admin/testimonials", () => {
     expect(audit[0].details).toMatchObject({ before: null, after: { client_name: name, status: "draft", rating: 5 } });
   });
 
-  it("stores every field of the contract's payload (rating as digits from a select, sector, image URL)", async () => {
+  it("stores every field of the contract's payload (rating as digits from a select, sector, a library image by URL)", async () => {
     const name = `Cliente ${uniqueTag()}`;
     const { status, body } = await post({
       client_name: name,
@@ -88,7 +90,7 @@ describe("POST /api/v1/admin/testimonials", () => {
       client_company: "Andina S.A.C.",
       content: "Línea uno\r\nLínea dos",
       rating: "4",
-      image: "https://cdn.example.pe/foto.png",
+      image: "/images/avatars/ana-torres.svg",
       sector_id: String(sectorId),
       is_active: false,
       is_featured: true,
@@ -100,7 +102,9 @@ describe("POST /api/v1/admin/testimonials", () => {
       client_company: "Andina S.A.C.",
       content: "Línea uno\nLínea dos",
       rating: 4,
-      image: "https://cdn.example.pe/foto.png",
+      image: "/images/avatars/ana-torres.svg",
+      image_id: expect.any(Number),
+      image_set: expect.objectContaining({ src: "/images/avatars/ana-torres.svg", alt: expect.any(String) }),
       sector_id: sectorId,
       is_active: false,
       is_featured: true,
@@ -119,8 +123,11 @@ describe("POST /api/v1/admin/testimonials", () => {
     ["a position over 120 characters", { client_position: "x".repeat(121) }, "client_position"],
     ["a company over 120 characters", { client_company: "x".repeat(121) }, "client_company"],
     ["content over 2000 characters", { content: "x".repeat(2001) }, "content"],
-    ["an image that is not an http(s) URL", { image: "javascript:alert(1)" }, "image"],
-    ["an image over 2048 characters", { image: `https://example.pe/${"a".repeat(2040)}` }, "image"],
+    ["an image that is not a library reference", { image: "javascript:alert(1)" }, "image"],
+    ["an external image URL", { image: "https://cdn.example.pe/foto.png" }, "image"],
+    ["an image path over 2048 characters", { image: `/images/${"a".repeat(2045)}` }, "image"],
+    ["an image no library item has", { image: "/images/avatars/nadie.svg" }, "image"],
+    ["an unknown image id", { image: 2_000_000_000 }, "image"],
     ["an unknown sector", { sector_id: 999_999_999 }, "sector_id"],
     ["a sector that is not an id", { sector_id: "abc" }, "sector_id"],
     ["is_active as text", { is_active: "yes" }, "is_active"],

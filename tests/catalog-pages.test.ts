@@ -1,10 +1,14 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { CatalogDetail } from "@/components/site/catalog/catalog-detail";
 import { CATALOG_PAGES } from "@/components/site/catalog/catalog-kinds";
 import { categoryFilterLinks, listHref } from "@/components/site/catalog/list-params";
 import { safeExternalUrl, videoSource } from "@/components/site/catalog/media-urls";
 import { catalogItemJsonLd, catalogItemMetadata, faqEntries } from "@/components/site/catalog/seo";
-import { listPublicCatalogItems } from "@/lib/catalog/queries";
+import { findPublicCatalogItem, listPublicCatalogItems } from "@/lib/catalog/queries";
 import type { CatalogKind } from "@/lib/generated/prisma/enums";
+import { absoluteUrl } from "@/lib/site-url";
 
 // Helpers of the public product and service pages: URL state of the lists, video URLs and the
 // structured data / metadata of detail pages (checked against the seeded catalogue).
@@ -74,6 +78,13 @@ describe("datos estructurados y metadatos de las fichas", () => {
         const path = `${CATALOG_PAGES[kind].basePath}/${item.slug}`;
 
         expect(main["@type"]).toBe(kind === "product" ? "Product" : "Service");
+        // The image is the widest file of the main image (an upload's 1600 px size, or the site's own SVG).
+        if (item.image_set) {
+          const widest = item.image_set.srcset ? item.image_set.srcset.split(", ").at(-1)!.split(" ")[0] : item.image_set.src;
+          expect(main["image"]).toBe(absoluteUrl(widest));
+        } else {
+          expect(main["image"]).toBeUndefined();
+        }
         expect(main["name"]).toBe(item.name);
         expect(String(main["url"]).endsWith(path)).toBe(true);
         if (item.price_from === null) expect(main["offers"]).toBeUndefined();
@@ -116,5 +127,21 @@ describe("datos estructurados y metadatos de las fichas", () => {
   it("una pregunta cuya respuesta contiene dos puntos se parte solo en el primero", () => {
     const [entry] = faqEntries({ faq: ["¿Horario?: De 9:00 a 18:00"] });
     expect(entry).toEqual({ question: "¿Horario?", answer: "De 9:00 a 18:00" });
+  });
+});
+
+describe("la ficha que mide Lighthouse", () => {
+  it("lumen-erp-pyme tiene imágenes subidas en su galería: <picture> perezosos, y la principal se pide primero", async () => {
+    const item = await findPublicCatalogItem("product", "lumen-erp-pyme");
+    expect(item).not.toBeNull();
+    const uploads = item!.gallery_image_sets.filter((image) => image.srcset !== "");
+    expect(uploads.length).toBeGreaterThan(0);
+    const html = renderToStaticMarkup(createElement(CatalogDetail, { kind: "product", item: item! }));
+    const gallery = html.slice(html.indexOf('id="detalle-galeria"'));
+    expect(gallery.match(/<picture>/g)?.length).toBe(uploads.length);
+    expect(gallery).not.toContain('fetchPriority="high"');
+    for (const image of uploads) expect(gallery).toContain(`src="${image.src}"`);
+    // Only the main image is fetched first (React adds a preload for it when it is a plain <img>).
+    expect(html.match(/<img [^>]*fetchPriority="high"/g)?.length ?? 0).toBe(item!.image_set ? 1 : 0);
   });
 });

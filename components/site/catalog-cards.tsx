@@ -6,10 +6,10 @@ import { cn } from "@/components/ui/cn";
 import type { CatalogItemContract } from "@/lib/catalog/serialize";
 
 /** What a catalogue card shows. */
-export type CatalogCardData = Pick<CatalogItemContract, "id" | "name" | "slug" | "description" | "category" | "features" | "price_from" | "currency" | "billing_period" | "image" | "is_featured">;
+export type CatalogCardData = Pick<CatalogItemContract, "id" | "name" | "slug" | "description" | "category" | "features" | "price_from" | "currency" | "billing_period" | "image_set" | "is_featured">;
 import { billingPeriodLabel, formatMoney, priceSuffix } from "@/lib/format";
 import { Latin1Text } from "./latin1-text";
-import { CardCover } from "./media";
+import { CardCover, GRID_CARD_SIZES } from "./media";
 
 /** Sprite icons for the public service categories; anything else gets the wrench. */
 const SERVICE_ICONS: Record<string, IconName> = {
@@ -22,6 +22,9 @@ const SERVICE_ICONS: Record<string, IconName> = {
 
 /** Service cards show at most this many features. */
 export const SERVICE_CARD_MAX_FEATURES = 3;
+
+/** The cover of a service in the list view: 18rem wide from lg, 14rem from sm, full width on phones. */
+const LIST_COVER_SIZES = "(min-width: 1024px) 288px, (min-width: 640px) 224px, 100vw";
 
 /** .card and .card-link: component classes in app/globals.css. */
 const cardClass = "group card card-link";
@@ -56,7 +59,7 @@ function MoreArrow({ children }: { children: string }) {
 export function ProductCard({ item }: { item: CatalogCardData }) {
   return (
     <article className={cardClass} data-testid="product-card">
-      <CardCover src={item.image} alt="" variant="product" />
+      <CardCover image={item.image_set} sizes={GRID_CARD_SIZES} variant="product" />
       <div className="flex flex-1 flex-col p-6">
         <div className="flex flex-wrap gap-2">
           {item.category && <Badge tone="brand">{item.category}</Badge>}
@@ -86,8 +89,8 @@ export function ServiceCard({ item, layout = "grid" }: { item: CatalogCardData; 
   return (
     <article className={cn(cardClass, list && "sm:flex-row")} data-testid="service-card" data-layout={layout}>
       <CardCover
-        src={item.image}
-        alt=""
+        image={item.image_set}
+        sizes={list ? LIST_COVER_SIZES : GRID_CARD_SIZES}
         variant="service"
         ratio="wide"
         className={list ? "sm:aspect-auto sm:w-56 sm:shrink-0 lg:w-72" : undefined}

@@ -1,6 +1,6 @@
 import type { TestimonialContract } from "@/lib/testimonials/serialize";
 import { Icon } from "@/components/icons/icon";
-import { Img, isLocalImage } from "./media";
+import { isLocalImage, MediaPicture } from "./media";
 
 /** Rating as stars, announced as "Calificación: n de 5". */
 export function Stars({ rating }: { rating: number }) {
@@ -35,8 +35,9 @@ export function TestimonialCard({ testimonial }: { testimonial: TestimonialContr
         <p>{testimonial.content}</p>
       </blockquote>
       <figcaption className="t-cap">
-        {isLocalImage(testimonial.image) ? (
-          <Img src={testimonial.image} alt="" width={44} height={44} className="size-11 rounded-full object-cover" />
+        {testimonial.image_set && isLocalImage(testimonial.image_set.src) ? (
+          // Decorative: the client's name is the very next text, so the photo's alt would only repeat it.
+          <MediaPicture image={testimonial.image_set} alt="" sizes="44px" width={44} height={44} className="size-11 shrink-0 rounded-full object-cover" />
         ) : (
           <span aria-hidden="true" className="grid size-11 shrink-0 place-items-center rounded-full bg-brand-100 text-sm font-bold text-brand-800">
             {initials(testimonial.client_name)}

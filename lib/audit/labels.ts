@@ -28,6 +28,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "testimonial.create": "Creó un testimonio",
   "testimonial.update": "Actualizó un testimonio",
   "testimonial.delete": "Eliminó un testimonio",
+  // Media library.
+  "media.upload": "Subió una imagen a la biblioteca",
+  "media.update": "Editó una imagen de la biblioteca",
+  "media.delete": "Eliminó una imagen de la biblioteca",
   // Catalogue: products and services.
   "product.create": "Creó un producto",
   "product.update": "Actualizó un producto",
@@ -75,6 +79,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   user: "Usuario",
   profile: "Perfil",
   testimonial: "Testimonio",
+  media: "Imagen",
   product: "Producto",
   service: "Servicio",
   sitemap: "Sitemap",
@@ -111,6 +116,8 @@ export function auditEntityHref(entityType: string, entityId: string | null, det
       return "/admin/profile";
     case "testimonial":
       return `/admin/testimonials?id=${id}`;
+    case "media":
+      return `/admin/media?imagen=${id}`;
     case "product":
       return `/admin/products/view/${id}`;
     case "service":

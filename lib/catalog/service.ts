@@ -62,8 +62,8 @@ async function normalize(tx: Prisma.TransactionClient, input: CatalogItemUpdate)
   const { image, gallery_images: gallery, ...rest } = input;
   const changes: CatalogChanges = { ...rest, price_from: input.price_from === undefined ? undefined : input.price_from === null ? null : Number(input.price_from) };
   if (input.price_from === undefined) delete changes.price_from;
-  if (image !== undefined) changes.image_id = image === null ? null : (await resolveMediaReferences(tx, "image", [image]))[0];
-  if (gallery !== undefined) changes.gallery_image_ids = await resolveMediaReferences(tx, "gallery_images", gallery);
+  if (image !== undefined) changes.image_id = image === null ? null : (await resolveMediaReferences(tx, "image", [image], CATALOG_MESSAGES.invalid))[0];
+  if (gallery !== undefined) changes.gallery_image_ids = await resolveMediaReferences(tx, "gallery_images", gallery, CATALOG_MESSAGES.invalid);
   if (input.long_description !== undefined) changes.long_description = sanitizeRichHtml(input.long_description);
   if (input.content_html !== undefined) changes.content_html = sanitizeRichHtml(input.content_html);
   return changes;

@@ -1,7 +1,6 @@
-import "server-only";
 import { createHash } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
-import sharp, { type Sharp } from "sharp";
+import sharp, { type Metadata, type Sharp } from "sharp";
 import { invalid } from "@/lib/errors";
 import { textProblem } from "@/lib/zod";
 import {
@@ -13,7 +12,7 @@ import {
   MAX_FILE_NAME_LENGTH,
   MAX_PIXELS,
   MAX_UPLOAD_BYTES,
-  MEDIA_MESSAGES,
+  UPLOAD_MESSAGES,
   MEDIA_SIZES,
   sizesSignature,
 } from "./config";
@@ -67,27 +66,27 @@ const SHARP_FORMAT: Record<AcceptedMime, string> = {
  * most MAX_PIXELS (first frame of an animation). Width and height are after EXIF orientation.
  */
 export async function inspectImage(data: Buffer): Promise<ImageInfo> {
-  if (!Buffer.isBuffer(data) || data.length === 0) throw refuse(MEDIA_MESSAGES.empty);
-  if (data.length > MAX_UPLOAD_BYTES) throw refuse(MEDIA_MESSAGES.tooLarge(data.length));
+  if (!Buffer.isBuffer(data) || data.length === 0) throw refuse(UPLOAD_MESSAGES.empty);
+  if (data.length > MAX_UPLOAD_BYTES) throw refuse(UPLOAD_MESSAGES.tooLarge(data.length));
 
   const type = await fileTypeFromBuffer(data).catch(() => undefined);
-  if (!type || !isAcceptedMime(type.mime)) throw refuse(MEDIA_MESSAGES.notAccepted);
+  if (!type || !isAcceptedMime(type.mime)) throw refuse(UPLOAD_MESSAGES.notAccepted);
   const mime = type.mime;
 
   // Header only. sharp's own pixel limit would refuse a huge header without telling its size,
   // so the limit is checked here, and enforced again by the decoder in processImage.
-  let metadata: sharp.Metadata;
+  let metadata: Metadata;
   try {
     metadata = await sharp(data, { limitInputPixels: false, pages: 1 }).metadata();
   } catch {
-    throw refuse(MEDIA_MESSAGES.damaged);
+    throw refuse(UPLOAD_MESSAGES.damaged);
   }
-  if (metadata.format !== SHARP_FORMAT[mime]) throw refuse(MEDIA_MESSAGES.notAccepted);
+  if (metadata.format !== SHARP_FORMAT[mime]) throw refuse(UPLOAD_MESSAGES.notAccepted);
 
   const width = metadata.width;
   const height = metadata.pageHeight ?? metadata.height;
-  if (!(width > 0 && height > 0)) throw refuse(MEDIA_MESSAGES.damaged);
-  if (width * height > MAX_PIXELS) throw refuse(MEDIA_MESSAGES.tooManyPixels(width * height));
+  if (!(width > 0 && height > 0)) throw refuse(UPLOAD_MESSAGES.damaged);
+  if (width * height > MAX_PIXELS) throw refuse(UPLOAD_MESSAGES.tooManyPixels(width * height));
 
   // Orientations 5–8 turn the image a quarter: the displayed width is the stored height.
   const turned = (metadata.orientation ?? 1) >= 5;
@@ -131,7 +130,7 @@ async function decoding<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch {
-    throw refuse(MEDIA_MESSAGES.damaged);
+    throw refuse(UPLOAD_MESSAGES.damaged);
   }
 }
 
@@ -190,20 +189,20 @@ export async function processImage(data: Buffer, config: MediaSizesConfig = MEDI
 
 /** A readable, trimmed upload name; refuses what could act as a path or hide characters. */
 export function checkFileName(name: string): string {
-  if (typeof name !== "string") throw refuse(MEDIA_MESSAGES.nameEmpty);
+  if (typeof name !== "string") throw refuse(UPLOAD_MESSAGES.nameEmpty);
   const trimmed = name.trim();
-  if (!trimmed) throw refuse(MEDIA_MESSAGES.nameEmpty);
+  if (!trimmed) throw refuse(UPLOAD_MESSAGES.nameEmpty);
   // Length in characters (an emoji is one), counted only once the text is known to be short.
   if (trimmed.length > MAX_FILE_NAME_LENGTH && (trimmed.length > 2 * MAX_FILE_NAME_LENGTH || [...trimmed].length > MAX_FILE_NAME_LENGTH)) {
-    throw refuse(MEDIA_MESSAGES.nameTooLong);
+    throw refuse(UPLOAD_MESSAGES.nameTooLong);
   }
   const problem = textProblem(trimmed, { multiline: false });
   if (problem) {
     const message = `El nombre del archivo ${problem.charAt(0).toLowerCase()}${problem.slice(1)}`;
     throw refuse(message);
   }
-  if (/[/\\]/.test(trimmed)) throw refuse(MEDIA_MESSAGES.nameSeparator);
-  if (trimmed.includes("..")) throw refuse(MEDIA_MESSAGES.nameDots);
+  if (/[/\\]/.test(trimmed)) throw refuse(UPLOAD_MESSAGES.nameSeparator);
+  if (trimmed.includes("..")) throw refuse(UPLOAD_MESSAGES.nameDots);
   return trimmed;
 }
 
@@ -212,7 +211,7 @@ const SLUG_MAX_LENGTH = 60;
 /** An ASCII slug of a file name without its extension, for readable public URLs ("imagen" when nothing is left). */
 export function mediaSlug(name: string): string {
   const text = String(name ?? "").slice(0, 1000).trim();
-  const withoutExtension = text.replace(/\.[^.]*$/, "");
+  const withoutExtension = text.replace(/\.[^./\\\s]{1,10}$/, "");
   const slug = withoutExtension
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")

@@ -20,9 +20,14 @@ export const MEDIA_REFERENCE_MESSAGES = {
 
 /**
  * The media ids of `refs`, in order (duplicates kept), or an `invalid` refusal on `field` naming
- * each reference that is not a usable library image.
+ * each reference that is not a usable library image (with `message` as its summary, if given).
  */
-export async function resolveMediaReferences(tx: Prisma.TransactionClient, field: string, refs: readonly MediaReference[]): Promise<number[]> {
+export async function resolveMediaReferences(
+  tx: Prisma.TransactionClient,
+  field: string,
+  refs: readonly MediaReference[],
+  message?: string,
+): Promise<number[]> {
   if (refs.length === 0) return [];
   const ids = refs.filter((ref): ref is number => typeof ref === "number");
   const urls = refs.filter((ref): ref is string => typeof ref === "string");
@@ -45,6 +50,6 @@ export async function resolveMediaReferences(tx: Prisma.TransactionClient, field
     if (row.alt.trim() === "") errors.push(MEDIA_REFERENCE_MESSAGES.noAlt(row.fileName));
     resolved.push(row.id);
   }
-  if (errors.length > 0) throw invalid({ [field]: [...new Set(errors)] }, errors[0]);
+  if (errors.length > 0) throw invalid({ [field]: [...new Set(errors)] }, message ?? errors[0]);
   return resolved;
 }

@@ -42,7 +42,7 @@ async function toData(tx: Prisma.TransactionClient, input: Partial<TestimonialIn
   if (input.client_company !== undefined) data.clientCompany = input.client_company;
   if (input.content !== undefined) data.content = input.content;
   if (input.rating !== undefined) data.rating = input.rating;
-  if (input.image !== undefined) data.imageId = input.image === null ? null : (await resolveMediaReferences(tx, "image", [input.image]))[0];
+  if (input.image !== undefined) data.imageId = input.image === null ? null : (await resolveMediaReferences(tx, "image", [input.image], TESTIMONIAL_MESSAGES.invalid))[0];
   if (input.sector_id !== undefined) data.sectorId = input.sector_id;
   if (input.is_active !== undefined) data.isActive = input.is_active;
   if (input.is_featured !== undefined) data.isFeatured = input.is_featured;

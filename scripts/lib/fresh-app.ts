@@ -83,6 +83,10 @@ export async function startFreshApp(options: FreshAppOptions): Promise<FreshApp>
     if (value === undefined) delete env[name];
     else env[name] = value;
   }
+  // The media library's files of this run (the seed's demo uploads, a test's own) in a folder of
+  // its own, unless the caller chose a folder or an S3-compatible store.
+  const mediaRoot = env.S3_ENDPOINT || options.env?.MEDIA_DIR ? null : mkdtempSync(path.join(tmpdir(), `${options.prefix}-media-`));
+  if (mediaRoot) env.MEDIA_DIR = mediaRoot;
   if (dataRoot) {
     delete env.DATABASE_URL;
     env.EMBEDDED_DB_DIR = path.join(dataRoot, "pglite");
@@ -97,6 +101,7 @@ export async function startFreshApp(options: FreshAppOptions): Promise<FreshApp>
     (stopping ??= (async () => {
       await server?.stop();
       if (dataRoot) rmSync(dataRoot, { recursive: true, force: true });
+      if (mediaRoot) rmSync(mediaRoot, { recursive: true, force: true });
       await throwaway?.drop().catch((error) => console.error(`No se pudo borrar la base ${dbName}:`, (error as Error).message));
     })());
 

@@ -1,16 +1,16 @@
-import Image from "next/image";
 import type { ReactNode } from "react";
 import { AuditHistory } from "@/components/admin/audit-history";
 import { ExternalLink } from "@/components/site/catalog/external-link";
 import { safeExternalUrl } from "@/components/site/catalog/media-urls";
 import { RichContent } from "@/components/site/catalog/rich-content";
 import { VideoList } from "@/components/site/catalog/video-list";
-import { isLocalImage } from "@/components/site/media";
+import { Img, isLocalImage, smallestImageFile } from "@/components/site/media";
 import { CATALOG_BILLING_PERIOD_LABELS } from "@/lib/catalog/admin-schema";
 import { parseFaqEntry, parseSpecification } from "@/lib/catalog/lists";
 import type { CatalogItemContract } from "@/lib/catalog/serialize";
 import { formatMoney } from "@/lib/format";
 import type { CatalogKind } from "@/lib/generated/prisma/enums";
+import type { MediaImageSet } from "@/lib/media/serialize";
 import { CatalogDetailActions } from "./catalog-detail-actions";
 import { CatalogFeaturedBadge, CatalogStatusBadge } from "./catalog-status-badge";
 import { formatLongDate } from "./long-date";
@@ -72,12 +72,31 @@ function LinkValue({ url }: { url: string | null }) {
   );
 }
 
-/** A local image is shown; an external one is linked (the admin's CSP loads images from this site only). */
-function ImageValue({ src, alt }: { src: string; alt: string }) {
-  if (isLocalImage(src)) {
-    return <Image src={src} alt={alt} width={480} height={270} unoptimized className="h-auto w-full max-w-md rounded-xl border border-ink-200 object-cover" />;
-  }
-  return <LinkValue url={src} />;
+/**
+ * A library image as a thumbnail (its smallest file, whole, uncropped) with its alt text
+ * written out, so the admin sees what a screen reader will say. An image not served by this
+ * site is only linked.
+ */
+function ImageThumbnail({ image }: { image: MediaImageSet }) {
+  const src = smallestImageFile(image);
+  return (
+    <figure className="flex max-w-xs flex-col gap-2">
+      {isLocalImage(src) ? (
+        <Img
+          src={src}
+          alt={image.alt}
+          width={image.width ?? 320}
+          height={image.height ?? 180}
+          className="aspect-video w-full rounded-xl border border-ink-200 bg-ink-50 object-contain"
+        />
+      ) : (
+        <LinkValue url={image.src} />
+      )}
+      <figcaption className="text-xs text-ink-700">
+        <span className="font-semibold">Texto alternativo:</span> {image.alt.trim() || <span className="text-ink-600">sin texto</span>}
+      </figcaption>
+    </figure>
+  );
 }
 
 function priceText(item: CatalogItemContract): string {
@@ -176,17 +195,17 @@ export function CatalogDetailView({ kind, item }: { kind: CatalogKind; item: Cat
         <div className="flex flex-col gap-5">
           <div>
             <h3 className="text-sm font-semibold text-ink-700">Imagen principal</h3>
-            <div className="mt-2">{item.image ? <ImageValue src={item.image} alt={`Imagen de ${item.name}`} /> : <Empty>{NONE}</Empty>}</div>
+            <div className="mt-2">{item.image_set ? <ImageThumbnail image={item.image_set} /> : <Empty>{NONE}</Empty>}</div>
           </div>
           <div>
             <h3 className="text-sm font-semibold text-ink-700">Galería</h3>
-            {item.gallery_images.length === 0 ? (
+            {item.gallery_image_sets.length === 0 ? (
               <Empty />
             ) : (
-              <ul className="mt-2 grid gap-3 sm:grid-cols-2">
-                {item.gallery_images.map((src, index) => (
+              <ul className="mt-2 grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-4" aria-label={`Galería de ${item.name}`}>
+                {item.gallery_image_sets.map((image, index) => (
                   <li key={index}>
-                    <ImageValue src={src} alt={`Imagen ${index + 1} de la galería de ${item.name}`} />
+                    <ImageThumbnail image={image} />
                   </li>
                 ))}
               </ul>

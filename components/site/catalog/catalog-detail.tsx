@@ -6,6 +6,7 @@ import { billingPeriodLabel, priceSuffix } from "@/lib/format";
 import type { CatalogKind } from "@/lib/generated/prisma/enums";
 import { isLocalImage } from "../media";
 import { CATALOG_PAGES } from "./catalog-kinds";
+import { DetailCover, DetailGallery } from "./detail-media";
 import { CatalogDetailView, type CatalogDetailData } from "./detail-view";
 import { safeExternalUrl, videoSource } from "./media-urls";
 import { catalogBreadcrumb, faqEntries } from "./seo";
@@ -40,7 +41,7 @@ export function catalogDetailData(kind: CatalogKind, item: CatalogItemContract):
           },
     demoUrl: safeExternalUrl(item.demo_url),
     documentationUrl: safeExternalUrl(item.documentation_url),
-    image: item.image,
+    image: item.image_set && isLocalImage(item.image_set.src) ? item.image_set : null,
     breadcrumb: catalogBreadcrumb(kind, item),
     content: richHtml === null ? null : { html: richHtml, titled: !contentHtml },
     features: nonBlank(item.features),
@@ -49,14 +50,21 @@ export function catalogDetailData(kind: CatalogKind, item: CatalogItemContract):
     specifications: nonBlank(item.specifications).map(parseSpecification),
     email: item.contact_email?.trim() || null,
     phone: item.contact_phone?.trim() || null,
-    gallery: nonBlank(item.gallery_images).filter(isLocalImage),
+    gallery: item.gallery_image_sets.filter((image) => isLocalImage(image.src)),
     videos: item.videos.filter((video) => videoSource(video) !== null),
     faq: faqEntries(item),
     seeAll: { href: page.basePath, label: page.seeAllText },
   };
 }
 
-/** The detail page of a product or a service, drawn by CatalogDetailView. */
+/** The detail page of a product or a service, drawn by CatalogDetailView; its images are drawn here, on the server. */
 export function CatalogDetail({ kind, item }: { kind: CatalogKind; item: CatalogItemContract }) {
-  return <CatalogDetailView item={catalogDetailData(kind, item)} />;
+  const { image, gallery, ...data } = catalogDetailData(kind, item);
+  return (
+    <CatalogDetailView
+      item={data}
+      cover={<DetailCover image={image} kind={kind} />}
+      gallery={gallery.length > 0 ? <DetailGallery images={gallery} itemName={item.name} /> : null}
+    />
+  );
 }

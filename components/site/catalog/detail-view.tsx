@@ -6,8 +6,8 @@ import { Badge } from "@/components/ui/badge";
 import { ButtonLink, buttonClasses } from "@/components/ui/button";
 import { Container } from "@/components/ui/container";
 import { formatMoney } from "@/lib/format";
+import type { MediaImageSet } from "@/lib/media/serialize";
 import { Latin1Text } from "../latin1-text";
-import { CardCover, Img } from "../media";
 import { Breadcrumb } from "./breadcrumb";
 import { CatalogCta } from "./catalog-cta";
 import { ExternalLink } from "./external-link";
@@ -17,7 +17,9 @@ import { VideoList } from "./video-list";
 
 // A client component on purpose: pages are pre-rendered, and this way each detail page's RSC
 // payload carries its CatalogDetailData (built on the server by CatalogDetail) instead of the
-// whole element tree, whose markup ships once in a cached script.
+// whole element tree, whose markup ships once in a cached script. The images are the exception:
+// CatalogDetail renders them on the server (detail-media.tsx) and passes them in as elements, so
+// no image code reaches the browser.
 
 /** Everything the detail page shows, already checked, sanitized and formatted on the server. */
 export type CatalogDetailData = {
@@ -31,7 +33,8 @@ export type CatalogDetailData = {
   price: { amount: string; suffix: string; currency: string; currencyName: string } | null;
   demoUrl: string | null;
   documentationUrl: string | null;
-  image: string | null;
+  /** The main image, when it is served by this site. */
+  image: MediaImageSet | null;
   breadcrumb: { name: string; path: string }[];
   /** Sanitized rich HTML; `titled` when it is the long description (shown under its own heading). */
   content: { html: string; titled: boolean } | null;
@@ -41,7 +44,8 @@ export type CatalogDetailData = {
   specifications: { name: string; value: string }[];
   email: string | null;
   phone: string | null;
-  gallery: string[];
+  /** The gallery's images served by this site, in order. */
+  gallery: MediaImageSet[];
   videos: string[];
   faq: { question: string; answer: string }[];
   seeAll: { href: string; label: string };
@@ -81,7 +85,16 @@ function PriceBlock({ price }: { price: NonNullable<CatalogDetailData["price"]> 
   );
 }
 
-function Hero({ item }: { item: CatalogDetailData }) {
+/** What the view draws: the data without its images, which arrive already rendered. */
+export type CatalogDetailViewProps = {
+  item: Omit<CatalogDetailData, "image" | "gallery">;
+  /** The hero's image (or its placeholder drawing). */
+  cover: ReactNode;
+  /** The gallery's list; null hides the section. */
+  gallery: ReactNode;
+};
+
+function Hero({ item, cover }: { item: CatalogDetailViewProps["item"]; cover: ReactNode }) {
   const { demoUrl, documentationUrl } = item;
   return (
     <section aria-labelledby="detalle-titulo" className="on-dark relative isolate overflow-hidden bg-brand-950">
@@ -133,9 +146,7 @@ function Hero({ item }: { item: CatalogDetailData }) {
               )}
             </div>
           </div>
-          <div className="overflow-hidden rounded-3xl bg-white/5 shadow-2xl ring-1 ring-white/15">
-            <CardCover src={item.image} alt={`Imagen de ${item.name}`} variant={item.kind} />
-          </div>
+          <div className="overflow-hidden rounded-3xl bg-white/5 shadow-2xl ring-1 ring-white/15">{cover}</div>
         </div>
       </Container>
     </section>
@@ -155,33 +166,19 @@ function Specifications({ specs }: { specs: CatalogDetailData["specifications"] 
   );
 }
 
-function Gallery({ images, itemName }: { images: string[]; itemName: string }) {
-  return (
-    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {images.map((src, index) => (
-        <li key={src}>
-          <figure className="overflow-hidden rounded-2xl border border-ink-200 bg-ink-50 shadow-card">
-            <Img src={src} alt={`${itemName}: imagen ${index + 1} de ${images.length}`} width={640} height={400} className="aspect-[16/10] w-full object-cover" />
-          </figure>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 /**
  * The detail page of a product or a service (both share one field set): hero with
  * breadcrumb, badges, price and links; rich content; features, benefits, specifications and use
  * cases; gallery; videos; FAQ; closing call to action.
  */
-export function CatalogDetailView({ item }: { item: CatalogDetailData }) {
-  const { features, benefits, specifications, useCases, gallery, faq, email, phone, content } = item;
+export function CatalogDetailView({ item, cover, gallery }: CatalogDetailViewProps) {
+  const { features, benefits, specifications, useCases, faq, email, phone, content } = item;
   const hasVideos = item.videos.length > 0;
   const hasAside = specifications.length > 0 || Boolean(email || phone);
 
   return (
     <>
-      <Hero item={item} />
+      <Hero item={item} cover={cover} />
 
       <Container className="py-16 sm:py-20">
         <div className={hasAside ? "grid gap-12 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-16" : "mx-auto max-w-4xl"}>
@@ -283,11 +280,11 @@ export function CatalogDetailView({ item }: { item: CatalogDetailData }) {
         </div>
       </Container>
 
-      {gallery.length > 0 && (
+      {gallery && (
         <div className="bg-ink-50 py-16 sm:py-20">
           <Container>
             <DetailSection id="detalle-galeria" title="Galería">
-              <Gallery images={gallery} itemName={item.name} />
+              {gallery}
             </DetailSection>
           </Container>
         </div>

@@ -5,8 +5,14 @@ import { parseFaqEntry } from "@/lib/catalog/lists";
 import type { CatalogKind } from "@/lib/generated/prisma/enums";
 import { breadcrumbJsonLd, faqJsonLd, pageMetadata } from "@/lib/seo";
 import { absoluteUrl, siteUrl } from "@/lib/site-url";
-import { isLocalImage } from "../media";
+import { isLocalImage, largestImageFile } from "../media";
 import { CATALOG_PAGES, catalogItemPath } from "./catalog-kinds";
+
+/** The path of the item's share image: the widest file of its main image, when served by this site. */
+function shareImagePath(item: Pick<CatalogItemContract, "image_set">): string | null {
+  const path = item.image_set ? largestImageFile(item.image_set) : null;
+  return isLocalImage(path) ? path : null;
+}
 
 /** Title, description, keywords, canonical slug URL and share image of a detail page. */
 export function catalogItemMetadata(kind: CatalogKind, item: CatalogItemContract): Metadata {
@@ -16,7 +22,7 @@ export function catalogItemMetadata(kind: CatalogKind, item: CatalogItemContract
     description: item.meta_description?.trim() || item.description,
     keywords: item.meta_keywords?.trim() || null,
     path: catalogItemPath(kind, item.slug),
-    image: isLocalImage(item.image) ? item.image : null,
+    image: shareImagePath(item),
   });
   // An SEO title set by an admin is the whole title; otherwise the layout adds the site name when it fits.
   return item.meta_title?.trim() ? { ...metadata, title: { absolute: title } } : metadata;
@@ -44,6 +50,7 @@ export function catalogBreadcrumb(kind: CatalogKind, item: Pick<CatalogItemContr
  */
 export function catalogItemJsonLd(kind: CatalogKind, item: CatalogItemContract, organizationName: string): object[] {
   const url = absoluteUrl(catalogItemPath(kind, item.slug));
+  const image = shareImagePath(item);
   const organization = { "@type": "Organization", name: organizationName, url: siteUrl() };
   const offers =
     item.price_from === null
@@ -61,7 +68,7 @@ export function catalogItemJsonLd(kind: CatalogKind, item: CatalogItemContract, 
     name: item.name,
     description: item.description,
     url,
-    image: isLocalImage(item.image) ? absoluteUrl(item.image) : undefined,
+    image: image ? absoluteUrl(image) : undefined,
     category: item.category ?? undefined,
     offers,
   };

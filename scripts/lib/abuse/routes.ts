@@ -107,6 +107,7 @@ export async function seededIds(client: AbuseClient, user: { id: string }): Prom
     adminSubscription: await one("SELECT id AS v FROM subscriptions ORDER BY id LIMIT 1"),
     clientSubscription: await one("SELECT id AS v FROM subscriptions WHERE user_id = $1 ORDER BY id LIMIT 1", [user.id]),
     testimonial: await one("SELECT id AS v FROM testimonials ORDER BY id LIMIT 1"),
+    media: await one("SELECT id AS v FROM media_items ORDER BY id LIMIT 1"),
     adminTicket: await one("SELECT id AS v FROM tickets ORDER BY id LIMIT 1"),
     clientTicket: await one("SELECT id AS v FROM tickets WHERE user_id = $1 ORDER BY id LIMIT 1", [user.id]),
     user: user.id,
@@ -132,6 +133,7 @@ export function fillPath(pattern: string, method: string, ids: Ids) {
     if (pattern.includes("/reply-templates/")) return ids.replyTemplate;
     if (pattern.includes("/subscriptions/")) return admin ? ids.adminSubscription : ids.clientSubscription;
     if (pattern.includes("/testimonials/")) return ids.testimonial;
+    if (pattern.includes("/admin/media/")) return ids.media;
     if (pattern.includes("/tickets/")) return admin ? ids.adminTicket : ids.clientTicket;
     if (pattern.includes("/users/")) return ids.user;
     if (pattern.includes("/notifications/")) return ids.notification;
