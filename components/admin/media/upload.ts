@@ -1,5 +1,5 @@
 import { CSRF_HEADER_NAME, withCsrfToken } from "@/components/account/csrf";
-import { ACCEPTED_MIME, MAX_UPLOAD_BYTES, MEDIA_MESSAGES as UPLOAD_MESSAGES } from "@/lib/media/config";
+import { ACCEPTED_MIME, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "@/lib/media/config";
 import type { MediaDetail } from "@/lib/media/queries";
 
 // The upload client of the media library and the image pickers: one file per request to
