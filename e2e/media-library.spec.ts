@@ -88,7 +88,7 @@ test("drop an image, give it alt text from a product's picker, use it on the pro
   await expect(bar).toBeVisible();
   await expect(row.getByText(/Subiendo… \d+ %/)).toBeVisible();
   await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-  await expect(row.getByText("Lista")).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByText("Lista", { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(bar).toHaveAttribute("aria-valuenow", "100");
 
   // The library shows it at once, flagged for its missing alt text.
@@ -188,7 +188,7 @@ test("at 375 px: upload with the button, focal point by keyboard, alt text, dele
   const name = uniqueName("sin-uso");
   await page.getByTestId("media-file-input").setInputFiles({ name, mimeType: "image/jpeg", buffer: await makeJpeg(640, 480) });
   const row = page.getByTestId("upload-row").filter({ hasText: name });
-  await expect(row.getByText("Lista")).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByText("Lista", { exact: true })).toBeVisible({ timeout: 30_000 });
   await row.getByRole("button", { name: /Añadir texto alternativo/ }).click();
 
   const panel = page.getByRole("dialog", { name: "Editar imagen" });

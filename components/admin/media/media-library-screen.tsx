@@ -61,7 +61,7 @@ function AltBadge({ item }: { item: MediaListItem }) {
 }
 
 const columns: DataTableColumn<MediaListItem>[] = [
-  { id: "thumbnail", header: "Miniatura", className: "w-20", hideOnCard: true, cell: (row) => <Thumbnail item={row} className="size-14 rounded-lg" /> },
+  { id: "thumbnail", header: "Miniatura", className: "w-20", cell: (row) => <Thumbnail item={row} className="size-14 rounded-lg" /> },
   { id: "name", header: "Nombre", cell: (row) => <span className="font-semibold break-all text-ink-900">{row.file_name}</span> },
   { id: "type", header: "Tipo", cell: (row) => mediaTypeLabel(row.mime) },
   { id: "dimensions", header: "Dimensiones", cell: (row) => <span className="whitespace-nowrap">{dimensionsText(row)}</span> },

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useRef, useState, type DragEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type DragEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { ACCEPTED_TYPES_LABEL, MAX_UPLOAD_BYTES } from "@/lib/media/config";
@@ -31,6 +31,19 @@ export function MediaUploadZone({
   const inputRef = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const hintId = useId();
+
+  // A file dropped beside the zone would make the browser open it and leave the page.
+  useEffect(() => {
+    const stray = (event: globalThis.DragEvent) => {
+      if (Array.from(event.dataTransfer?.types ?? []).includes("Files")) event.preventDefault();
+    };
+    window.addEventListener("dragover", stray);
+    window.addEventListener("drop", stray);
+    return () => {
+      window.removeEventListener("dragover", stray);
+      window.removeEventListener("drop", stray);
+    };
+  }, []);
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
