@@ -78,7 +78,7 @@ function ViewToggle({ view }: { view: MediaView }) {
     { value: "lista", label: "Lista" },
   ];
   return (
-    <div role="group" aria-label="Vista" className="inline-flex rounded-full border border-ink-300 bg-white p-1">
+    <div role="group" aria-label="Vista" className="inline-flex self-start rounded-full border border-ink-300 bg-white p-1 sm:self-auto">
       {options.map((option) => (
         <button
           key={option.value}
@@ -102,7 +102,7 @@ function Toolbar({ view }: { view: MediaView }) {
     <>
       <FilterButtons label="Filtrar por tipo" param="type" options={TYPE_FILTERS} />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <SearchBox label="Buscar imágenes" placeholder="Buscar por nombre o texto alternativo" />
+        <SearchBox label="Buscar imágenes por nombre o texto alternativo" placeholder="Nombre o texto alternativo" />
         <ViewToggle view={view} />
       </div>
     </>
@@ -167,7 +167,8 @@ export function MediaLibraryScreen({ result, view, filtered }: { result: Paged<M
       // An image without alt text cannot go on a public page yet: say so, with the way to add it.
       if (hasAlt(item)) notify.success(`«${item.file_name}» se subió a la biblioteca`);
       else
-        notify.info(`«${item.file_name}» se subió a la biblioteca. Añade su texto alternativo para poder usarla en páginas públicas.`, {
+        notify.info(`«${item.file_name}» se subió a la biblioteca`, {
+          description: "Añade su texto alternativo para poder usarla en páginas públicas.",
           action: { label: "Añadir texto alternativo", onClick: () => setEditing(item) },
         });
     },

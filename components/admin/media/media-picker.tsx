@@ -458,7 +458,7 @@ function PickerDialog({
           ) : list.items.length === 0 ? (
             <EmptyState>{wanted.q ? "Ninguna imagen coincide con la búsqueda." : "La biblioteca no tiene imágenes todavía: sube la primera arriba."}</EmptyState>
           ) : (
-            <ul aria-label="Imágenes de la biblioteca" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+            <ul aria-label="Imágenes de la biblioteca" className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-5">
               {list.items.map((item) => {
                 const isTaken = takenSet.has(item.id);
                 const pressed = selected.includes(item.id);

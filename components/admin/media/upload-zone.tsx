@@ -78,7 +78,16 @@ export function MediaUploadZone({
         )}
       >
         <div className="min-w-0">
-          <p className="text-base font-semibold text-ink-900">{over ? "Suelta las imágenes para subirlas" : "Arrastra imágenes aquí"}</p>
+          <p className="text-base font-semibold text-ink-900">
+            {over ? (
+              "Suelta las imágenes para subirlas"
+            ) : (
+              <>
+                <span className="sm:hidden">Sube imágenes desde tu dispositivo</span>
+                <span className="max-sm:hidden">Arrastra imágenes aquí</span>
+              </>
+            )}
+          </p>
           <p id={hintId} className="mt-1 text-sm text-ink-600">
             {LIMIT_TEXT}
           </p>
