@@ -36,6 +36,7 @@ export const MEDIA_PICKER_TEXT = {
   none: "Sin imagen",
   emptyGallery: "La galería no tiene imágenes.",
   missing: "Esta imagen ya no está en la biblioteca.",
+  unreadable: "No se pudo cargar la vista previa de esta imagen. Recarga la página para verla.",
   needsAlt: "Añade el texto alternativo de la imagen elegida antes de usarla.",
   needsAltMany: "Añade el texto alternativo de las imágenes elegidas antes de usarlas.",
   loadFailed: "No se pudo cargar la biblioteca. Revisa tu conexión e inténtalo de nuevo.",
@@ -72,6 +73,7 @@ function Thumb({ item, className }: { item: PickedMedia; className?: string }) {
 function useMediaItems(ids: readonly number[]) {
   const [items, setItems] = useState<Map<number, PickedMedia>>(new Map());
   const [missing, setMissing] = useState<Set<number>>(new Set());
+  const [unreadable, setUnreadable] = useState<Set<number>>(new Set());
   const asked = useRef(new Set<number>());
   const key = ids.join(",");
 
@@ -80,14 +82,15 @@ function useMediaItems(ids: readonly number[]) {
     const unknown = wanted.filter((id) => !asked.current.has(id));
     if (unknown.length === 0) return;
     unknown.forEach((id) => asked.current.add(id));
+    const failed = () => setUnreadable((set) => new Set([...set, ...unknown]));
     listMediaByIdsAction(unknown.slice(0, 100)).then(
       (outcome) => {
-        if (!outcome.ok) return;
+        if (!outcome.ok) return failed();
         const found = new Set(outcome.data.map((item) => item.id));
         setItems((map) => new Map([...map, ...outcome.data.map((item) => [item.id, item] as const)]));
         setMissing((set) => new Set([...set, ...unknown.filter((id) => !found.has(id))]));
       },
-      () => unknown.forEach((id) => asked.current.delete(id)),
+      failed,
     );
   }, [key]);
 
@@ -96,11 +99,13 @@ function useMediaItems(ids: readonly number[]) {
     setItems((map) => new Map([...map, ...picked.map((item) => [item.id, item] as const)]));
   }, []);
 
-  return { items, missing, remember };
+  /** What to say instead of a thumbnail: gone from the library, not loaded, or still loading. */
+  const placeholder = (id: number) => (missing.has(id) ? MEDIA_PICKER_TEXT.missing : unreadable.has(id) ? MEDIA_PICKER_TEXT.unreadable : "Cargando...");
+  return { items, placeholder, remember };
 }
 
-function ItemSummary({ item, missing }: { item: PickedMedia | undefined; missing: boolean }) {
-  if (!item) return <p className="text-sm text-ink-600">{missing ? MEDIA_PICKER_TEXT.missing : "Cargando..."}</p>;
+function ItemSummary({ item, placeholder }: { item: PickedMedia | undefined; placeholder: string }) {
+  if (!item) return <p className="text-sm text-ink-600">{placeholder}</p>;
   return (
     <div className="flex min-w-0 items-center gap-3">
       <Thumb item={item} className="size-16 rounded-lg" />
@@ -134,7 +139,7 @@ type FieldProps = {
 /** One image of the library (or none): its thumbnail and alt text, "Elegir imagen" and "Quitar". */
 export function MediaPickerField({ label, value, onChange, error, hint, fieldRef, onBlur, disabled }: FieldProps & { value: number | null; onChange: (id: number | null) => void }) {
   const [open, setOpen] = useState(false);
-  const { items, missing, remember } = useMediaItems(value === null ? [] : [value]);
+  const { items, placeholder, remember } = useMediaItems(value === null ? [] : [value]);
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   const item = value === null ? undefined : items.get(value);
@@ -143,7 +148,7 @@ export function MediaPickerField({ label, value, onChange, error, hint, fieldRef
     <fieldset className="min-w-0" aria-describedby={describedBy} data-testid="media-picker-field">
       <legend className="mb-1.5 text-sm font-medium text-ink-800">{label}</legend>
       <div className={cn("flex flex-col gap-3 rounded-lg border bg-white p-3 sm:flex-row sm:items-center sm:justify-between", error ? "border-red-700 bg-red-50/40" : "border-ink-300")}>
-        {value === null ? <p className="text-sm text-ink-600">{MEDIA_PICKER_TEXT.none}</p> : <ItemSummary item={item} missing={missing.has(value)} />}
+        {value === null ? <p className="text-sm text-ink-600">{MEDIA_PICKER_TEXT.none}</p> : <ItemSummary item={item} placeholder={placeholder(value)} />}
         <div className="flex shrink-0 flex-wrap gap-2">
           <Button ref={fieldRef} size="sm" variant="outline" onClick={() => setOpen(true)} onBlur={onBlur} disabled={disabled} aria-describedby={describedBy} aria-invalid={error ? true : undefined}>
             {value === null ? MEDIA_PICKER_TEXT.choose : MEDIA_PICKER_TEXT.change}
@@ -176,7 +181,7 @@ export function MediaPickerField({ label, value, onChange, error, hint, fieldRef
 /** An ordered list of library images: add several, remove, move up and down. */
 export function MediaGalleryField({ label, value, onChange, error, hint, fieldRef, onBlur, disabled }: FieldProps & { value: number[]; onChange: (ids: number[]) => void }) {
   const [open, setOpen] = useState(false);
-  const { items, missing, remember } = useMediaItems(value);
+  const { items, placeholder, remember } = useMediaItems(value);
   const id = useId();
   const listRef = useRef<HTMLOListElement>(null);
   const addRef = useRef<HTMLButtonElement | null>(null);
@@ -219,7 +224,7 @@ export function MediaGalleryField({ label, value, onChange, error, hint, fieldRe
               const name = item ? `la imagen ${index + 1} (${item.file_name})` : `la imagen ${index + 1}`;
               return (
                 <li key={mediaId} data-media-id={mediaId} className="flex flex-col gap-2 py-2 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between">
-                  <ItemSummary item={item} missing={missing.has(mediaId)} />
+                  <ItemSummary item={item} placeholder={placeholder(mediaId)} />
                   <div className="flex shrink-0 flex-wrap gap-1">
                     <Button size="sm" variant="ghost" data-move="up" onClick={() => move(index, -1, "up")} disabled={disabled || index === 0}>
                       Subir<span className="sr-only"> {name}</span>
