@@ -158,9 +158,9 @@ function MediaGrid({ result, view, filtered, onOpen }: { result: Paged<MediaList
   );
 }
 
-export function MediaLibraryScreen({ result, view, filtered }: { result: Paged<MediaListItem>; view: MediaView; filtered: boolean }) {
+export function MediaLibraryScreen({ result, view, filtered, opened = null }: { result: Paged<MediaListItem>; view: MediaView; filtered: boolean; opened?: MediaContract | null }) {
   const router = useRouter();
-  const [editing, setEditing] = useState<MediaContract | null>(null);
+  const [editing, setEditing] = useState<MediaContract | null>(opened);
   const queue = useUploadQueue({
     onUploaded: (item) => {
       router.refresh();
