@@ -61,9 +61,11 @@ const nextConfig: NextConfig = {
   async headers() {
     return [
       { source: "/:path*", headers: securityHeaders },
-      // The signed-in areas get a nonce-based policy from proxy.ts instead of the static one.
+      // The signed-in areas get a nonce-based policy from proxy.ts instead of the static one, and
+      // media files keep their route's own (lib/media/files.ts: nothing runs, sandboxed): a policy
+      // set here would replace it.
       { source: "/", headers: [{ key: "Content-Security-Policy", value: contentSecurityPolicy }] },
-      { source: "/:path((?!admin|client).*)", headers: [{ key: "Content-Security-Policy", value: contentSecurityPolicy }] },
+      { source: "/:path((?!admin|client|media/).*)", headers: [{ key: "Content-Security-Policy", value: contentSecurityPolicy }] },
       // The icon sprite is referenced with its content hash (components/icons/version.ts): a new
       // sprite has a new URL, so browsers and the front may keep this one for a year.
       { source: "/icons.svg", headers: [{ key: "Cache-Control", value: "public, max-age=31536000, immutable" }] },

@@ -3,13 +3,24 @@
 // processes it BENCH_MEDIA_RUNS times (default 3) one after another, and prints each time, the
 // median, and every derived size with its bytes next to the original's. Figures only: no pass/fail.
 //
-// measureProcessing() is exported so another harness (the upload over HTTP) can print beside it.
+// With --http (`npm run bench:media -- --http`), then the upload as an admin lives it: the
+// production app (`npm start`, scripts/lib/fresh-app.ts: a fresh database, its uploads in a
+// temporary folder unless the S3_* variables name a store) on BENCH_MEDIA_PORT (3680), signed in
+// as the seeded admin, the same JPEG POSTed to /api/v1/admin/media BENCH_MEDIA_RUNS times: each
+// upload-to-ready time (the 201 comes once every size is stored), their median, and each size's
+// bytes from the answer. Starting the app costs under a minute (a fresh database, the demo seed),
+// and a build first when NEXT_DIST_DIR's is missing or stale, hence an option. --http-only skips
+// the in-process measure. Both measures are exported for other harnesses.
+import "./lib/load-env";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import sharp from "sharp";
-import { FORMAT_EXT, MEDIA_SIZES, type MediaSizesConfig } from "../lib/media/config";
+import { FORMAT_EXT, MEDIA_SIZES, type MediaFormat, type MediaSizesConfig } from "../lib/media/config";
 import { processImage, type ProcessedImage } from "../lib/media/process";
 import { median } from "../lib/stats";
+import { adminToken } from "./lib/admin-token";
+import { startFreshApp, type FreshApp } from "./lib/fresh-app";
+import { assertPortFree } from "./lib/ports";
 
 export type ProcessingMeasure = {
   /** Milliseconds of each run, in order. */
@@ -109,12 +120,97 @@ export function describeProcessing(measure: ProcessingMeasure): string[] {
   return lines;
 }
 
+type UploadedSize = { width: number; height: number; format: MediaFormat; bytes: number; url: string };
+
+export type UploadMeasure = {
+  /** Milliseconds from sending each POST to its whole 201 answer, in order. */
+  times: number[];
+  medianMs: number;
+  /** The last answer's sizes. */
+  sizes: UploadedSize[];
+  /** Where the app kept the files, for the log. */
+  storage: string;
+};
+
+/** The production app on a fresh database, `runs` uploads of `input` as the seeded admin, one after another. */
+export async function measureHttpUpload(input: Buffer, runs = 3, port = 3680): Promise<UploadMeasure> {
+  await assertPortFree(port, "BENCH_MEDIA_PORT");
+  const storage = process.env.S3_ENDPOINT ? `S3 (${process.env.S3_ENDPOINT}, depósito ${process.env.S3_BUCKET ?? "?"})` : "el disco local (una carpeta temporal)";
+  let app: FreshApp | null = null;
+  try {
+    const started = performance.now();
+    app = await startFreshApp({
+      prefix: "bench_media",
+      port,
+      embeddedDbPort: 0,
+      onStarting: ({ baseUrl, database }) => console.log(`\nnpm start en ${baseUrl} sobre ${database}; imágenes en ${storage}…`),
+    });
+    console.log(`App lista en ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    const token = await adminToken(app.baseUrl);
+    const times: number[] = [];
+    let sizes: UploadedSize[] = [];
+    for (let run = 0; run < runs; run++) {
+      const form = new FormData();
+      form.append("file", new Blob([new Uint8Array(input)], { type: "image/jpeg" }), `foto-bench-${run + 1}.jpg`);
+      form.append("alt", "Foto de la medición de subidas");
+      const sentAt = performance.now();
+      const response = await fetch(`${app.baseUrl}/api/v1/admin/media`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+      const text = await response.text();
+      const elapsed = performance.now() - sentAt;
+      if (response.status !== 201) throw new Error(`La subida ${run + 1} respondió ${response.status}: ${text.slice(0, 300)}`);
+      times.push(elapsed);
+      sizes = (JSON.parse(text) as { data: { sizes: UploadedSize[] } }).data.sizes;
+    }
+    return { times, medianMs: median(times), sizes, storage };
+  } catch (error) {
+    if (app) console.error(app.log().slice(-3000));
+    throw error;
+  } finally {
+    await app?.stop();
+  }
+}
+
+/** The upload figures as printed lines: each time, the median, and the bytes of each size from the answer. */
+export function describeHttpUpload(measure: UploadMeasure, inputBytes: number): string[] {
+  const lines = [
+    `Subida por HTTP hasta lista (201): ${measure.times.map((ms) => `${(ms / 1000).toFixed(2)} s`).join(", ")} (mediana ${(measure.medianMs / 1000).toFixed(2)} s)`,
+    "",
+    `${"ancho".padStart(6)}  ${"alto".padStart(6)}  ${"formato".padEnd(7)}  ${"tamaño".padStart(10)}  % de lo subido`,
+  ];
+  for (const size of measure.sizes) {
+    lines.push(
+      `${String(size.width).padStart(6)}  ${String(size.height).padStart(6)}  ${(FORMAT_EXT[size.format] ?? size.format).padEnd(7)}  ${kb(size.bytes).padStart(10)}  ${((100 * size.bytes) / inputBytes).toFixed(1)} %`,
+    );
+  }
+  const total = measure.sizes.reduce((sum, size) => sum + size.bytes, 0);
+  lines.push(`${"total".padStart(6)}  ${"".padStart(6)}  ${"".padEnd(7)}  ${kb(total).padStart(10)}  ${((100 * total) / inputBytes).toFixed(1)} %`);
+  return lines;
+}
+
+const OPTIONS = ["--http", "--http-only"];
+
 async function main() {
-  const runs = Math.max(1, Number(process.env.BENCH_MEDIA_RUNS) || 3);
+  const args = process.argv.slice(2);
+  const unknown = args.filter((arg) => !OPTIONS.includes(arg));
+  if (unknown.length > 0) {
+    console.error(`Opciones desconocidas: ${unknown.join(" ")} (válidas: ${OPTIONS.join(", ")})`);
+    process.exit(2);
+  }
+  const httpOnly = args.includes("--http-only");
+  const http = httpOnly || args.includes("--http");
+  const runs = Math.max(1, Math.min(20, Math.round(Number(process.env.BENCH_MEDIA_RUNS)) || 3));
+  const port = Number(process.env.BENCH_MEDIA_PORT || 3680);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    console.error(`BENCH_MEDIA_PORT no es un puerto válido: ${process.env.BENCH_MEDIA_PORT}`);
+    process.exit(2);
+  }
   const input = await photoLikeJpeg();
   console.log(`Foto de prueba: 4000×3000 JPEG, ${kb(input.length)}; ${runs} ejecuciones, sharp con ${sharp.concurrency()} hilos`);
-  const measure = await measureProcessing(input, runs);
-  console.log(describeProcessing(measure).join("\n"));
+  if (!httpOnly) {
+    const measure = await measureProcessing(input, runs);
+    console.log(describeProcessing(measure).join("\n"));
+  }
+  if (http) console.log(describeHttpUpload(await measureHttpUpload(input, runs, port), input.length).join("\n"));
 }
 
 // Run only when started as a script, not when another harness imports it.

@@ -8,7 +8,11 @@
 //      subscription exactly once;
 //   3. Redis stopped for 10 s, then frozen (SIGSTOP) for 5 s, under light traffic on both
 //      instances: no 5xx, no request slower than 5 s, /api/health says where Redis is, and a write
-//      on A once Redis is back shows on B on the first request again.
+//      on A once Redis is back shows on B on the first request again;
+//   4. media on one S3-compatible store (an s3rver of its own, tests/helpers/s3-server.ts: the S3
+//      protocol on loopback, no Docker; deployments use MinIO, docker-compose.yml): an image
+//      uploaded through A is served by B in every size with the same bytes; deleted through B,
+//      A answers 404 for each of its files.
 // Prints the figures and exits 1 when a bar fails. Needs PostgreSQL (DATABASE_URL's server: a
 // throwaway database there) and redis-server (apt-get install redis-server). Reuses the build in
 // NEXT_DIST_DIR when it is current; otherwise instance A builds first.
@@ -18,6 +22,9 @@ import "./lib/load-env";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import sharp from "sharp";
+import { s3Storage } from "../lib/media/storage/s3";
+import { startS3Server, type TestS3Server } from "../tests/helpers/s3-server";
 import { adminToken } from "./lib/admin-token";
 import { startFreshApp, type FreshApp } from "./lib/fresh-app";
 import { killRedisServer, redisKeyCount, startRedisServer } from "./lib/redis-server";
@@ -135,6 +142,72 @@ async function editAndCompare(a: FreshApp, b: FreshApp, token: string, round: st
   const marker = `escala ${runId}-${round}`;
   await expectCoherent(`testimonio (${round})`, b.baseUrl, "/testimonios", (html) => html.includes(marker), writtenAt);
   await expectCoherent(`testimonio (${round})`, b.baseUrl, "/api/v1/testimonials", (json) => json.includes(marker), writtenAt);
+}
+
+// ── Media on the shared S3-compatible store ──
+type MediaSize = { width: number; format: string; bytes: number; url: string };
+
+/** A photo-like JPEG wide enough for every derived width (noise over a gradient, 1,700 × 1,100). */
+async function sampleJpeg(): Promise<Buffer> {
+  const width = 1700;
+  const height = 1100;
+  const pixels = await sharp({ create: { width, height, channels: 3, background: { r: 128, g: 128, b: 128 }, noise: { type: "gaussian", mean: 128, sigma: 20 } } }).raw().toBuffer();
+  for (let i = 0; i < pixels.length; i += 3) pixels[i] = Math.min(255, pixels[i] * 0.5 + (((i / 3) % width) / width) * 120);
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+}
+
+async function fileBytes(base: string, url: string): Promise<{ status: number; body: Buffer }> {
+  try {
+    const response = await fetch(`${base}${url}`, { signal: AbortSignal.timeout(20_000) });
+    return { status: response.status, body: Buffer.from(await response.arrayBuffer()) };
+  } catch {
+    return { status: 0, body: Buffer.alloc(0) };
+  }
+}
+
+/** How many objects the bucket holds for an upload: its sizes and its original. */
+async function storedObjects(s3: TestS3Server, key: string): Promise<{ sizes: number; originals: number }> {
+  const bucket = s3Storage(s3);
+  const count = async (prefix: string) => {
+    const keys: string[] = [];
+    for await (const stored of bucket.list(prefix)) keys.push(stored);
+    return keys.length;
+  };
+  return { sizes: await count(`public/${key}/`), originals: await count(`originals/${key}/`) };
+}
+
+async function sharedMedia(a: FreshApp, b: FreshApp, token: string, s3: TestS3Server) {
+  const jpeg = await sampleJpeg();
+  const form = new FormData();
+  form.append("file", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), `escala-${runId}.jpg`);
+  form.append("alt", `Imagen de la prueba de escala ${runId}`);
+  const started = Date.now();
+  const response = await fetch(`${a.baseUrl}/api/v1/admin/media`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+  const created = (await response.json().catch(() => null)) as { data?: { id: number; sizes: MediaSize[] } } | null;
+  const sizes = created?.data?.sizes ?? [];
+  if (!check(response.status === 201 && sizes.length > 0, `subida de ${(jpeg.length / 1024).toFixed(0)} KB por A: ${response.status}, ${sizes.length} tamaños en ${Date.now() - started} ms`)) return;
+
+  let same = 0;
+  const different: string[] = [];
+  for (const size of sizes) {
+    const [fromA, fromB] = await Promise.all([fileBytes(a.baseUrl, size.url), fileBytes(b.baseUrl, size.url)]);
+    if (fromB.status === 200 && fromA.status === 200 && fromB.body.equals(fromA.body) && fromB.body.length === size.bytes) same += 1;
+    else different.push(`${size.format} ${size.width}: A ${fromA.status} ${fromA.body.length} B, B ${fromB.status} ${fromB.body.length} B`);
+  }
+  const formats = [...new Set(sizes.map((size) => size.format))].join(", ");
+  const widths = [...new Set(sizes.map((size) => size.width))].join(", ");
+  check(same === sizes.length, `B sirve los ${sizes.length} tamaños (${widths} px; ${formats}) con los mismos bytes que A: ${same} iguales${different.length ? `; distintos: ${different.join("; ")}` : ""}`);
+  const key = /^\/media\/([^/]+)\//.exec(sizes[0].url)?.[1] ?? "";
+  const stored = await storedObjects(s3, key);
+  check(stored.sizes === sizes.length && stored.originals === 1, `en el depósito S3: ${stored.sizes} tamaños y ${stored.originals} original`);
+
+  const removed = await fetch(`${b.baseUrl}/api/v1/admin/media/${created!.data!.id}`, { method: "DELETE", headers: { authorization: `Bearer ${token}` } });
+  check(removed.status === 200, `borrada por B: ${removed.status}`);
+  const afterDelete = await Promise.all(sizes.map((size) => fileBytes(a.baseUrl, size.url)));
+  const gone = afterDelete.filter((answer) => answer.status === 404).length;
+  check(gone === sizes.length, `después, A responde 404 a ${gone} de ${sizes.length} archivos (${[...new Set(afterDelete.map((answer) => answer.status))].join(", ")})`);
+  const left = await storedObjects(s3, key);
+  check(left.sizes === 0 && left.originals === 0, `en el depósito S3 no queda nada de ella (${left.sizes} tamaños, ${left.originals} originales)`);
 }
 
 // ── Billing: two runs at once ──
@@ -259,11 +332,22 @@ async function redisOutage(a: FreshApp, b: FreshApp, product: ProductRow, token:
 async function main() {
   let a: FreshApp | null = null;
   let b: FreshApp | null = null;
+  let s3: TestS3Server | null = null;
   try {
     if (!process.env.DATABASE_URL) throw new Error("test:scale necesita un servidor PostgreSQL: defina DATABASE_URL (dos instancias no comparten la base embebida).");
     log(`Redis propio en ${redisUrl}`);
     await startRedis();
-    const env = { REDIS_URL: redisUrl, TRUST_PROXY_HOPS: "0" };
+    s3 = await startS3Server({ bucket: `escala-${runId}` });
+    log(`almacenamiento S3 propio (s3rver) en ${s3.endpoint}, depósito ${s3.bucket}`);
+    const env = {
+      REDIS_URL: redisUrl,
+      TRUST_PROXY_HOPS: "0",
+      S3_ENDPOINT: s3.endpoint,
+      S3_BUCKET: s3.bucket,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      S3_REGION: s3.region,
+    };
     log(`instancia A en el puerto ${portA} (compila si hace falta)…`);
     a = await startFreshApp({ prefix: "scale", port: portA, embeddedDbPort: 0, env });
     log(`instancia B en el puerto ${portB}, misma base y mismo Redis…`);
@@ -284,6 +368,9 @@ async function main() {
     console.log("   …y la coherencia vuelve con Redis:");
     await editAndCompare(a, b, token, "2");
 
+    console.log("\n4. Imágenes en el almacenamiento S3 compartido: subida por A, leída por B, borrada por B");
+    await sharedMedia(a, b, token, s3);
+
     console.log("\nRegistro de la caché en A:");
     for (const line of a.log().split("\n").filter((text) => text.includes("[cache]"))) console.log(`  ${line.trim()}`);
 
@@ -302,6 +389,7 @@ async function main() {
     await a?.stop();
     if (redis?.signalCode === "SIGSTOP") redis.kill("SIGCONT");
     await stopRedis();
+    await s3?.stop();
   }
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(0);
   if (failures.length > 0) {

@@ -17,6 +17,8 @@ export type FrontOptions = {
   port: number;
   /** How long a cacheable answer is kept before a background refresh (default 10 s). */
   cacheSeconds?: number;
+  /** How long a media library file (/media/…) is kept before a background refresh (default 3600 s). */
+  mediaCacheSeconds?: number;
   /** nginx binary (default NGINX_BIN or "nginx"). */
   nginx?: string;
 };
@@ -61,7 +63,9 @@ export async function startFront(opts: FrontOptions): Promise<Front> {
   if (!existsSync(BROTLI_MODULE)) throw new Error(`Falta el módulo brotli de nginx (${BROTLI_MODULE}): apt-get install -y libnginx-mod-http-brotli-filter`);
 
   const cacheSeconds = opts.cacheSeconds ?? 10;
-  if (!Number.isInteger(cacheSeconds) || cacheSeconds < 1) throw new Error(`Tiempo de caché no válido: ${opts.cacheSeconds} (segundos enteros, 1 o más)`);
+  const mediaCacheSeconds = opts.mediaCacheSeconds ?? 3600;
+  for (const seconds of [cacheSeconds, mediaCacheSeconds])
+    if (!Number.isInteger(seconds) || seconds < 1) throw new Error(`Tiempo de caché no válido: ${seconds} (segundos enteros, 1 o más)`);
   if (!Number.isInteger(opts.port) || opts.port < 1 || opts.port > 65535) throw new Error(`Puerto no válido: ${opts.port}`);
 
   // A port something else listens on would pass its answers off as nginx's.
@@ -76,6 +80,7 @@ export async function startFront(opts: FrontOptions): Promise<Front> {
     FRONT_LISTEN: `127.0.0.1:${opts.port}`,
     FRONT_UPSTREAM_SERVERS: upstreamServers(opts.upstreams),
     FRONT_CACHE_SECONDS: String(cacheSeconds),
+    FRONT_MEDIA_CACHE_SECONDS: String(mediaCacheSeconds),
     FRONT_CACHE_MAX_SIZE: "256m",
   });
   const configFile = path.join(dir, "nginx.conf");

@@ -10,7 +10,7 @@ export type Answer = { status: number; headers: http.IncomingHttpHeaders; body: 
  * entry between two requests, so "it is in the cache" accepts all three. */
 export const fromCache = (answer: Answer) => ["HIT", "STALE", "UPDATING"].includes(answer.cache);
 
-export function send(base: string, method: string, pathname: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
+export function send(base: string, method: string, pathname: string, headers: Record<string, string> = {}, body?: string | Buffer): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const url = new URL(pathname, base);
     const req = http.request(url, { method, headers: { ...headers, ...(body === undefined ? {} : { "content-length": String(Buffer.byteLength(body)) }) }, agent: false, timeout: 20_000 }, (res) => {

@@ -12,10 +12,12 @@ export interface FrontRun {
   frontUrl: string;
   /** How long the front keeps an answer (its template's cache time, shortened for the test). */
   cacheSeconds: number;
+  /** How long it keeps a media library file (shortened for the test too). */
+  mediaCacheSeconds: number;
   /** A random tag that keeps this run's URLs and rows apart from earlier runs'. */
   tag: string;
   query: Query;
-  viaFront(method: string, pathname: string, headers?: Record<string, string>, body?: string): Promise<Answer>;
+  viaFront(method: string, pathname: string, headers?: Record<string, string>, body?: string | Buffer): Promise<Answer>;
   get(pathname: string, headers?: Record<string, string>): Promise<Answer>;
   /** Counts a check; prints a failed one with its detail. Returns `ok`. */
   check(label: string, ok: boolean, detail?: string): boolean;
