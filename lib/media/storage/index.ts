@@ -50,7 +50,8 @@ export function mediaStorageConfig(env: Env = process.env): MediaStorageConfig {
   const problem = mediaStorageProblem(env);
   if (problem) throw new Error(problem);
   const endpoint = value(env, "S3_ENDPOINT");
-  if (!endpoint) return { kind: "local", dir: path.resolve(value(env, "MEDIA_DIR") ?? path.join(process.cwd(), ".data", "media")) };
+  // Runtime paths, not files of the build: the comments keep Next's file tracing from copying the project.
+  if (!endpoint) return { kind: "local", dir: path.resolve(/* turbopackIgnore: true */ process.cwd(), value(env, "MEDIA_DIR") ?? path.join(".data", "media")) };
   return {
     kind: "s3",
     endpoint,
