@@ -123,6 +123,9 @@ const TOLERATED: Record<string, string> = {
   "restoreContactMessagesAction(array of ids)": "ids of no deleted message: restores 0",
   "updateSiteSettingsAction(empty object)": "a partial update with no field: nothing changes",
   "updateSiteSettingsAction(wrong type in every field)": "no settings field among the keys: an empty partial update",
+  "listMediaAction(empty object)": "no filter: the library's first page, a read",
+  "listMediaAction(wrong type in every field)": "no filter among the keys: the library's first page, a read",
+  "listMediaByIdsAction(empty array)": "no ids: an empty list, a read",
 };
 
 type Outcome = { ok: boolean; detail: string };

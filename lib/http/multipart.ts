@@ -6,8 +6,10 @@ import { HttpError } from "./errors";
 
 // A multipart/form-data body with one file, read as it streams: the bytes are counted while
 // they arrive, so a file over the limit is answered 413 as soon as it crosses it, without
-// reading (or keeping) the rest. Nothing in front of the app is trusted to cut the body: Next's
-// own proxy limit truncates silently instead of refusing.
+// reading (or keeping) the rest. The whole body is bounded too, since parts the parser skips
+// (another file field, a second file, the rest of an over-long field) still cross the wire.
+// Nothing in front of the app is trusted to cut the body: Next's own proxy limit truncates
+// silently instead of refusing.
 
 export type MultipartFile = { data: Buffer; fileName: string };
 export type MultipartUpload = { file: MultipartFile | null; fields: Record<string, string> };
@@ -26,7 +28,8 @@ export const MULTIPART_MESSAGES = {
 
 /**
  * Reads `fileField` and the text fields of a multipart request. 415 for another content type,
- * 413 when the file (or the declared body) exceeds `maxFileBytes`, 400 for a broken body.
+ * 413 when the file exceeds `maxFileBytes` or the body (declared or received) exceeds it plus
+ * a small envelope, 400 for a broken body.
  * A second file is ignored. The file name is kept as sent (path included) for the domain to judge.
  */
 export async function readMultipartUpload(request: Request, { fileField, maxFileBytes }: { fileField: string; maxFileBytes: number }): Promise<MultipartUpload> {
@@ -42,7 +45,9 @@ export async function readMultipartUpload(request: Request, { fileField, maxFile
       headers: { "content-type": contentType },
       preservePath: true,
       defParamCharset: "utf8",
-      limits: { files: 1, fileSize: maxFileBytes, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: MAX_FIELDS + 2, headerPairs: 20 },
+      // busboy reports its limit once a file reaches it: one byte more, so a file of exactly
+      // maxFileBytes is accepted and "limit" means over it.
+      limits: { files: 1, fileSize: maxFileBytes + 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: MAX_FIELDS + 2, headerPairs: 20 },
     });
   } catch {
     throw new HttpError(400, MULTIPART_MESSAGES.broken);
@@ -91,5 +96,10 @@ export async function readMultipartUpload(request: Request, { fileField, maxFile
     });
     source.on("error", () => fail(new HttpError(400, MULTIPART_MESSAGES.broken)));
     source.pipe(parser);
+    let received = 0;
+    source.on("data", (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > maxFileBytes + ENVELOPE_BYTES) fail(new HttpError(413, MULTIPART_MESSAGES.tooLarge(maxFileBytes)));
+    });
   });
 }

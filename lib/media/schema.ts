@@ -11,12 +11,24 @@ export const MEDIA_MESSAGES = {
   notFound: "Imagen no encontrada.",
   invalid: "Revisa los datos de la imagen.",
   altTooLong: `El texto alternativo puede tener como máximo ${MEDIA_LIMITS.alt} caracteres.`,
+  altNotText: "El texto alternativo debe ser texto.",
   altRequiredInUse: "Esta imagen se usa en páginas públicas: su texto alternativo no puede quedar vacío.",
   focal: "El punto focal debe tener x e y entre 0 y 100.",
   noFile: "Elige un archivo de imagen (campo «file»).",
+  notObject: "Envía los cambios de la imagen como un objeto con alt y/o focal_point.",
+  unknownFields: "Solo se pueden cambiar alt y focal_point. Campos desconocidos",
 } as const;
 
-const altField = singleLineText({ error: MEDIA_MESSAGES.altTooLong }).max(MEDIA_LIMITS.alt, MEDIA_MESSAGES.altTooLong);
+/** The unknown keys of a refused edit, named (a few, each cut short) so the caller can fix them. */
+function unknownFieldsMessage(keys: readonly PropertyKey[]): string {
+  const shown = keys.slice(0, 5).map((key) => {
+    const name = String(key);
+    return name.length > 40 ? `${name.slice(0, 40)}…` : name;
+  });
+  return `${MEDIA_MESSAGES.unknownFields}: ${shown.join(", ")}${keys.length > shown.length ? "…" : ""}.`;
+}
+
+const altField = singleLineText({ error: MEDIA_MESSAGES.altNotText }).max(MEDIA_LIMITS.alt, MEDIA_MESSAGES.altTooLong);
 
 const percent = z.number({ error: MEDIA_MESSAGES.focal }).int(MEDIA_MESSAGES.focal).min(0, MEDIA_MESSAGES.focal).max(100, MEDIA_MESSAGES.focal);
 
@@ -24,12 +36,13 @@ const percent = z.number({ error: MEDIA_MESSAGES.focal }).int(MEDIA_MESSAGES.foc
 export const mediaUploadFieldsSchema = z.object({ alt: altField.optional() });
 
 /** PUT /api/v1/admin/media/{id} and the library's edit panel: alt text and focal point (null clears it). */
-export const mediaUpdateSchema = z
-  .object({
+export const mediaUpdateSchema = z.strictObject(
+  {
     alt: altField.optional(),
     focal_point: z.object({ x: percent, y: percent }, { error: MEDIA_MESSAGES.focal }).nullable().optional(),
-  })
-  .strict();
+  },
+  { error: (issue) => (issue.code === "unrecognized_keys" ? unknownFieldsMessage(issue.keys) : MEDIA_MESSAGES.notObject) },
+);
 
 export type MediaUpdate = z.output<typeof mediaUpdateSchema>;
 
