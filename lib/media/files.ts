@@ -29,7 +29,7 @@ function notFoundResponse() {
 /**
  * The answer for /media/{key}/{file}: the stored bytes with their type, immutable caching and
  * nosniff; 404 for a name we never write or a file that is not there. An ETag lets a browser
- * that still asks get a 304.
+ * that still asks get a 304 (while the file exists).
  */
 export async function mediaFileResponse(request: Request, key: string, file: string): Promise<Response> {
   const ext = FILE.exec(file)?.[1];
@@ -44,7 +44,6 @@ export async function mediaFileResponse(request: Request, key: string, file: str
     "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
     "Cross-Origin-Resource-Policy": "same-origin",
   };
-  if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
   let stored;
   try {
     stored = await mediaStorage().get(publicFileKey(key, file));
@@ -56,6 +55,11 @@ export async function mediaFileResponse(request: Request, key: string, file: str
     });
   }
   if (!stored) return (await currentFileRedirect(key, file)) ?? notFoundResponse();
+  // Only a file that still exists is "not modified": a deleted one must stop being served.
+  if (request.headers.get("if-none-match") === etag) {
+    await stored.body.cancel().catch(() => {});
+    return new Response(null, { status: 304, headers });
+  }
   return new Response(request.method === "HEAD" ? null : stored.body, { status: 200, headers: { ...headers, "Content-Length": String(stored.size) } });
 }
 
