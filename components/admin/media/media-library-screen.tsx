@@ -19,6 +19,7 @@ import { MediaEditPanel } from "./media-edit-panel";
 import { dimensionsText, formatBytes, hasAlt, mediaTypeLabel } from "./media-format";
 import { MediaUploadZone } from "./upload-zone";
 import { useUploadQueue } from "./use-upload-queue";
+import { MediaThumbnail } from "./media-thumbnail";
 
 // "Biblioteca de medios": the upload zone, then the library as a grid of thumbnails or as a
 // table (?vista=lista), searchable by file name and alt text, filtered by type, paged; a click
@@ -38,30 +39,13 @@ function usageText(count: number) {
   return count === 0 ? "Sin uso" : `En uso: ${count}`;
 }
 
-/** The smallest size of an image, cropped around its focal point. */
-function Thumbnail({ item, className }: { item: MediaListItem; className?: string }) {
-  const position = item.focal_point ? `${item.focal_point.x}% ${item.focal_point.y}%` : undefined;
-  return (
-    // eslint-disable-next-line @next/next/no-img-element -- a library thumbnail at its own URL
-    <img
-      src={item.thumbnail_url}
-      alt=""
-      loading="lazy"
-      decoding="async"
-      width={160}
-      height={160}
-      className={cn("bg-ink-100 object-cover", className)}
-      style={position ? { objectPosition: position } : undefined}
-    />
-  );
-}
 
 function AltBadge({ item }: { item: MediaListItem }) {
   return hasAlt(item) ? null : <Badge tone="warning">{MEDIA_LIBRARY_TEXT.noAlt}</Badge>;
 }
 
 const columns: DataTableColumn<MediaListItem>[] = [
-  { id: "thumbnail", header: "Miniatura", className: "w-20", cell: (row) => <Thumbnail item={row} className="size-14 rounded-lg" /> },
+  { id: "thumbnail", header: "Miniatura", className: "w-20", cell: (row) => <MediaThumbnail item={row} className="size-14 rounded-lg" /> },
   { id: "name", header: "Nombre", cell: (row) => <span className="font-semibold break-all text-ink-900">{row.file_name}</span> },
   { id: "type", header: "Tipo", cell: (row) => mediaTypeLabel(row.mime) },
   { id: "dimensions", header: "Dimensiones", cell: (row) => <span className="whitespace-nowrap">{dimensionsText(row)}</span> },
@@ -134,7 +118,7 @@ function MediaGrid({ result, view, filtered, onOpen }: { result: Paged<MediaList
                     onClick={() => onOpen(item)}
                     className="flex h-full w-full flex-col overflow-hidden rounded-xl border border-ink-200 bg-white text-left shadow-sm transition-colors hover:border-brand-300 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
                   >
-                    <Thumbnail item={item} className="aspect-square w-full" />
+                    <MediaThumbnail item={item} className="aspect-square w-full" />
                     <span className="flex min-w-0 flex-1 flex-col gap-1 p-2.5">
                       <span className="truncate text-sm font-semibold text-ink-900" title={item.file_name}>
                         <span className="sr-only">Editar </span>

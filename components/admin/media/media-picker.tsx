@@ -13,6 +13,7 @@ import { listMediaAction, listMediaByIdsAction, updateMediaAction } from "@/lib/
 import { MEDIA_LIMITS } from "@/lib/media/schema";
 import type { MediaContract } from "@/lib/media/serialize";
 import { ALT_HELP, hasAlt, oneLine } from "./media-format";
+import { MediaThumbnail } from "./media-thumbnail";
 import { MediaUploadZone } from "./upload-zone";
 import { useUploadQueue } from "./use-upload-queue";
 
@@ -42,29 +43,6 @@ export const MEDIA_PICKER_TEXT = {
   loadFailed: "No se pudo cargar la biblioteca. Revisa tu conexión e inténtalo de nuevo.",
 } as const;
 
-/** The smallest WebP size (or the smallest of any format), else the image's own URL. */
-export function pickerThumbnail(item: PickedMedia): string {
-  if (item.thumbnail_url) return item.thumbnail_url;
-  const sizes = [...item.sizes].sort((a, b) => a.width - b.width);
-  return (sizes.find((size) => size.format === "webp") ?? sizes[0])?.url ?? item.url;
-}
-
-function Thumb({ item, className }: { item: PickedMedia; className?: string }) {
-  const position = item.focal_point ? `${item.focal_point.x}% ${item.focal_point.y}%` : undefined;
-  return (
-    // eslint-disable-next-line @next/next/no-img-element -- a library thumbnail at its own URL
-    <img
-      src={pickerThumbnail(item)}
-      alt=""
-      loading="lazy"
-      decoding="async"
-      width={96}
-      height={96}
-      className={cn("shrink-0 bg-ink-100 object-cover", className)}
-      style={position ? { objectPosition: position } : undefined}
-    />
-  );
-}
 
 /**
  * The items behind `ids`, loaded once with listMediaByIdsAction (a form's initial images) and
@@ -108,7 +86,7 @@ function ItemSummary({ item, placeholder }: { item: PickedMedia | undefined; pla
   if (!item) return <p className="text-sm text-ink-600">{placeholder}</p>;
   return (
     <div className="flex min-w-0 items-center gap-3">
-      <Thumb item={item} className="size-16 rounded-lg" />
+      <MediaThumbnail item={item} className="size-16 rounded-lg" />
       <div className="min-w-0">
         <p className="truncate text-sm font-semibold text-ink-900" title={item.file_name}>
           {item.file_name}
@@ -480,7 +458,7 @@ function PickerDialog({
                         pressed ? "border-brand-700 ring-2 ring-brand-200" : "border-ink-200 hover:border-brand-300",
                       )}
                     >
-                      <Thumb item={item} className="aspect-square w-full" />
+                      <MediaThumbnail item={item} className="aspect-square w-full" />
                       <span className="flex min-w-0 flex-col gap-1 p-2">
                         <span className="truncate text-sm font-semibold text-ink-900" title={item.file_name}>
                           {item.file_name}
@@ -546,7 +524,7 @@ function AltQuickEdit({ item, onSaved }: { item: PickedMedia; onSaved: (item: Pi
 
   return (
     <div className="flex flex-col gap-2 rounded-lg bg-white p-3 sm:flex-row sm:items-start">
-      <Thumb item={item} className="size-14 rounded-lg" />
+      <MediaThumbnail item={item} className="size-14 rounded-lg" />
       <div className="min-w-0 flex-1">
         <TextField
           label={`Texto alternativo de «${item.file_name}»`}
