@@ -15,7 +15,7 @@ async function unknownApiPaths({ client, creds }: AbuseRun) {
   const big = multipartOf(11 * 1024 * 1024);
   const small = multipartOf(100);
   const cases: [string, string, string, Record<string, string>, string | Uint8Array | undefined][] = [];
-  for (const pathname of ["/api/v1/nope", "/api/v1/admin/media", "/api/nope/deeper/still"]) {
+  for (const pathname of ["/api/v1/nope", "/api/v1/admin/nope", "/api/nope/deeper/still"]) {
     cases.push(
       ["GET", pathname, "GET", {}, undefined],
       ["11 MB multipart", pathname, "POST", { "content-type": big.contentType }, big.body],
