@@ -44,9 +44,12 @@ export async function mediaFileResponse(request: Request, key: string, file: str
     "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
     "Cross-Origin-Resource-Policy": "same-origin",
   };
+  // This route answers images, not the API's JSON: a storage or database failure (the lookup of a
+  // replaced size reads the database) is a plain 503, never an unhandled 500.
   let stored;
   try {
     stored = await mediaStorage().get(publicFileKey(key, file));
+    if (!stored) return (await currentFileRedirect(key, file)) ?? notFoundResponse();
   } catch (error) {
     console.error(`[media] No se pudo leer ${key}/${file}:`, error);
     return new Response("El almacenamiento de imágenes no responde. Inténtalo de nuevo en unos segundos.", {
@@ -54,7 +57,6 @@ export async function mediaFileResponse(request: Request, key: string, file: str
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "5" },
     });
   }
-  if (!stored) return (await currentFileRedirect(key, file)) ?? notFoundResponse();
   // Only a file that still exists is "not modified": a deleted one must stop being served.
   if (request.headers.get("if-none-match") === etag) {
     await stored.body.cancel().catch(() => {});
