@@ -12,11 +12,16 @@ const baseURL = externalBaseURL || `http://localhost:${port}`;
 // The server started below and the tests share these, so tests can mint session cookies
 // (AUTH_SECRET) and prepare data (E2E_DATABASE_URL: the server's database).
 process.env.AUTH_SECRET ||= "e2e-only-secret-0123456789abcdefghijklmnopqrstuvwxyz";
-const embeddedDbPort = 54339;
+// The embedded database's port (and folder) follow E2E_PORT (54339 for the default 3210), so
+// two runs on different E2E_PORTs never share a database.
+const embeddedDbPort = port + 51_129;
 // The server e-mails through SMTP_URL; e2e/admin-inbox.spec.ts listens there with a real SMTP
 // server (smtp-server) while its tests run. A port per E2E_PORT, so parallel runs never share it.
 // Other specs' mails (contact notices, reset links) find no listener: their senders log and go on.
 process.env.E2E_SMTP_PORT ||= String(port + 1000);
+// The server listens for inbound mail (answers to its replies) on this port, for lumenti.pe, and
+// gives each conversation a reply address soporte+<token>@lumenti.pe (e2e/conversation-email.spec.ts).
+process.env.E2E_INBOUND_SMTP_PORT ||= String(port + 1100);
 // The browser's Google sign-in goes to a real OpenID provider on loopback, which
 // e2e/google-sign-in.spec.ts starts on this port while its tests run (a port per E2E_PORT).
 process.env.E2E_OIDC_PORT ||= String(port + 5);
@@ -51,7 +56,7 @@ export default defineConfig({
     stdout: "pipe",
     env: {
       PORT: String(port),
-      EMBEDDED_DB_DIR: ".data/e2e",
+      EMBEDDED_DB_DIR: port === 3210 ? ".data/e2e" : `.data/e2e-${port}`,
       EMBEDDED_DB_PORT: String(embeddedDbPort),
       NEXT_TELEMETRY_DISABLED: "1",
       // No daily billing run while tests count records (tests/billing-run.test.ts covers it).
@@ -62,6 +67,10 @@ export default defineConfig({
       // so each test can come from its own address (e2e/client-ip.spec.ts).
       TRUST_PROXY_HOPS: "1",
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      INBOUND_SMTP_PORT: process.env.E2E_INBOUND_SMTP_PORT,
+      INBOUND_SMTP_HOST: "127.0.0.1",
+      INBOUND_SMTP_DOMAINS: "lumenti.pe",
+      INBOUND_REPLY_ADDRESS: "soporte@lumenti.pe",
       AUTH_GOOGLE_ID: "e2e-google-client",
       AUTH_GOOGLE_SECRET: "e2e-google-secret",
       AUTH_GOOGLE_ISSUER: `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`,

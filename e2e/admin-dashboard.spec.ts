@@ -109,7 +109,7 @@ test.describe("Dashboard de administración: gráficos", () => {
       const { rows } = await withDb((db) =>
         db.query<{ n: string }>(
           `select count(*) as n from contact_messages
-            where deleted_at is null and reply_status = 'sent' and reply_sent_at is not null and reply_sent_at > now() - interval '30 days' and reply_sent_at <= now() and reply_sent_at >= created_at`,
+            where deleted_at is null and first_response_at is not null and first_response_at > now() - interval '30 days' and first_response_at <= now() and first_response_at >= created_at`,
         ),
       );
       return Number(rows[0].n);

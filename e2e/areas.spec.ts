@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./helpers/axe";
 import { formatMoney } from "../lib/format";
+import { INVOICE_STATUS_LABELS, type InvoiceStatusCode } from "../lib/billing/labels";
 import { createThrowawayUser, deleteThrowawayUser, SEEDED_ADMIN, SEEDED_CLIENT, signInAs, withDb, type SessionUser } from "./helpers/session";
 
 // The signed-in areas: shells, dashboards with figures read from the server's database, the
@@ -11,8 +12,11 @@ const BASE_URL = process.env.E2E_BASE_URL || `http://localhost:${process.env.E2E
 
 // Monthly is "mes", yearly is "año".
 const PERIOD_SUFFIX: Record<string, string> = { monthly: "/ mes", yearly: "/ año" };
-// An invoice: paid is Pagada, anything else pending (a cancelled invoice says Anulada).
-const invoiceLabel = (status: string) => (status === "paid" ? "Pagada" : status === "cancelled" ? "Anulada" : "Pendiente");
+// An invoice's state as every screen shows it (derived in SQL below, on today's Lima date).
+const invoiceLabel = (status: string) => INVOICE_STATUS_LABELS[status as InvoiceStatusCode];
+/** The derived state of an invoice row `i` (lib/billing/state.ts), in SQL. */
+const DERIVED_STATE_SQL = `case when i.status = 'pending' and i.due_date < (now() at time zone 'America/Lima')::date then 'overdue'
+  when i.status = 'pending' and i.amount_paid > 0 then 'partially_paid' else i.status::text end`;
 const longSpanishDay = (isoDay: string) =>
   new Intl.DateTimeFormat("es-ES", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${isoDay}T00:00:00Z`));
 
@@ -293,8 +297,8 @@ test.describe("Zona Cliente", () => {
 
     const { rows: invoices } = await withDb((db) =>
       db.query<{ number: string; amount: string; currency: string; status: string }>(
-        `select invoice_number as number, amount::text as amount, currency::text as currency, status::text as status
-           from invoices where user_id = $1 order by issued_at desc, id desc limit 5`,
+        `select i.invoice_number as number, i.amount::text as amount, i.currency::text as currency, ${DERIVED_STATE_SQL} as status
+           from invoices i where i.user_id = $1 order by i.issued_at desc, i.id desc limit 5`,
         [user.id],
       ),
     );

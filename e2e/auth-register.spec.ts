@@ -6,8 +6,11 @@ import { findUserByEmail, SEEDED_CLIENT } from "./helpers/session";
 // are refused field by field, and the server validates the same without JavaScript.
 
 test.describe("Registro", () => {
-  async function fillRegister(page: Page, values: { name?: string; email?: string; password?: string; confirmation?: string }) {
+  async function fillRegister(page: Page, values: { name?: string; email?: string; password?: string; confirmation?: string; consent?: boolean }) {
     const form = page.getByRole("form", { name: "Crear una cuenta" });
+    // The privacy consent box is required; ticked unless the test says otherwise. Ticked first:
+    // leaving a mistyped confirmation shows its error above the box, which moves it mid-click.
+    if (values.consent !== false) await form.getByRole("checkbox", { name: /He leído y acepto la Política de privacidad/ }).check();
     if (values.name !== undefined) await form.getByLabel("Nombre completo").fill(values.name);
     if (values.email !== undefined) await form.getByLabel("Correo electrónico").fill(values.email);
     if (values.password !== undefined) await form.getByLabel("Contraseña", { exact: true }).fill(values.password);
@@ -47,7 +50,8 @@ test.describe("Registro", () => {
 
   test("todos los campos son obligatorios y la contraseña tiene al menos 8 caracteres", async ({ page }) => {
     await page.goto("/register");
-    await fillRegister(page, {});
+    await fillRegister(page, { consent: false });
+    await expect(page.getByRole("checkbox", { name: /He leído y acepto la Política de privacidad/ })).toHaveAccessibleDescription("Debes aceptar la Política de privacidad para continuar.");
     for (const label of ["Nombre completo", "Correo electrónico"]) {
       await expect(page.getByLabel(label)).toHaveAccessibleDescription(TEXT.required);
     }

@@ -14,6 +14,8 @@ const SUPPORT_PLAN = "Soporte TI Gestionado · Plan Anual 25 usuarios";
 // Seeded payment of the BI workshop (prisma/seed-data/demo-account.ts); invoice numbers are read
 // from the database, as the seed numbers every series in date order.
 const WORKSHOP_PAYMENT = "BCP-OP-56630918";
+// "Pendiente" (lib/billing/status-filter.ts): open, nothing paid, not past its due date in Lima.
+const STILL_PENDING = "status = 'pending' and amount_paid = 0 and (due_date is null or due_date >= (now() at time zone 'America/Lima')::date)";
 
 /** One value of the demo client's records (the first column of the first row). */
 async function scalar(sql: string, params: unknown[]): Promise<string> {
@@ -120,7 +122,7 @@ for (const viewport of VIEWPORTS) {
     test("Facturas: filtro por estado y detalle con Op. gravada, IGV, total y PDF", async ({ page }) => {
       const userId = await clientId();
       const PENDING_INVOICE = await scalar(
-        "select invoice_number as v from invoices where user_id = $1 and status = 'pending' and amount_paid = 0 order by issued_at, id limit 1",
+        `select invoice_number as v from invoices where user_id = $1 and ${STILL_PENDING} order by issued_at, id limit 1`,
         [userId],
       );
       const paidInvoice = await scalar("select invoice_number as v from invoices where user_id = $1 and status = 'paid' order by issued_at limit 1", [userId]);
@@ -134,14 +136,14 @@ for (const viewport of VIEWPORTS) {
       );
       const invoice = rows[0];
       const pending = await withDb((db) =>
-        db.query<{ n: string }>("select count(*)::text as n from invoices where user_id = $1 and status = 'pending'", [userId]),
+        db.query<{ n: string }>(`select count(*)::text as n from invoices where user_id = $1 and ${STILL_PENDING}`, [userId]),
       );
 
       await page.goto("/client/dashboard");
       await openFromMenu(page, "Facturas", viewport.width);
       await expect(page.getByRole("heading", { level: 1, name: "Facturas" })).toBeVisible();
       const main = page.getByRole("main");
-      await main.getByRole("button", { name: "Pendiente", exact: true }).click();
+      await main.getByRole("button", { name: `Pendientes (${pending.rows[0].n})`, exact: true }).click();
       await expect(page).toHaveURL(/status=pending/);
       await expect(main.getByRole("link", { name: /^F001-/ })).toHaveCount(Number(pending.rows[0].n));
       await expect(main.getByRole("link", { name: paidInvoice, exact: true })).toHaveCount(0);

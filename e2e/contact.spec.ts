@@ -24,6 +24,11 @@ async function fillRequired(page: Page, tag: string) {
   await contact.getByLabel("Nombre Completo").fill(`Rosa Huamán ${tag}`);
   await contact.getByLabel("Correo electrónico").fill(`rosa.${tag}@ejemplo.pe`);
   await contact.getByLabel("Mensaje").fill(`Necesitamos automatizar la facturación electrónica (${tag}).`);
+  await consentBox(page).check();
+}
+
+function consentBox(page: Page) {
+  return form(page).getByRole("checkbox", { name: /He leído y acepto la Política de privacidad/ });
 }
 
 test.describe("Contacto", () => {
@@ -54,6 +59,7 @@ test.describe("Contacto", () => {
       await expect(contact.getByLabel(label)).toHaveValue("");
     }
     await expect(sector).toHaveValue("");
+    await expect(consentBox(page)).not.toBeChecked();
     await expect(contact.getByRole("button", { name: "Enviar mensaje" })).toBeEnabled();
   });
 
@@ -95,6 +101,7 @@ test.describe("Contacto", () => {
       await expect(field).toHaveAccessibleDescription(new RegExp(message.replace(".", "\\.")));
     }
     await expect(contact.getByLabel("Correo electrónico")).toHaveAttribute("aria-invalid", "true");
+    await expect(consentBox(page)).toHaveAccessibleDescription("Debes aceptar la Política de privacidad para continuar.");
     await expect(contact.getByLabel("Nombre Completo")).toBeFocused();
 
     await contact.getByLabel("Correo electrónico").fill("rosa@");

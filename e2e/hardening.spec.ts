@@ -152,7 +152,7 @@ test.describe("server actions", () => {
       ["subject", "Factura\u202eftp.exe", "Contiene caracteres invisibles que cambian la dirección del texto."],
       ["message", "Hola\u2066 mundo", "Contiene caracteres invisibles que cambian la dirección del texto."],
     ]) {
-      const form = { ...contact, name: "Ana Torres", email: `ana.${tag}@empresa.pe`, message: "Hola, necesitamos un ERP.", [field]: value };
+      const form = { ...contact, name: "Ana Torres", email: `ana.${tag}@empresa.pe`, message: "Hola, necesitamos un ERP.", privacy_accepted: "on", [field]: value };
       const response = await request.post("/contacto", { headers: { origin: baseURL! }, multipart: form, maxRedirects: 0 });
       expect(response.status(), `${field} ${JSON.stringify(value)}`).toBe(200);
       expect(await response.text()).toContain(message);
@@ -165,7 +165,7 @@ test.describe("server actions", () => {
       ["Ana\u202e Torres", "Contiene caracteres invisibles que cambian la dirección del texto."],
       ["Ana\u0000Torres", "Contiene caracteres de control no permitidos."],
     ]) {
-      const form = { ...register, name, email: `reg.${tag}@empresa.pe`, password: "Segura#2026", password_confirmation: "Segura#2026" };
+      const form = { ...register, name, email: `reg.${tag}@empresa.pe`, password: "Segura#2026", password_confirmation: "Segura#2026", privacy_accepted: "on" };
       const response = await request.post("/register", { headers: { origin: baseURL! }, multipart: form, maxRedirects: 0 });
       expect(response.status()).toBe(200);
       expect(await response.text()).toContain(message);

@@ -14,7 +14,7 @@ const HEADER_LINKS = [
   { name: "Contacto", href: "/contacto" },
 ];
 
-const FOOTER_LINKS = ["/nosotros", "/soluciones", "/productos", "/servicios", "/privacidad", "/terminos"];
+const FOOTER_LINKS = ["/nosotros", "/soluciones", "/productos", "/servicios", "/privacidad", "/derechos-arco", "/terminos"];
 
 
 test.describe("Inicio", () => {

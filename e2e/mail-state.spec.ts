@@ -109,9 +109,11 @@ const messageRow = (id: number) =>
     async (db) =>
       (
         await db.query(
-          `select status::text as status, read_at, reply_status::text as reply_status, reply_sent_at, reply_message_id,
+          `select m.status::text as status, m.read_at, r.delivery_status::text as reply_status, r.sent_at as reply_sent_at, r.mail_message_id as reply_message_id,
                   (select count(*)::int from audit_logs where entity_type = 'contact_message' and entity_id = $2) as audits
-           from contact_messages where id = $1`,
+           from contact_messages m
+           left join lateral (select * from contact_entries e where e.message_id = m.id and e.kind = 'reply' order by e.created_at desc, e.id desc limit 1) r on true
+           where m.id = $1`,
           [id, String(id)],
         )
       ).rows[0],

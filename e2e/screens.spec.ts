@@ -96,6 +96,7 @@ test.describe("Errores del servidor en /register", () => {
     await email.fill(SEEDED_CLIENT.email);
     await form.getByLabel("Contraseña", { exact: true }).fill("Clave-Nueva-2026");
     await form.getByLabel("Confirmar contraseña", { exact: true }).fill("Clave-Nueva-2026");
+    await form.getByRole("checkbox", { name: /He leído y acepto la Política de privacidad/ }).check();
     await form.getByRole("button", { name: "Crear cuenta" }).click();
 
     await expect(email).toHaveAccessibleDescription(EMAIL_TAKEN);

@@ -113,7 +113,7 @@ for (const width of [1280, 375]) {
       await expect(conversation(a).getByText(`Hola, ya corregimos el módulo (${stamp}).`)).toBeVisible();
       await expect(conversation(a).getByTestId("ticket-status-change").filter({ hasText: "Estado cambiado de Abierto a En progreso" })).toBeVisible();
 
-      const manage = a.getByRole("form", { name: "Estado y prioridad" });
+      const manage = a.getByRole("form", { name: "Estado, prioridad y asignación" });
       await expect(manage.getByLabel("Estado")).toHaveValue("in_progress");
       await manage.getByLabel("Estado").selectOption({ label: "Resuelto" });
       await manage.getByLabel("Prioridad").selectOption({ label: "Alta" });
@@ -158,7 +158,7 @@ for (const width of [1280, 375]) {
       // Chosen right after the reload, maybe before the form has hydrated: the choice is kept and
       // saving turns on (it once stayed off for good: react-hook-form marked such a choice dirty
       // without re-rendering).
-      const manageAgain = a.getByRole("form", { name: "Estado y prioridad" });
+      const manageAgain = a.getByRole("form", { name: "Estado, prioridad y asignación" });
       await manageAgain.getByLabel("Estado").selectOption({ label: "Cerrado" });
       await expect(manageAgain.getByRole("button", { name: "Guardar cambios" })).toBeEnabled();
       await expect(manageAgain.getByLabel("Estado")).toHaveValue("closed");

@@ -10,12 +10,14 @@ export const CSV_BOM = "\uFEFF";
 export type CsvValue = string | number | null | undefined;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
+/** A plain negative amount ("-50.00"): a number to a spreadsheet, never a formula, so it is left as it is. */
+const NEGATIVE_NUMBER = /^-\d+(\.\d+)?$/;
 
 /** One cell: neutralised, quoted, inner quotes doubled. */
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '""';
   let text = String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  if (FORMULA_START.test(text) && !NEGATIVE_NUMBER.test(text)) text = `'${text}`;
   return `"${text.replace(/"/g, '""')}"`;
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import nodemailer, { type Transporter } from "nodemailer";
 import { db } from "@/lib/db";
 import type { MailDeliveryStatus } from "@/lib/generated/prisma/client";
@@ -32,17 +33,43 @@ export type MailMessage = {
   subject: string;
   text: string;
   replyTo?: string;
-  /** The Message-ID header ("<unique@domain>"), when the caller needs to store it; else generated. */
+  /** The Message-ID header ("<unique@domain>"), when the caller stores it first; else generated. */
   messageId?: string;
+  /** The Message-IDs this mail answers (In-Reply-To is the last one, References all of them). */
+  inReplyTo?: string[];
+  /**
+   * Marks a mail written by the application itself (notifications, notices) with
+   * `Auto-Submitted: auto-generated` (RFC 3834): vacation responders must not answer it, and
+   * our own inbound filter drops it if it ever comes back. A staff member's reply is not.
+   */
+  automatic?: boolean;
   /** What this e-mail is, for the outbound log; "other" when not given. */
   kind?: MailKind;
   /** The record it is about, for the outbound log (e.g. { type: "ticket", id: 12 }). */
   related?: { type: string; id: string | number };
+  /** Files sent with it (e.g. a PDF the recipient must keep); never stored. */
+  attachments?: MailAttachmentFile[];
 };
 
+export type MailAttachmentFile = { filename: string; content: Buffer; contentType: string };
+
 export type MailResult =
-  | { delivered: "smtp"; status: "sent"; messageId: string }
-  | { delivered: "console"; status: "not_configured"; messageId?: string };
+  /** `response`: the mail server's answer to the message (e.g. "250 2.0.0 Ok: queued as 4Fx…"). */
+  | { delivered: "smtp"; status: "sent"; messageId: string; response: string }
+  | { delivered: "console"; status: "not_configured"; messageId: string };
+
+/** The domain of our Message-IDs: the sender's (MAIL_FROM), so they are globally unique to us. */
+export function messageIdDomain(): string {
+  const from = process.env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM;
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1];
+  return domain || "localhost";
+}
+
+/** A new Message-ID of ours ("<uuid@domain>"). */
+export const newMessageId = () => `<${randomUUID()}@${messageIdDomain()}>`;
+
+/** The header that marks mail the application wrote by itself (RFC 3834). */
+export const AUTO_SUBMITTED_HEADER = "Auto-Submitted";
 
 /** SMTP_URL, or undefined when unset or blank (read on every call: a restart with SMTP_URL is enough). */
 const configuredSmtpUrl = (): string | undefined => process.env.SMTP_URL?.trim() || undefined;
@@ -98,7 +125,7 @@ export function mailErrorText(error: unknown): string {
 const clip = (value: string, max: number) => (value.length > max ? value.slice(0, max) : value);
 
 /** Writes the log row; a database hiccup never stops the e-mail itself (it is reported). */
-async function logMail(envelope: { to: string; subject: string }, message: MailMessage, status: MailDeliveryStatus): Promise<number | null> {
+async function logMail(envelope: { to: string; subject: string; messageId: string }, message: MailMessage, status: MailDeliveryStatus): Promise<number | null> {
   try {
     const row = await db.outboundEmail.create({
       data: {
@@ -107,6 +134,7 @@ async function logMail(envelope: { to: string; subject: string }, message: MailM
         subject: clip(envelope.subject, 255),
         relatedType: message.related ? clip(message.related.type, 40) : null,
         relatedId: message.related ? clip(String(message.related.id), 64) : null,
+        messageId: clip(envelope.messageId, 255),
         status,
       },
       select: { id: true },
@@ -144,20 +172,33 @@ async function pruneOutboundLog(): Promise<void> {
   }
 }
 
+/** A Message-ID as a header carries it: one line, in angle brackets. */
+const bracketed = (id: string) => {
+  const bare = oneLine(id).replace(/^<|>$/g, "");
+  return `<${bare}>`;
+};
+
 /**
- * Sends one plain-text e-mail and logs it. Without SMTP_URL it prints the e-mail on the console
- * and answers `not_configured` (the caller must not present it as sent). Throws when the SMTP
- * server refuses or cannot be reached (logged as failed first).
+ * Sends one plain-text e-mail and logs it, always with a Message-ID of ours (stored in the log,
+ * so a reply to any mail we sent finds the record it was about). Without SMTP_URL it prints the
+ * e-mail on the console and answers `not_configured` (the caller must not present it as sent).
+ * Throws when the SMTP server refuses or cannot be reached (logged as failed first).
  */
 export async function sendMail(message: MailMessage): Promise<MailResult> {
   const from = process.env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM;
+  const answered = (message.inReplyTo ?? []).filter((id) => id.trim() !== "").map(bracketed);
+  const headers: Record<string, string> = {};
+  if (message.automatic) headers[AUTO_SUBMITTED_HEADER] = "auto-generated";
   const envelope = {
     from,
     to: oneLine(message.to),
     subject: oneLine(message.subject),
     text: message.text,
     replyTo: message.replyTo ? oneLine(message.replyTo) : undefined,
-    messageId: message.messageId ? oneLine(message.messageId) : undefined,
+    messageId: message.messageId ? bracketed(message.messageId) : newMessageId(),
+    ...(answered.length > 0 ? { inReplyTo: answered[answered.length - 1], references: answered } : {}),
+    headers,
+    attachments: (message.attachments ?? []).map((file) => ({ filename: oneLine(file.filename), content: file.content, contentType: file.contentType })),
   };
 
   const smtpUrl = configuredSmtpUrl();
@@ -170,7 +211,8 @@ export async function sendMail(message: MailMessage): Promise<MailResult> {
         `Para: ${envelope.to}`,
         ...(envelope.replyTo ? [`Responder a: ${envelope.replyTo}`] : []),
         `Asunto: ${envelope.subject}`,
-        ...(envelope.messageId ? [`Message-ID: ${envelope.messageId}`] : []),
+        `Message-ID: ${envelope.messageId}`,
+        ...envelope.attachments.map((file) => `Adjunto: ${file.filename} (${file.contentType}, ${file.content.length} bytes)`),
         "",
         envelope.text,
       ].join("\n"),
@@ -182,7 +224,7 @@ export async function sendMail(message: MailMessage): Promise<MailResult> {
   try {
     const info = await smtpTransport(smtpUrl).sendMail(envelope);
     await settleLog(logId, "sent");
-    return { delivered: "smtp", status: "sent", messageId: info.messageId };
+    return { delivered: "smtp", status: "sent", messageId: info.messageId, response: clip(oneLine(String(info.response ?? "")), MAIL_ERROR_MAX) };
   } catch (error) {
     await settleLog(logId, "failed", mailErrorText(error));
     throw error;

@@ -1,4 +1,5 @@
 import { peerAddressAvailable } from "./client-address";
+import { inboundConfigProblem } from "./inbound/config";
 import { mediaStorageProblem } from "./media/storage";
 
 // Loaded by instrumentation.ts in the Node.js runtime only. Refuses to start, with one clear
@@ -16,6 +17,9 @@ export function checkProductionStartup() {
   // Half an S3 configuration would put uploads where other instances cannot read them.
   const storageProblem = mediaStorageProblem();
   if (storageProblem) refuseToStart(storageProblem);
+  // A wrong inbound-mail setting would leave replies unread without anyone noticing.
+  const inboundProblem = inboundConfigProblem();
+  if (inboundProblem) refuseToStart(inboundProblem);
   if (process.env.NODE_ENV !== "production") return;
   if (!process.env.AUTH_SECRET?.trim()) {
     refuseToStart("AUTH_SECRET no está definida. Defínala con un valor aleatorio largo (por ejemplo: openssl rand -base64 32) antes de iniciar en producción.");

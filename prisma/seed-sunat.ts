@@ -14,7 +14,7 @@ import { createCreditNoteDocumentInTx, createInvoiceDocumentInTx, issuerSettings
 import { nextSeriesNumber } from "../lib/sunat/numbering";
 import { formatInvoiceNumber } from "../lib/billing/labels";
 import { splitTaxIncluded } from "../lib/billing/money";
-import { sealSecret } from "../lib/sunat/secret-box";
+import { sealSecret } from "../lib/crypto/secret-box";
 import { buildCdrXml, zipCdr } from "../scripts/lib/sunat-mock/cdr-builder";
 
 type Env = Record<string, string | undefined>;

@@ -8,17 +8,19 @@
 //
 //   npm run db:seed            (DATABASE_URL required; ADMIN_/CLIENT_ EMAIL and PASSWORD
 //                               required when NODE_ENV=production)
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { pathToFileURL } from "node:url";
 import { hashPassword } from "../lib/auth/password";
-import type { Prisma, PrismaClient, TicketStatus } from "../lib/generated/prisma/client";
+import type { ContactStatus, Prisma, PrismaClient, TicketStatus } from "../lib/generated/prisma/client";
 import { addDays, businessDate, dateColumn } from "../lib/dates";
+import { PRIVACY_POLICY_VERSION } from "../lib/legal/privacy";
 import { formatInvoiceNumber, INVOICE_SERIES } from "../lib/billing/labels";
 import { addMoney, balanceDue, compareMoney, invoiceTotals, type InvoiceTotals } from "../lib/billing/money";
 import { otherClientAccounts } from "./seed-data/billing-clients";
+import { seedCollections, seedPaymentReports } from "./seed-collections";
 import { caseStudies } from "./seed-data/case-studies";
 import { demoClientAccount } from "./seed-data/demo-account";
-import { adminNotifications, contactMessages, replyTemplates } from "./seed-data/inbox";
+import { adminNotifications, contactMessages, QUOTED_REPLY_DATE, replyTemplates } from "./seed-data/inbox";
 import { contactMessageHistory } from "./seed-data/inbox-history";
 import { pages } from "./seed-data/pages";
 import { products } from "./seed-data/products";
@@ -26,9 +28,10 @@ import { sectors } from "./seed-data/sectors";
 import { services } from "./seed-data/services";
 import { siteSettings } from "./seed-data/site-settings";
 import { seedElectronicInvoicing } from "./seed-sunat";
+import { seedLegalRecords } from "./seed-legal";
 import { technologies } from "./seed-data/technologies";
 import { testimonials } from "./seed-data/testimonials";
-import type { CatalogItemSeed, ClientAccountSeed, InvoiceSeed, PaymentSeed, TicketSeed } from "./seed-data/types";
+import type { CatalogItemSeed, ClientAccountSeed, ContactEntrySeed, ContactMessageSeed, InvoiceSeed, PaymentSeed, TicketSeed } from "./seed-data/types";
 import { CATALOG_MEDIA_INCLUDE, serializeCatalogItem } from "../lib/catalog/serialize";
 import { discardDemoUploads, prepareDemoUploads, seedDemoUploads, siteImageId } from "./seed-media";
 import { DEVELOPMENT_DEFAULTS, USER_ENV_VARS, adminProfile, clientProfile } from "./seed-data/users";
@@ -54,11 +57,17 @@ export const SEED_TABLES = [
   "ticketReplies",
   "ticketEvents",
   "contactMessages",
+  "contactEntries",
+  "inboundEmails",
   "notifications",
   "replyTemplates",
   "auditLogs",
   "catalogVersions",
   "media",
+  "invoiceReminders",
+  "paymentReports",
+  "complaints",
+  "dataRequests",
 ] as const;
 export type SeedTable = (typeof SEED_TABLES)[number];
 
@@ -138,6 +147,8 @@ export async function seedDatabase(db: PrismaClient, env: Env = process.env): Pr
   // The demo uploads' files are written first (storage is not transactional) and removed again
   // if the transaction fails.
   const demoUploads = await prepareDemoUploads(db);
+  /** Who the payment reports seeded after the transaction belong to (set inside it). */
+  const reportOwners: { ids: { demoClientId: string; adminId: string } | null } = { ids: null };
 
   try {
     await db.$transaction(
@@ -158,6 +169,9 @@ export async function seedDatabase(db: PrismaClient, env: Env = process.env): Pr
               passwordHash: await hashPassword(account.password),
               // The demo accounts' addresses count as verified (they can link Google at once).
               emailVerified: now,
+              // As if accepted on the registration form.
+              privacyVersion: PRIVACY_POLICY_VERSION,
+              privacyAcceptedAt: now,
             },
           });
         };
@@ -419,6 +433,12 @@ export async function seedDatabase(db: PrismaClient, env: Env = process.env): Pr
         // ── Electronic invoicing: fiscal data, test certificate, SUNAT history ──
         created.electronicDocuments += await seedElectronicInvoicing(tx, { today, invoiceIds: seededInvoiceIds, env, demoClientId: client.id });
 
+        // ── Collections: how to pay, and the reminders the billing run sent ───
+        const collections = await seedCollections(tx, { today, instantOn });
+        created.invoiceReminders += collections.reminders;
+        created.auditLogs += collections.auditLogs;
+        reportOwners.ids = { demoClientId: client.id, adminId: admin.id };
+
         // ── Support tickets, with staff replies and their status changes ──────
         for (const { user, seed } of clientAccounts) {
           for (const t of seed.tickets) {
@@ -448,13 +468,21 @@ export async function seedDatabase(db: PrismaClient, env: Env = process.env): Pr
                 select: { id: true },
               });
               if (exists) continue;
+              const at = hoursLater(ticket.createdAt, reply.hoursAfterTicket);
+              const fromStaff = reply.author === "admin";
               await tx.ticketReply.create({
                 data: {
                   ticketId: ticket.id,
                   authorId,
-                  fromStaff: reply.author === "admin",
+                  fromStaff,
                   body: reply.body,
-                  createdAt: hoursLater(ticket.createdAt, reply.hoursAfterTicket),
+                  createdAt: at,
+                  // A demo staff reply was e-mailed when it was written; a client's may have come back by e-mail.
+                  ...(fromStaff
+                    ? { deliveryStatus: "sent" as const, attemptedAt: at, sentAt: at, serverResponse: "250 2.0.0 Ok: queued", mailMessageId: `<${randomUUID()}@lumenti.pe>` }
+                    : reply.emailedOriginal
+                      ? { viaEmail: true, originalText: reply.emailedOriginal, fromAddress: user.email, mailMessageId: `<${randomUUID()}@cliente.pe>` }
+                      : {}),
                 },
               });
               created.ticketReplies += 1;
@@ -472,34 +500,44 @@ export async function seedDatabase(db: PrismaClient, env: Env = process.env): Pr
             }
           }
         }
-        // ── Contact inbox and the admin's notifications ───────────────────────
+        // ── Contact inbox (each message with its conversation) and the admin's notifications ──
         for (const m of [...contactMessages, ...contactMessageHistory]) {
           const exists = await tx.contactMessage.findFirst({
             where: { email: m.email, subject: m.subject },
             select: { id: true },
           });
           if (exists) continue;
-          const { sectorSlug, receivedDaysAgo, repliedAfterHours, ...data } = m;
-          const receivedAt = daysAgo(receivedDaysAgo);
-          const repliedAt = m.replyText ? new Date(receivedAt.getTime() + (repliedAfterHours ?? 20) * HOUR_MS) : null;
-          const readAt = m.status === "new" ? null : new Date(receivedAt.getTime() + Math.min(2, repliedAfterHours ?? 2) * HOUR_MS);
+          const plan = planConversation(m, daysAgo(m.receivedDaysAgo));
           const message = await tx.contactMessage.create({
             data: {
-              ...data,
-              sectorId: sectorId(sectorSlug),
-              createdAt: receivedAt,
-              readAt,
-              repliedAt,
-              repliedById: repliedAt ? admin.id : null,
-              // A demo reply was e-mailed when it was written.
-              replySentAt: repliedAt,
-              replyStatus: repliedAt ? "sent" : null,
-              replyAttemptedAt: repliedAt,
+              name: m.name,
+              email: m.email,
+              phone: m.phone,
+              company: m.company,
+              subject: m.subject,
+              message: m.message,
+              status: m.status,
+              ipAddress: m.ipAddress,
+              userAgent: m.userAgent,
+              sectorId: sectorId(m.sectorSlug),
+              createdAt: plan.receivedAt,
+              readAt: plan.readAt,
+              repliedAt: plan.repliedAt,
+              firstResponseAt: plan.firstResponseAt,
+              previousStatus: plan.previousStatus,
+              statusChangedAt: plan.statusChangedAt,
+              assignedToId: m.assignedToAdmin ? admin.id : null,
+              // Sent through the contact form, whose consent box is required.
+              privacyVersion: PRIVACY_POLICY_VERSION,
+              privacyAcceptedAt: plan.receivedAt,
             },
             select: { id: true },
           });
           created.contactMessages += 1;
-          created.auditLogs += await seedInboxAudit(tx, admin.id, message.id, { status: m.status, readAt, repliedAt, replyText: m.replyText ?? null });
+          const seeded = await seedConversation(tx, { id: admin.id, name: admin.name }, { id: message.id, email: m.email, subject: m.subject }, plan);
+          created.contactEntries += seeded.entries;
+          created.inboundEmails += seeded.inboundEmails;
+          created.auditLogs += seeded.auditLogs;
         }
 
         for (const n of adminNotifications) {
@@ -533,6 +571,11 @@ export async function seedDatabase(db: PrismaClient, env: Env = process.env): Pr
             () => tx.replyTemplate.upsert({ where: { name: template.name }, update: {}, create: template }),
           );
         }
+        // ── Libro de Reclamaciones and requests about personal data ──────────
+        const legal = await seedLegalRecords(tx, { today, instantOn, adminId: admin.id, adminName: admin.name });
+        created.complaints += legal.complaints;
+        created.dataRequests += legal.dataRequests;
+
         created.media += (await tx.mediaItem.count()) - mediaBefore;
       },
       { timeout: 120_000, maxWait: 20_000 },
@@ -540,6 +583,14 @@ export async function seedDatabase(db: PrismaClient, env: Env = process.env): Pr
   } catch (error) {
     await discardDemoUploads(demoUploads);
     throw error;
+  }
+
+  // Payments clients reported, with their vouchers: files first, so after the transaction.
+  if (reportOwners.ids) {
+    const reports = await seedPaymentReports(db, { today, instantOn, ...reportOwners.ids });
+    created.paymentReports += reports.paymentReports;
+    created.auditLogs += reports.auditLogs;
+    created.notifications += reports.notifications;
   }
 
   const total = Object.values(created).reduce((sum, n) => sum + n, 0);
@@ -611,56 +662,224 @@ export const CATALOG_HISTORY_DEMO = {
   previousDescription: "Versión anterior de la descripción, antes de la última revisión del equipo comercial.",
 };
 
-/** Runs `work` and returns how many rows `count` grew by (the rows the upserts created). */
 /** Where the demo admin's seeded actions came from (a documentation address, RFC 5737). */
 const SEED_ADMIN_ADDRESS = "192.0.2.10";
 
-type SeededMessageState = { status: string; readAt: Date | null; repliedAt: Date | null; replyText: string | null };
+/** The demo mail server's answer to every seeded reply that went out. */
+const SEED_SERVER_RESPONSE = "250 2.0.0 Ok: queued";
+
+type ConversationStep =
+  | { at: Date; kind: "read" }
+  | { at: Date; kind: "assigned" }
+  | { at: Date; kind: "entry"; entry: ContactEntrySeed }
+  | { at: Date; kind: "status"; from: ContactStatus; to: "closed" | "archived" };
+
+/** A seeded message's final timestamps and the steps of its conversation, in order. */
+type ConversationPlan = {
+  receivedAt: Date;
+  readAt: Date | null;
+  repliedAt: Date | null;
+  firstResponseAt: Date | null;
+  previousStatus: ContactStatus | null;
+  statusChangedAt: Date | null;
+  steps: ConversationStep[];
+};
 
 /**
- * The audit trail of a seeded contact message, as the inbox would have written it: the admin
- * opened it, replied, then closed or archived it (same actions and fields as lib/contact/inbox.ts
- * and reply-delivery.ts).
+ * How a seeded conversation unfolded, as the inbox and the inbound mail would have made it: the
+ * demo admin opens the message within two hours (or when first acting on it) and takes it when
+ * assigned; each entry comes `hoursAfter` arrival; the visitor's e-mailed answer makes it unread
+ * again (`new`), so the admin opens it again before acting; a close or an archive comes an hour
+ * after the last entry. The first reply written is `replied_at`; the first one the mail server
+ * took is the first response. Throws when the steps do not end in the seed's status.
  */
-async function seedInboxAudit(tx: Prisma.TransactionClient, adminId: string, messageId: number, state: SeededMessageState): Promise<number> {
-  const entries: { action: string; at: Date; before: Record<string, Prisma.InputJsonValue | null>; after: Record<string, Prisma.InputJsonValue | null> }[] = [];
-  if (state.readAt) {
-    entries.push({ action: "contact_message.read", at: state.readAt, before: { status: "new", read_at: null }, after: { status: "read", read_at: state.readAt.toISOString() } });
+function planConversation(m: ContactMessageSeed, receivedAt: Date): ConversationPlan {
+  const after = (hours: number) => new Date(receivedAt.getTime() + hours * HOUR_MS);
+  const thread = [...(m.thread ?? [])].sort((x, y) => x.hoursAfter - y.hoursAfter);
+  const steps: ConversationStep[] = [];
+  let status: ContactStatus = "new";
+  let readAt: Date | null = null;
+  let statusChangedAt: Date | null = null;
+  let previousStatus: ContactStatus | null = null;
+  const open = (at: Date) => {
+    steps.push({ at, kind: "read" });
+    status = "read";
+    readAt = at;
+  };
+  if (m.status !== "new") open(after(Math.min(2, thread[0]?.hoursAfter ?? 2)));
+  if (m.assignedToAdmin) steps.push({ at: readAt ?? receivedAt, kind: "assigned" });
+  for (const entry of thread) {
+    const at = after(entry.hoursAfter);
+    if (entry.kind === "inbound") {
+      steps.push({ at, kind: "entry", entry });
+      if (status !== "new") {
+        status = "new";
+        statusChangedAt = at;
+        previousStatus = null;
+      }
+      continue;
+    }
+    if (status === "new") open(at);
+    steps.push({ at, kind: "entry", entry });
+    if (entry.kind === "reply") status = "replied";
   }
-  if (state.repliedAt && state.replyText) {
-    const at = state.repliedAt.toISOString();
-    entries.push({
-      action: "contact_message.reply",
-      at: state.repliedAt,
-      before: { status: "read", reply_text: null, replied_at: null, replied_by_id: null, reply_sent_at: null },
-      after: { status: "replied", reply_text: state.replyText, replied_at: at, replied_by_id: adminId, reply_sent_at: at },
-    });
+  if (m.status === "closed" || m.status === "archived") {
+    statusChangedAt = new Date((steps.at(-1)?.at ?? receivedAt).getTime() + HOUR_MS);
+    previousStatus = status;
+    steps.push({ at: statusChangedAt, kind: "status", from: status, to: m.status });
+    status = m.status;
   }
-  if (state.status === "closed" || state.status === "archived") {
-    const last = entries.at(-1);
-    entries.push({
-      action: state.status === "closed" ? "contact_message.close" : "contact_message.archive",
-      at: new Date((last?.at.getTime() ?? Date.now()) + HOUR_MS),
-      before: { status: last?.after.status ?? "new" },
-      after: { status: state.status },
-    });
-  }
-  for (const entry of entries) {
-    await tx.auditLog.create({
-      data: {
-        actorId: adminId,
-        action: entry.action,
-        entityType: "contact_message",
-        entityId: String(messageId),
-        ipAddress: SEED_ADMIN_ADDRESS,
-        details: { before: entry.before, after: entry.after },
-        createdAt: entry.at,
-      },
-    });
-  }
-  return entries.length;
+  if (status !== m.status) throw new Error(`Seed: la conversación "${m.subject}" termina en ${status}, no en ${m.status}.`);
+  const replies = thread.filter((entry) => entry.kind === "reply");
+  const sent = replies.find((entry) => (entry.delivery?.status ?? "sent") === "sent");
+  return {
+    receivedAt,
+    readAt,
+    repliedAt: replies[0] ? after(replies[0].hoursAfter) : null,
+    firstResponseAt: sent ? after(sent.hoursAfter) : null,
+    previousStatus,
+    statusChangedAt,
+    steps,
+  };
 }
 
+/** A Lima date as a Spanish mail client writes it above the text it quotes. */
+const quotedDate = (date: Date) =>
+  new Intl.DateTimeFormat("es-PE", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Lima" }).format(date);
+
+/**
+ * Writes a seeded message's thread and its audit trail as the app would have: the demo admin
+ * opened it (contact_message.read), took it (assign, with its "assigned" event), replied (a reply
+ * entry e-mailed with its Message-ID, sent or failed; contact_message.reply), wrote notes
+ * (contact_note.create), then closed or archived it (with its event). A visitor's e-mailed answer
+ * is an inbound entry logged in inbound_emails, which the system (no actor) audits when it makes
+ * the conversation unread. Audit details keep only the fields that changed, in the API's names
+ * (lib/contact/message-state.ts auditState).
+ */
+async function seedConversation(
+  tx: Prisma.TransactionClient,
+  admin: { id: string; name: string },
+  message: { id: number; email: string; subject: string },
+  plan: ConversationPlan,
+): Promise<{ entries: number; inboundEmails: number; auditLogs: number }> {
+  const messageId = message.id;
+  const state: Record<string, string | null> = { status: "new", read_at: null, replied_at: null, assigned_to: null };
+  const created = { entries: 0, inboundEmails: 0, auditLogs: 0 };
+  let lastReplyAt: Date | null = null;
+  const audit = async (action: string, at: Date, change: Record<string, string | null>, actorId: string | null = admin.id) => {
+    const before: Record<string, string | null> = {};
+    const after: Record<string, string | null> = {};
+    for (const [key, value] of Object.entries(change)) {
+      if (state[key] === value) continue;
+      before[key] = state[key] ?? null;
+      after[key] = value;
+      state[key] = value;
+    }
+    await tx.auditLog.create({
+      data: {
+        actorId,
+        action,
+        entityType: "contact_message",
+        entityId: String(messageId),
+        ipAddress: actorId ? SEED_ADMIN_ADDRESS : null,
+        details: { before, after },
+        createdAt: at,
+      },
+    });
+    created.auditLogs += 1;
+  };
+  const event = async (at: Date, name: string, data: Record<string, string | number | null>) => {
+    await tx.contactEntry.create({ data: { messageId, kind: "event", event: name, data, authorId: admin.id, createdAt: at } });
+    created.entries += 1;
+  };
+
+  for (const [index, step] of plan.steps.entries()) {
+    if (step.kind === "read") {
+      await audit("contact_message.read", step.at, { status: "read", read_at: step.at.toISOString() });
+    } else if (step.kind === "assigned") {
+      await audit("contact_message.assign", step.at, { assigned_to: admin.id });
+      await event(step.at, "assigned", { to_id: admin.id, to_name: admin.name });
+    } else if (step.kind === "status") {
+      await audit(step.to === "closed" ? "contact_message.close" : "contact_message.archive", step.at, { status: step.to });
+      await event(step.at, step.to, { from: step.from, to: step.to });
+    } else if (step.entry.kind === "reply") {
+      const delivery = step.entry.delivery ?? { status: "sent" as const };
+      await tx.contactEntry.create({
+        data: {
+          messageId,
+          kind: "reply",
+          body: step.entry.body,
+          authorId: admin.id,
+          mailMessageId: `<seed-c${messageId}-${index}@lumenti.pe>`,
+          deliveryStatus: delivery.status,
+          attemptedAt: step.at,
+          sentAt: delivery.status === "sent" ? step.at : null,
+          serverResponse: delivery.status === "sent" ? SEED_SERVER_RESPONSE : null,
+          deliveryError: delivery.status === "failed" ? delivery.error : null,
+          createdAt: step.at,
+        },
+      });
+      created.entries += 1;
+      lastReplyAt = step.at;
+      await audit("contact_message.reply", step.at, { status: "replied", replied_at: plan.repliedAt?.toISOString() ?? null });
+    } else if (step.entry.kind === "inbound") {
+      const originalText = step.entry.originalText.replace(QUOTED_REPLY_DATE, quotedDate(lastReplyAt ?? plan.receivedAt));
+      const mailMessageId = `<seed-c${messageId}-${index}.respuesta@mail.example.pe>`;
+      const logged = await tx.inboundEmail.create({
+        data: {
+          via: "smtp",
+          messageId: mailMessageId,
+          fromAddress: message.email,
+          subject: `Re: ${message.subject} [#C-${messageId}]`.slice(0, 255),
+          bytes: Buffer.byteLength(originalText) + 2_400,
+          outcome: "contact_entry",
+          relatedType: "contact_message",
+          relatedId: String(messageId),
+          reason: "Asociado por las cabeceras de respuesta.",
+          receivedAt: step.at,
+        },
+        select: { id: true },
+      });
+      created.inboundEmails += 1;
+      await tx.contactEntry.create({
+        data: {
+          messageId,
+          kind: "inbound",
+          body: step.entry.body,
+          originalText,
+          fromAddress: message.email,
+          authWarning: step.entry.authWarning ?? null,
+          mailMessageId,
+          inboundEmailId: logged.id,
+          createdAt: step.at,
+        },
+      });
+      created.entries += 1;
+      if (state.status !== "new") await audit("contact_message.inbound", step.at, { status: "new" }, null);
+    } else {
+      const note = await tx.contactEntry.create({
+        data: { messageId, kind: "note", body: step.entry.body, authorId: admin.id, createdAt: step.at },
+        select: { id: true },
+      });
+      created.entries += 1;
+      await tx.auditLog.create({
+        data: {
+          actorId: admin.id,
+          action: "contact_note.create",
+          entityType: "contact_note",
+          entityId: String(note.id),
+          ipAddress: SEED_ADMIN_ADDRESS,
+          details: { before: null, after: { message_id: messageId, body: step.entry.body } },
+          createdAt: step.at,
+        },
+      });
+      created.auditLogs += 1;
+    }
+  }
+  return created;
+}
+
+/** Runs `work` and returns how many rows `count` grew by (the rows the upserts created). */
 async function countNew(count: () => Promise<number>, work: () => Promise<unknown>): Promise<number> {
   const before = await count();
   await work();
@@ -670,6 +889,10 @@ async function countNew(count: () => Promise<number>, work: () => Promise<unknow
 const TABLE_LABELS: Record<SeedTable, string> = {
   users: "usuarios",
   siteSettings: "configuración",
+  invoiceReminders: "recordatorios de pago",
+  paymentReports: "pagos informados",
+  complaints: "hojas de reclamación",
+  dataRequests: "solicitudes ARCO",
   sectors: "sectores",
   technologies: "tecnologías",
   products: "productos",
@@ -686,6 +909,8 @@ const TABLE_LABELS: Record<SeedTable, string> = {
   ticketReplies: "respuestas de tickets",
   ticketEvents: "cambios de estado de tickets",
   contactMessages: "mensajes de contacto",
+  contactEntries: "entradas de conversaciones",
+  inboundEmails: "correos entrantes",
   notifications: "notificaciones",
   replyTemplates: "plantillas de respuesta",
   auditLogs: "registros de actividad",

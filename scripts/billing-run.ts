@@ -1,5 +1,6 @@
-// `npm run billing:run`: issues the invoices of every subscription due today (Lima) and moves
-// their billing dates on (lib/billing/run.ts). Safe to run again: nothing is issued twice.
+// `npm run billing:run`: issues the invoices of every subscription due today (Lima), moves
+// their billing dates on and sends the payment reminders due today (lib/billing/run.ts). Safe
+// to run again: nothing is issued or reminded twice.
 // `npm start` also runs it once at start-up and then every day (scripts/serve.ts); with several
 // instances, one of them runs it (lib/jobs/claim.ts).
 import "./lib/load-env";
@@ -16,7 +17,7 @@ runExclusively("billing", () => runBilling({ today, log: (line) => console.log(l
     }
     const result = outcome.result;
     console.log(
-      `Facturación del ${result.date}: ${result.invoiced} factura(s) emitida(s), ${result.cancelled} suscripción(es) cancelada(s), ${result.expired} finalizada(s), ${result.failed} con error.`,
+      `Facturación del ${result.date}: ${result.invoiced} factura(s) emitida(s), ${result.cancelled} suscripción(es) cancelada(s), ${result.expired} finalizada(s), ${result.failed} con error, ${result.reminded} recordatorio(s) de pago enviado(s).`,
     );
     process.exit(result.failed > 0 ? 1 : 0);
   })

@@ -224,7 +224,7 @@ async function main() {
     await deployMigrations(databaseUrl);
 
     // The embedded demo's session secret, known before seeding: the seed seals the demo's test
-    // certificate with a key derived from it (lib/sunat/secret-box.ts).
+    // certificate with a key derived from it (lib/crypto/secret-box.ts).
     if (!process.env.AUTH_SECRET && (embedded || mode === "dev")) process.env.AUTH_SECRET = embeddedAuthSecret();
 
     if (process.env.NODE_ENV !== "production") {

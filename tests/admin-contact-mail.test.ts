@@ -1,12 +1,13 @@
 // The reply goes to the sender by e-mail through a REAL SMTP server started here: To the sender,
-// Reply-To the company's contact e-mail, Subject "Re: " + subject, and the Message-ID we store is
-// the one the server received. With the server down the reply is kept, the error is stored, and
-// "Reenviar" delivers it once the server is up.
+// Reply-To the company's contact e-mail (no inbound reply address configured here), Subject
+// "Re: " + subject + the conversation's "[#C-<id>]", and the Message-ID stored on the reply entry
+// is the one the server received. With the server down the reply is kept, the error is stored on
+// the entry, and "Reenviar" delivers it once the server is up.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getSiteSettings } from "@/lib/content/settings";
 import { db } from "@/lib/db";
 import { uniqueTag } from "./helpers/auth";
-import { adminCall, auditOf, createAdmin, createMessage, routes, type AdminCaller } from "./helpers/contact-inbox";
+import { adminCall, auditOf, createAdmin, createMessage, latestReply, routes, type AdminCaller } from "./helpers/contact-inbox";
 import { freePort, startSmtpServer, type TestSmtpServer } from "./helpers/smtp";
 
 const { messageRoute, resendRoute, notesRoute } = routes;
@@ -17,6 +18,7 @@ let smtp: TestSmtpServer;
 let contactEmail: string | null;
 
 beforeAll(async () => {
+  delete process.env.INBOUND_REPLY_ADDRESS;
   admin = await createAdmin();
   smtp = await startSmtpServer();
   contactEmail = (await getSiteSettings()).contactEmail;
@@ -37,7 +39,7 @@ const resend = (id: number) =>
   adminCall<Id>(admin, resendRoute.POST, `/api/v1/admin/contact-messages/${id}/resend`, { method: "POST", params: { id: String(id) } });
 
 describe("the reply e-mail", () => {
-  it("reaches the sender with Reply-To the company, Subject Re: + subject, and the stored Message-ID", async () => {
+  it("reaches the sender with Reply-To the company, Subject Re: + subject + [#C-id], and the stored Message-ID", async () => {
     process.env.SMTP_URL = smtp.url;
     const tag = uniqueTag();
     const email = `cliente.${tag}@example.pe`;
@@ -49,18 +51,20 @@ describe("the reply e-mail", () => {
     expect(body.message).toBe("Respuesta enviada por correo.");
 
     const mail = await smtp.waitFor((m) => m.recipients.includes(email));
-    const stored = await db.contactMessage.findUniqueOrThrow({ where: { id: message.id } });
+    const stored = await latestReply(message.id);
     expect(mail.recipients).toEqual([email]);
     expect(mail.headers.to).toBe(email);
     expect(contactEmail).toBeTruthy();
     expect(mail.headers["reply-to"]).toBe(contactEmail);
-    expect(mail.headers.subject).toBe(`Re: Cotización de ERP ${tag}`);
-    expect(mail.headers["message-id"]).toBe(stored.replyMessageId);
+    expect(mail.headers.subject).toBe(`Re: Cotización de ERP ${tag} [#C-${message.id}]`);
+    expect(mail.headers["message-id"]).toBe(stored.mailMessageId);
+    expect(mail.headers["in-reply-to"]).toBeUndefined(); // the first mail of the thread answers no earlier one
     expect(mail.text).toContain(`Hola, gracias por escribir (${tag}).\nLe enviamos la propuesta.`);
     expect(mail.text).toContain("> ¿Cuánto cuesta?\n> Somos 6 usuarios.");
-    expect(stored.replySentAt).toBeInstanceOf(Date);
-    expect(stored.replyError).toBeNull();
-    expect((body.data as { reply_message_id: string }).reply_message_id).toBe(stored.replyMessageId);
+    expect(stored).toMatchObject({ deliveryStatus: "sent", deliveryError: null, authorId: admin.user.id });
+    expect(stored.sentAt).toBeInstanceOf(Date);
+    expect(stored.serverResponse).toMatch(/^250\b/);
+    expect((body.data as { reply_message_id: string }).reply_message_id).toBe(stored.mailMessageId);
   });
 
   it("has a Spanish subject when the message had none", async () => {
@@ -70,7 +74,7 @@ describe("the reply e-mail", () => {
     const message = await createMessage(tag, { email, subject: null });
     expect((await reply(message.id, "Respuesta")).status).toBe(200);
     const mail = await smtp.waitFor((m) => m.recipients.includes(email));
-    expect(mail.headers.subject).toBe("Respuesta a tu mensaje de contacto");
+    expect(mail.headers.subject).toBe(`Respuesta a tu mensaje de contacto [#C-${message.id}]`);
   });
 
   it("with the SMTP server down: the reply is kept, the error stored and shown; Reenviar delivers it once the server is up", async () => {
@@ -85,11 +89,13 @@ describe("the reply e-mail", () => {
     expect(failed.status).toBe(200);
     expect(failed.body.email).toMatchObject({ sent: false, status: "failed", error: expect.stringMatching(/^No se pudo enviar el correo: /) });
     expect(failed.body.message).toBe("La respuesta se guardó, pero no se pudo enviar el correo. Usa «Reenviar» para intentarlo de nuevo.");
-    let stored = await db.contactMessage.findUniqueOrThrow({ where: { id: message.id } });
-    expect(stored).toMatchObject({ status: "replied", replyText: "Esta respuesta no debe perderse.", replySentAt: null, replyStatus: "failed" });
-    expect(stored.replyError).toMatch(/ECONNREFUSED/);
-    const firstMessageId = stored.replyMessageId;
-    expect((failed.body.data as { reply_error: string }).reply_error).toBe(stored.replyError);
+    expect((await db.contactMessage.findUniqueOrThrow({ where: { id: message.id } })).status).toBe("replied");
+    let stored = await latestReply(message.id);
+    expect(stored).toMatchObject({ body: "Esta respuesta no debe perderse.", sentAt: null, deliveryStatus: "failed", serverResponse: null });
+    expect(stored.deliveryError).toMatch(/ECONNREFUSED/);
+    const firstMessageId = stored.mailMessageId;
+    expect(firstMessageId).toMatch(/^<[0-9a-f-]{36}@[a-z0-9.-]+>$/);
+    expect((failed.body.data as { reply_error: string }).reply_error).toBe(stored.deliveryError);
 
     // Still down: the resend fails the same way, and nothing is lost.
     const stillDown = await resend(message.id);
@@ -101,12 +107,14 @@ describe("the reply e-mail", () => {
       expect(resent.status).toBe(200);
       expect(resent.body.email).toEqual({ sent: true, status: "sent", error: null });
       const mail = await upAgain.waitFor((m) => m.recipients.includes(email));
-      stored = await db.contactMessage.findUniqueOrThrow({ where: { id: message.id } });
-      expect(stored.replySentAt).toBeInstanceOf(Date);
-      expect(stored.replyError).toBeNull();
-      expect(stored.replyMessageId).toBe(firstMessageId);
+      stored = await latestReply(message.id);
+      expect(stored.sentAt).toBeInstanceOf(Date);
+      expect(stored.deliveryError).toBeNull();
+      expect(stored.mailMessageId).toBe(firstMessageId);
       expect(mail.headers["message-id"]).toBe(firstMessageId);
-      expect(mail.headers.subject).toBe(`Re: Servidor caído ${tag}`);
+      expect(mail.headers.subject).toBe(`Re: Servidor caído ${tag} [#C-${message.id}]`);
+      // Still one reply in the thread: the resend sent the stored one again.
+      expect(await db.contactEntry.count({ where: { messageId: message.id, kind: "reply" } })).toBe(1);
       expect((await resend(message.id)).status).toBe(409); // already sent
     } finally {
       await upAgain.close();
@@ -142,11 +150,12 @@ describe("the reply e-mail", () => {
 
     // A reply just stored, whose e-mail has neither gone out nor failed yet: "Reenviar" must wait.
     const pending = await createMessage(`${tag}b`, { email: `espera.${tag}@example.pe` });
-    await db.contactMessage.update({
-      where: { id: pending.id },
-      data: { status: "replied", replyText: "En camino", repliedAt: new Date(), replySentAt: null, replyError: null, replyStatus: "sending", replyAttemptedAt: new Date() },
+    await db.contactMessage.update({ where: { id: pending.id }, data: { status: "replied", repliedAt: new Date() } });
+    await db.contactEntry.create({
+      data: { messageId: pending.id, kind: "reply", body: "En camino", deliveryStatus: "sending", attemptedAt: new Date(), mailMessageId: `<camino.${tag}@lumenti.pe>` },
     });
     expect((await resend(pending.id)).status).toBe(409);
+    expect((await latestReply(pending.id)).deliveryStatus).toBe("sending");
   });
 
   it("a note is never e-mailed", async () => {

@@ -7,7 +7,7 @@ import { POST as publicContact } from "@/app/api/v1/contact/route";
 import { PEER_HEADER } from "@/lib/client-address";
 import { db } from "@/lib/db";
 import { call, createTestUser, fakeIp, sessionCookieFor, uniqueTag } from "./helpers/auth";
-import { adminCall, auditOf, createAdmin, createMessage, routes, type AdminCaller } from "./helpers/contact-inbox";
+import { adminCall, auditOf, createAdmin, createMessage, entriesOf, latestReply, routes, type AdminCaller } from "./helpers/contact-inbox";
 
 const { listRoute, messageRoute, bulkRoute, notesRoute, resendRoute, restoreRoute } = routes;
 type Id = { id: string };
@@ -109,8 +109,10 @@ describe("GET /api/v1/admin/contact-messages/{id}", () => {
     const message = await createMessage(uniqueTag());
     const first = await show(message.id);
     expect(first.status).toBe(200);
-    const data = first.body.data as { status: string; read_at: string | null; notes: unknown[]; ip_address: string; user_agent: string };
+    const data = first.body.data as { status: string; read_at: string | null; notes: unknown[]; ip_address: string; user_agent: string; entries: unknown[] };
     expect(data).toMatchObject({ status: "new", read_at: null, notes: [], ip_address: "203.0.113.7", user_agent: "InboxTest/1.0", reply_status: null });
+    // The thread is the visitor's message alone.
+    expect(data.entries).toEqual([expect.objectContaining({ id: "message", kind: "message", body: message.message, from_address: message.email })]);
     expect((await row(message.id)).status).toBe("new");
     expect(await auditOf("contact_message", message.id)).toHaveLength(0);
   });
@@ -134,21 +136,31 @@ describe("GET /api/v1/admin/contact-messages/{id}", () => {
 });
 
 describe("PUT /api/v1/admin/contact-messages/{id}: the status state machine", () => {
-  it("replies from new: status replied with the text, who and when; without SMTP the e-mail is not sent (not_configured)", async () => {
+  it("replies from new: status replied, the reply an entry of the thread with its author; without SMTP the e-mail is not sent (not_configured)", async () => {
     const message = await createMessage(uniqueTag());
     const { status, body } = await put(message.id, { status: "replied", reply: "  Gracias por escribirnos.\r\nSaludos.  " });
     expect(status).toBe(200);
     expect(body.email).toEqual({ sent: false, status: "not_configured", error: null });
     expect(body.data).toMatchObject({ status: "replied", reply_text: "Gracias por escribirnos.\nSaludos.", replied_by: { id: admin.user.id }, reply_status: "not_configured" });
     const stored = await row(message.id);
-    expect(stored).toMatchObject({ status: "replied", replyText: "Gracias por escribirnos.\nSaludos.", repliedById: admin.user.id, replyError: null, replyStatus: "not_configured" });
+    expect(stored.status).toBe("replied");
     expect(stored.repliedAt).toBeInstanceOf(Date);
-    expect(stored.replySentAt).toBeNull();
     expect(stored.readAt).toBeInstanceOf(Date);
-    expect(stored.replyMessageId).toMatch(/^<[0-9a-f-]{36}@[a-z0-9.-]+>$/);
+    expect(stored.firstResponseAt).toBeNull(); // not sent: no first response yet
+    const reply = await latestReply(message.id);
+    expect(reply).toMatchObject({ body: "Gracias por escribirnos.\nSaludos.", authorId: admin.user.id, deliveryError: null, deliveryStatus: "not_configured", sentAt: null });
+    expect(reply.mailMessageId).toMatch(/^<[0-9a-f-]{36}@[a-z0-9.-]+>$/);
+    const thread = (body.data as { entries: { kind: string; body: string | null; delivery_status: string | null }[] }).entries;
+    expect(thread.map((entry) => [entry.kind, entry.body, entry.delivery_status])).toEqual([
+      ["message", message.message, null],
+      ["reply", "Gracias por escribirnos.\nSaludos.", "not_configured"],
+    ]);
     const audit = await auditOf("contact_message", message.id);
     expect(audit.map((entry) => entry.action)).toEqual(["contact_message.reply"]);
-    expect(audit[0].details).toMatchObject({ before: { status: "new", reply_text: null }, after: { status: "replied", reply_text: "Gracias por escribirnos.\nSaludos." } });
+    expect(audit[0].details).toEqual({
+      before: { status: "new", read_at: null, replied_at: null },
+      after: { status: "replied", read_at: stored.readAt!.toISOString(), replied_at: stored.repliedAt!.toISOString() },
+    });
   });
 
   it("replies from read", async () => {
@@ -157,10 +169,27 @@ describe("PUT /api/v1/admin/contact-messages/{id}: the status state machine", ()
     expect((await row(message.id)).status).toBe("replied");
   });
 
+  it("answers a replied conversation again: a second reply entry, the first one kept, replied_at unchanged", async () => {
+    const message = await createMessage(uniqueTag(), { status: "replied", replyText: "Primera respuesta." });
+    const before = await row(message.id);
+    const { status, body } = await put(message.id, { status: "replied", reply: "Segunda respuesta." });
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({ status: "replied", reply_text: "Segunda respuesta.", reply_status: "not_configured" });
+    const replies = (await entriesOf(message.id)).filter((entry) => entry.kind === "reply");
+    expect(replies.map((entry) => [entry.body, entry.deliveryStatus])).toEqual([
+      ["Primera respuesta.", "sent"],
+      ["Segunda respuesta.", "not_configured"],
+    ]);
+    expect(replies[0].mailMessageId).not.toBe(replies[1].mailMessageId);
+    const after = await row(message.id);
+    expect(after.repliedAt).toEqual(before.repliedAt);
+    expect(after.firstResponseAt).toEqual(before.firstResponseAt);
+    expect((await auditOf("contact_message", message.id)).map((entry) => entry.action)).toEqual(["contact_message.reply"]);
+  });
+
   it.each([
-    ["replied", "Este mensaje ya fue respondido."],
-    ["closed", "El mensaje está cerrado y no admite respuestas."],
-    ["archived", "El mensaje está archivado y no admite respuestas."],
+    ["closed", "La conversación está cerrada: reábrela para responder."],
+    ["archived", "La conversación está archivada: desarchívala para responder."],
   ] as const)("refuses a reply to a %s message with 409, nothing changed", async (from, text) => {
     const message = await createMessage(uniqueTag(), { status: from });
     const before = await row(message.id);
@@ -168,6 +197,7 @@ describe("PUT /api/v1/admin/contact-messages/{id}: the status state machine", ()
     expect(status).toBe(409);
     expect(body).toEqual({ message: text });
     expect(await row(message.id)).toEqual(before);
+    expect(await entriesOf(message.id)).toHaveLength(0);
     expect(await auditOf("contact_message", message.id)).toHaveLength(0);
   });
 
@@ -179,6 +209,7 @@ describe("PUT /api/v1/admin/contact-messages/{id}: the status state machine", ()
       expect(response.body.errors).toHaveProperty("reply");
     }
     expect((await row(message.id)).status).toBe("new");
+    expect(await entriesOf(message.id)).toHaveLength(0);
   });
 
   it.each(["new", "read", "replied"] as const)("closes a %s message", async (from) => {
@@ -190,6 +221,10 @@ describe("PUT /api/v1/admin/contact-messages/{id}: the status state machine", ()
     expect((await auditOf("contact_message", message.id)).map((e) => [e.action, e.details])).toEqual([
       ["contact_message.close", { before: { status: from }, after: { status: "closed" } }],
     ]);
+    // The thread says who closed it and from where; the row remembers it for "Deshacer".
+    const events = (await entriesOf(message.id)).filter((entry) => entry.kind === "event");
+    expect(events.map((entry) => [entry.event, entry.data, entry.authorId])).toEqual([["closed", { from, to: "closed" }, admin.user.id]]);
+    expect(await row(message.id)).toMatchObject({ previousStatus: from, statusChangedAt: expect.any(Date) });
   });
 
   it.each([
@@ -214,7 +249,7 @@ describe("PUT /api/v1/admin/contact-messages/{id}: the status state machine", ()
     expect(await put(message.id, { status: "archived" })).toMatchObject({ status: 409, body: { message: "El mensaje ya está archivado." } });
   });
 
-  it("refuses other bodies: unknown status, reopening, wrong types, not JSON", async () => {
+  it("refuses other bodies: unknown status, reopening through PUT, wrong types, not JSON", async () => {
     const message = await createMessage(uniqueTag(), { status: "closed" });
     for (const body of [{ status: "new" }, { status: "read" }, { status: "pending" }, {}, [], "null", { status: 3 }]) {
       const { status, body: answer } = await put(message.id, body);
@@ -283,15 +318,16 @@ describe("DELETE /{id} and POST /{id}/restore (undo)", () => {
   });
 
   it("purges messages deleted more than a few minutes ago (their notes and notifications too) on the next delete", async () => {
-    const old = await createMessage(uniqueTag());
-    await db.contactNote.create({ data: { messageId: old.id, body: "nota" } });
+    const old = await createMessage(uniqueTag(), { status: "replied" });
+    await db.contactEntry.create({ data: { messageId: old.id, kind: "note", body: "nota" } });
+    expect(await db.contactEntry.count({ where: { messageId: old.id } })).toBe(2);
     const oldNotification = await notifyAbout(old.id);
     await db.contactMessage.update({ where: { id: old.id }, data: { deletedAt: new Date(Date.now() - 10 * 60_000) } });
     const recent = await createMessage(uniqueTag());
     const recentNotification = await notifyAbout(recent.id);
     await remove(recent.id);
     expect(await db.contactMessage.findUnique({ where: { id: old.id } })).toBeNull();
-    expect(await db.contactNote.count({ where: { messageId: old.id } })).toBe(0);
+    expect(await db.contactEntry.count({ where: { messageId: old.id } })).toBe(0);
     expect(await db.notification.findUnique({ where: { id: oldNotification.id } })).toBeNull();
     expect(await db.contactMessage.findUnique({ where: { id: recent.id } })).not.toBeNull();
     // The just-deleted message's notification stays (for the undo) but no longer counts as unread.
@@ -332,7 +368,7 @@ describe("POST /api/v1/admin/contact-messages/bulk", () => {
     const bodies = [
       {},
       { ids: [], action: "read" },
-      { ids: [message.id], action: "close" },
+      { ids: [message.id], action: "reopen" },
       { ids: [0], action: "read" },
       { ids: [-1], action: "read" },
       { ids: [1.5], action: "read" },
@@ -357,7 +393,14 @@ describe("POST /api/v1/admin/contact-messages/{id}/notes", () => {
     const detail = (await show(message.id)).body.data as { notes: { body: string }[] };
     expect(detail.notes.map((n) => n.body)).toEqual(["Llamar el lunes.\nPide demo."]);
     const noteId = (created.body.data as { id: number }).id;
-    expect((await auditOf("contact_note", noteId)).map((e) => e.action)).toEqual(["contact_note.create"]);
+    // A note is an entry of the thread (kind note), never e-mailed.
+    const stored = await db.contactEntry.findUniqueOrThrow({ where: { id: noteId } });
+    expect(stored).toMatchObject({ messageId: message.id, kind: "note", authorId: admin.user.id, deliveryStatus: null, mailMessageId: null });
+    const thread = (await show(message.id)).body.data as { entries: { id: string; kind: string; body: string | null }[] };
+    expect(thread.entries.map((entry) => [entry.id, entry.kind])).toEqual([["message", "message"], [`entry-${noteId}`, "note"]]);
+    expect((await auditOf("contact_note", noteId)).map((e) => [e.action, e.details])).toEqual([
+      ["contact_note.create", { before: null, after: { message_id: message.id, body: "Llamar el lunes.\nPide demo." } }],
+    ]);
     expect(console.info).not.toHaveBeenCalled(); // never e-mailed
   });
 
@@ -365,7 +408,7 @@ describe("POST /api/v1/admin/contact-messages/{id}/notes", () => {
     const message = await createMessage(uniqueTag());
     for (const body of [{ body: "  " }, {}, { body: "x".repeat(5001) }, { body: 3 }]) expect((await note(message.id, body)).status).toBe(422);
     expect((await note(2_000_000_004, { body: "hola" })).status).toBe(404);
-    expect(await db.contactNote.count({ where: { messageId: message.id } })).toBe(0);
+    expect(await db.contactEntry.count({ where: { messageId: message.id } })).toBe(0);
   });
 });
 
@@ -381,7 +424,7 @@ describe("POST /{id}/resend", () => {
       status: 409,
       body: { message: "El correo saliente no está configurado: la respuesta no se puede reenviar todavía." },
     });
-    await db.contactMessage.update({ where: { id: message.id }, data: { replyStatus: "sent", replySentAt: new Date() } });
+    await db.contactEntry.update({ where: { id: (await latestReply(message.id)).id }, data: { deliveryStatus: "sent", sentAt: new Date() } });
     expect(await adminCall<Id>(admin, resendRoute.POST, `/x/${message.id}/resend`, { method: "POST", ...idParams(message.id) })).toMatchObject({
       status: 409,
       body: { message: "La respuesta ya se envió por correo." },

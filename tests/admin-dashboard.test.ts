@@ -47,6 +47,7 @@ async function newUser(tx: StatsClient, role: "client" | "admin" = "client") {
   return user;
 }
 
+/** A message; `repliedAt` also stands for its first reply really sent (first_response_at). */
 function message(createdAt: Date, status: ContactStatus = "new", repliedAt: Date | null = null) {
   return {
     name: `Remitente ${tag}`,
@@ -56,9 +57,7 @@ function message(createdAt: Date, status: ContactStatus = "new", repliedAt: Date
     status,
     createdAt,
     repliedAt,
-    replySentAt: repliedAt,
-    replyStatus: repliedAt ? ("sent" as const) : null,
-    replyText: repliedAt ? "Respuesta" : null,
+    firstResponseAt: repliedAt,
   };
 }
 
@@ -326,8 +325,7 @@ describe("chart: median first response time over the last 30 days", () => {
           replied(5, 200),
           replied(10, 60 * 24 * 3), // 3 days
           message(new Date(now.getTime() - DAY)), // no reply
-          { ...replied(3, 5), replySentAt: null, replyStatus: "failed", replyError: "No se pudo enviar el correo" }, // stored, never e-mailed
-          { ...replied(3, 6), replySentAt: null, replyStatus: "not_configured" }, // stored without SMTP configured
+          { ...replied(3, 5), firstResponseAt: null }, // replied, but the e-mail failed or SMTP was not configured: never sent
           { ...replied(4, 7), deletedAt: now }, // deleted (undo window)
           replied(40, 10), // replied 40 days ago: outside
           message(new Date(now.getTime() + HOUR), "replied", new Date(now.getTime() + 2 * HOUR)), // after now
@@ -346,6 +344,14 @@ describe("chart: median first response time over the last 30 days", () => {
       const result = await medianFirstResponse(now, tx);
       expect(result.count).toBe(4);
       expect(result.medianSeconds).toBe(60 * 60); // (20 + 100) / 2 minutes
+    });
+  });
+
+  it("counts until the first reply the mail server took, not until the reply was written", async () => {
+    await isolated(async (tx) => {
+      const written = replied(2, 1); // written a minute after it arrived, its e-mail failed…
+      await tx.contactMessage.create({ data: { ...written, firstResponseAt: new Date(written.createdAt.getTime() + 90 * MINUTE) } }); // …resent 90 minutes after
+      expect(await medianFirstResponse(now, tx)).toEqual({ medianSeconds: 90 * 60, count: 1, days: 30 });
     });
   });
 

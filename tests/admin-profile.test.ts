@@ -42,7 +42,7 @@ describe("PUT /api/v1/admin/profile {name, email}", () => {
     const tag = uniqueTag();
     const response = await put({ name: ` Admin ${tag} `, email: `Admin.${tag}@Example.PE`, current_password: PASSWORD }, { bearer: token });
     expect(response.status).toBe(200);
-    expect(response.body.data).toEqual({ id: admin.id, name: `Admin ${tag}`, email: `admin.${tag}@example.pe`, role: "admin", created_at: expect.any(String) });
+    expect(response.body.data).toEqual({ id: admin.id, name: `Admin ${tag}`, email: `admin.${tag}@example.pe`, role: "admin", created_at: expect.any(String), signature: null });
     expect(await db.user.findUniqueOrThrow({ where: { id: admin.id } })).toMatchObject({ name: `Admin ${tag}`, email: `admin.${tag}@example.pe` });
     expect(await meStatus({ bearer: token })).toBe(200);
 
@@ -81,6 +81,41 @@ describe("PUT /api/v1/admin/profile {name, email}", () => {
       expect(Object.keys(response.body.errors as Json)).toContain(field);
     }
     expect(await db.user.findUniqueOrThrow({ where: { id: admin.id } })).toMatchObject({ name: admin.name, email: admin.email });
+  });
+});
+
+describe("PUT /api/v1/admin/profile {name, email, signature}: the signature of e-mailed replies", () => {
+  it("saves, keeps (left out) and removes (blank or null) the signature, audited; over 1,000 characters is 422", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const token = await tokenFor(admin);
+    const signature = "Carla Ríos\nMesa de ayuda · Lumen Consultoría TI\n+51 1 555 0101";
+    const saved = await put({ name: admin.name, email: admin.email, signature: `  ${signature}\r\n` }, { bearer: token });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toMatchObject({ id: admin.id, signature });
+    expect((await db.user.findUniqueOrThrow({ where: { id: admin.id } })).signature).toBe(signature);
+    expect((await profileAudit(admin.id)).at(-1)).toMatchObject({ action: "profile.update", details: { before: { signature: null }, after: { signature } } });
+
+    const kept = await put({ name: `${admin.name} B`, email: admin.email }, { bearer: token });
+    expect(kept.body.data).toMatchObject({ signature });
+
+    for (const [body, field] of [
+      [{ name: admin.name, email: admin.email, signature: "x".repeat(1001) }, "La firma no puede superar los 1.000 caracteres."],
+      [{ name: admin.name, email: admin.email, signature: 12 }, "La firma debe ser texto."],
+      [{ name: admin.name, email: admin.email, signature: "Firma\u0007" }, null],
+      [{ signature: "Solo la firma" }, null],
+    ] as const) {
+      const refused = await put(body, { bearer: token });
+      expect(refused.status, JSON.stringify(body).slice(0, 60)).toBe(422);
+      if (field) expect((refused.body.errors as Record<string, string[]>).signature).toEqual([field]);
+    }
+    expect((await db.user.findUniqueOrThrow({ where: { id: admin.id } })).signature).toBe(signature);
+
+    for (const blank of ["  ", null]) {
+      await put({ name: admin.name, email: admin.email, signature }, { bearer: token });
+      const removed = await put({ name: admin.name, email: admin.email, signature: blank }, { bearer: token });
+      expect(removed.body.data).toMatchObject({ signature: null });
+      expect((await db.user.findUniqueOrThrow({ where: { id: admin.id } })).signature).toBeNull();
+    }
   });
 });
 

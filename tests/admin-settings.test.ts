@@ -9,6 +9,7 @@ import { normalizePeruvianPhone, siteSettingsInputSchema } from "@/lib/content/s
 import { rucCheckDigit } from "@/lib/sunat/identity";
 import { db } from "@/lib/db";
 import type { SiteSettings } from "@/lib/generated/prisma/client";
+import { restoreSiteSettings } from "./helpers/settings";
 import { call, createTestUser, fakeIp, tokenFor, type Json, type TestUser } from "./helpers/auth";
 
 const SETTINGS_KEYS = [
@@ -60,14 +61,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   // Other test files read the seeded settings: put the row back as it was.
-  if (original) {
-    const fields: Partial<SiteSettings> = { ...original };
-    delete fields.id;
-    delete fields.updatedAt;
-    await db.siteSettings.update({ where: { id: 1 }, data: fields });
-  } else {
-    await db.siteSettings.deleteMany({ where: { id: 1 } });
-  }
+  await restoreSiteSettings(original);
 });
 
 const get = (bearer = token) => call(read, "/api/v1/admin/settings", { bearer });

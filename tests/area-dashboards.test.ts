@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDashboardStats, listRecentContactMessages } from "@/lib/admin/stats";
 import { DASHBOARD_INVOICE_LIMIT, DASHBOARD_SUBSCRIPTION_LIMIT, getClientDashboard } from "@/lib/billing/queries";
 import { db } from "@/lib/db";
+import { businessDate, calendarDate } from "@/lib/dates";
+import { invoiceState } from "@/lib/billing/state";
 import { createTestInvoice } from "./helpers/billing";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -88,13 +90,17 @@ describe("Mi Portal: suscripciones y facturas del cliente", () => {
     const rows = await db.invoice.findMany({ where: { userId: clientId }, orderBy: [{ issuedAt: "desc" }, { id: "desc" }] });
     expect(rows.length).toBeGreaterThan(DASHBOARD_INVOICE_LIMIT);
     expect(invoices.map((invoice) => invoice.invoice_number)).toEqual(rows.slice(0, DASHBOARD_INVOICE_LIMIT).map((row) => row.invoiceNumber));
-    expect(invoices.map((invoice) => invoice.status)).toEqual(rows.slice(0, DASHBOARD_INVOICE_LIMIT).map((row) => row.status));
+    // Each shows its state on today's Lima date: a pending one past its due date reads overdue.
+    const today = businessDate();
+    expect(invoices.map((invoice) => invoice.status)).toEqual(
+      rows.slice(0, DASHBOARD_INVOICE_LIMIT).map((row) => invoiceState({ status: row.status, amountPaid: row.amountPaid.toFixed(2), dueDate: row.dueDate && calendarDate(row.dueDate) }, today)),
+    );
     expect(invoices.some((invoice) => invoice.invoice_number === otherInvoiceNumber)).toBe(false);
   });
 
   it("gives a client without billing history empty lists (the page shows its empty-list texts)", async () => {
     const fresh = await newClient("Cliente Nuevo");
-    expect(await getClientDashboard(fresh.id)).toEqual({ subscriptions: [], invoices: [] });
+    expect(await getClientDashboard(fresh.id)).toEqual({ subscriptions: [], invoices: [], amountsDue: [], nextDue: null });
   });
 });
 

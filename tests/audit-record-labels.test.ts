@@ -2,12 +2,16 @@
 // a profile by its owner's name and e-mail, a product by its name), never by an internal id; a
 // record deleted since keeps the name its entry recorded. Amounts in a diff read as money.
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditEntryCurrency, auditRecordKey, auditValueText } from "@/lib/audit/labels";
-import { listAuditLogs } from "@/lib/audit/queries";
+import type { AdminActor } from "@/lib/auth/actor";
+import { auditAuthorLabel, auditEntityHref, auditEntryCurrency, auditRecordKey, auditValueText } from "@/lib/audit/labels";
+import { recordAudit, SYSTEM_ACTOR } from "@/lib/audit/service";
+import { listAuditLogs, listEntityHistory } from "@/lib/audit/queries";
 import { auditRecordLabels } from "@/lib/audit/record-labels";
+import { addContactNote } from "@/lib/contact/inbox";
 import { db } from "@/lib/db";
 import { createTestUser, uniqueTag, type TestUser } from "./helpers/auth";
 import { createTestInvoice } from "./helpers/billing";
+import { createMessage } from "./helpers/contact-inbox";
 
 let admin: TestUser;
 let client: TestUser;
@@ -55,6 +59,20 @@ describe("record labels of the activity log", () => {
     expect(auditValueText(priceEntry.after!.price_from, "price_from", currency)).toBe("€ 249.00");
   });
 
+  it("name a contact message's internal note (an entry of its thread) by its sender, and link it to the conversation", async () => {
+    const tag = uniqueTag();
+    const writer = await createTestUser({ role: "admin" });
+    const actor: AdminActor = { ...writer, role: "admin", ipAddress: "203.0.113.60", sessionId: null };
+    const message = await createMessage(tag, { name: `Rosa Huamán ${tag}`, email: `rosa.${tag}@example.pe` });
+    const note = await addContactNote(actor, message.id, { body: `Llamar el lunes ${tag}` });
+
+    const page = await listAuditLogs({ userId: writer.id }, { page: 1, perPage: 20 });
+    expect(page.data.map((row) => [row.action, row.entity_type, row.entity_id])).toEqual([["contact_note.create", "contact_note", String(note.id)]]);
+    const labels = await auditRecordLabels(page.data);
+    expect(labels[auditRecordKey("contact_note", String(note.id))]).toEqual({ label: `mensaje de Rosa Huamán ${tag} (rosa.${tag}@example.pe)` });
+    expect(auditEntityHref("contact_note", String(note.id), page.data[0].after as { message_id?: unknown })).toBe(`/admin/contact-messages?id=${message.id}`);
+  });
+
   it("read a full page with one query per kind of record, however many rows", async () => {
     const other = await createTestUser({ role: "admin" });
     const items = await Promise.all(
@@ -91,5 +109,16 @@ describe("values of a change", () => {
     expect(auditValueText("texto", "name")).toBe("texto");
     expect(auditEntryCurrency({ before: { currency: "USD" }, after: { currency: "PEN" } }, "EUR")).toBe("PEN");
     expect(auditEntryCurrency({ before: null, after: { amount: "1" } }, "EUR")).toBe("EUR");
+  });
+});
+
+describe("who an entry names", () => {
+  it("the billing run and other scheduled work as the system, a user deleted since as a deleted user", async () => {
+    const tag = uniqueTag();
+    await recordAudit(db, SYSTEM_ACTOR, { action: "invoice.reminder", entityType: "invoice", entityId: `sys-${tag}` });
+    const [system] = await listEntityHistory("invoice", `sys-${tag}`);
+    expect(auditAuthorLabel(system)).toBe("Sistema");
+    expect(auditAuthorLabel({ user: null, ip_address: "190.234.18.77" })).toBe("Usuario eliminado");
+    expect(auditAuthorLabel({ user: { name: "Ana Torres" }, ip_address: "190.234.18.77" })).toBe("Ana Torres");
   });
 });

@@ -94,6 +94,24 @@ describe("bench dataset", () => {
     }
   });
 
+  it("answers one in five messages with a reply entry, sent, by an admin, and its first response", async () => {
+    const bench = "FROM contact_messages m WHERE m.email LIKE 'contacto%@empresa%.pe'";
+    expect(await count(`SELECT count(*)::int AS n ${bench}`)).toBe(COUNTS.messages);
+    const replied = await count(`SELECT count(*)::int AS n ${bench} AND m.replied_at IS NOT NULL`);
+    expect(replied).toBe(COUNTS.messages / 5);
+    // Each replied message has exactly one reply entry, written and sent when it was replied.
+    expect(await count(`SELECT count(*)::int AS n FROM contact_entries e JOIN contact_messages m ON m.id = e.message_id WHERE m.email LIKE 'contacto%@empresa%.pe'`)).toBe(replied);
+    expect(
+      await count(`SELECT count(*)::int AS n ${bench} AND m.replied_at IS NOT NULL AND (SELECT count(*) FROM contact_entries e
+        WHERE e.message_id = m.id AND e.kind = 'reply' AND e.delivery_status = 'sent' AND e.sent_at = m.replied_at AND e.created_at = m.replied_at
+          AND e.mail_message_id IS NOT NULL AND e.server_response IS NOT NULL
+          AND EXISTS (SELECT 1 FROM users u WHERE u.id = e.author_id AND u.role = 'admin')) = 1`),
+    ).toBe(replied);
+    expect(await count(`SELECT count(*)::int AS n ${bench} AND m.first_response_at IS DISTINCT FROM m.replied_at`)).toBe(0);
+    expect(await count(`SELECT count(*)::int AS n ${bench} AND (m.status = 'replied') <> (m.replied_at IS NOT NULL)`)).toBe(0);
+    expect(await count(`SELECT count(DISTINCT reply_token)::int AS n ${bench}`)).toBe(COUNTS.messages);
+  });
+
   it("keeps the inbox's counters and search index in step with the messages", async () => {
     expect(await count("SELECT sum(total)::int AS n FROM contact_message_counts")).toBe(await count("SELECT count(*)::int AS n FROM contact_messages WHERE deleted_at IS NULL"));
     expect(await count("SELECT count(*)::int AS n FROM pg_indexes WHERE indexname = 'contact_messages_search_trgm_idx'")).toBe(1);

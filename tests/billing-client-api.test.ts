@@ -16,6 +16,7 @@ import { SYSTEM_ACTOR } from "@/lib/audit/service";
 import { businessDate, addDays } from "@/lib/dates";
 import { issueInvoice, issueInvoiceInTx } from "@/lib/billing/invoices";
 import { recordPayment } from "@/lib/billing/payments";
+import { INVOICE_STATUSES } from "@/lib/billing/labels";
 import { createSubscription } from "@/lib/billing/subscriptions";
 import { db } from "@/lib/db";
 import { call, createTestUser, sessionCookieFor, tokenFor, type Json, type TestUser } from "./helpers/auth";
@@ -148,7 +149,7 @@ describe("GET /api/client/invoices and /api/v1/client/invoices", () => {
     expect([...dates].sort().reverse()).toEqual(dates);
     for (const invoice of data) {
       expect(invoice).toMatchObject({ id: expect.any(Number), invoice_number: expect.stringMatching(/^[FB]001-\d{8}$/), amount: expect.stringMatching(/^\d+\.\d{2}$/) });
-      expect(["paid", "pending", "cancelled"]).toContain(invoice.status);
+      expect(INVOICE_STATUSES).toContain(invoice.status);
       expect((invoice.user as Json).id).toBe(alice.user.id);
     }
     // 3 × 33.33 = 99.99 without IGV; IGV 18 % = 18.00; total 117.99.

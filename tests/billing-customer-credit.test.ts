@@ -189,7 +189,7 @@ describe("POST /api/v1/admin/invoices/{id}/apply-credit", () => {
     const { status, body } = await applyCredit(id, undefined, { ip });
     expect(status).toBe(200);
     const shown = body.data as Json;
-    expect(shown).toMatchObject({ id, status: "pending", amount_paid: "50.00", balance: "68.00" });
+    expect(shown).toMatchObject({ id, status: "partially_paid", amount_paid: "50.00", balance: "68.00" });
     expect(shown.payments).toEqual([expect.objectContaining({ amount: "50.00", currency: "PEN", method: "saldo_a_favor", reference: "Saldo a favor", status: "completed" })]);
 
     const ledger = await db.customerCredit.findMany({ where: { userId: client.id, kind: "applied" } });
@@ -247,7 +247,7 @@ describe("POST /api/v1/admin/invoices/{id}/apply-credit", () => {
     const invoice = await newInvoice({ user_id: client.id });
     const id = invoice.id as number;
 
-    expect((await applyCredit(id, { amount: "10.00" })).body.data).toMatchObject({ status: "pending", amount_paid: "10.00", balance: "108.00" });
+    expect((await applyCredit(id, { amount: "10.00" })).body.data).toMatchObject({ status: "partially_paid", amount_paid: "10.00", balance: "108.00" });
     // Credit 72.00 now: 80.00 is more than it.
     const aboveCredit = await applyCredit(id, { amount: "80.00" });
     expect(aboveCredit.status).toBe(422);

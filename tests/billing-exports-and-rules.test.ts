@@ -46,7 +46,7 @@ describe("CSV exports", () => {
     expect(invoiceLines[0]).toContain('"Op. gravada","IGV","Total","Pagado","Saldo","Moneda","Estado"');
     expect(invoiceLines).toHaveLength(2);
     expect(invoiceLines[1]).toContain(`"${invoice.invoice_number}"`);
-    expect(invoiceLines[1]).toContain('"99.99","18.00","117.99","17.99","100.00","PEN","Pendiente"');
+    expect(invoiceLines[1]).toContain('"99.99","18.00","117.99","17.99","100.00","PEN","Parcialmente pagada"');
 
     const payments = await csv(exportPayments, `/api/v1/admin/payments/export?invoice_id=${invoice.id}`);
     const paymentLines = payments.text.replace(/^\uFEFF/, "").trim().split("\r\n");

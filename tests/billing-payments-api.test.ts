@@ -27,8 +27,8 @@ describe("POST /api/v1/admin/payments", () => {
     const ip = fakeIp();
     const first = await pay({ invoice_id: invoice.id, amount: "18.00", method: "yape", reference: "OP-1" }, { ip });
     expect(first.status).toBe(201);
-    expect(first.body.data).toMatchObject({ amount: "18.00", currency: "PEN", method: "yape", reference: "OP-1", status: "completed", invoice_status: "pending", balance: "100.00" });
-    expect((await showInvoice(invoice.id as number)).body.data).toMatchObject({ status: "pending", amount_paid: "18.00", balance: "100.00" });
+    expect(first.body.data).toMatchObject({ amount: "18.00", currency: "PEN", method: "yape", reference: "OP-1", status: "completed", invoice_status: "partially_paid", balance: "100.00" });
+    expect((await showInvoice(invoice.id as number)).body.data).toMatchObject({ status: "partially_paid", amount_paid: "18.00", balance: "100.00" });
 
     const second = await pay({ invoice_id: invoice.id, amount: 100, method: "transferencia", paid_at: today });
     expect(second.status).toBe(201);

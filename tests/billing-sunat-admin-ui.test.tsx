@@ -10,6 +10,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { CreditNoteContract, InvoiceDetailContract } from "@/lib/billing/serialize";
 import type { SunatContract } from "@/lib/sunat/serialize";
 import { SUNAT_STATUS_HINTS } from "@/lib/sunat/labels";
+import { invoiceDetailContract } from "./helpers/invoice-contracts";
 
 const calls = vi.hoisted(() => ({
   creditNote: [] as unknown[][],
@@ -79,37 +80,7 @@ function sunat(overrides: Partial<SunatContract> = {}): SunatContract {
 }
 
 function invoice(overrides: Partial<InvoiceDetailContract> = {}): InvoiceDetailContract {
-  return {
-    id: 7,
-    invoice_number: "F001-00000007",
-    series: "F001",
-    document_type: "Factura electrónica",
-    user: { id: "u1", name: "Ana Pérez", email: "ana@empresa.pe" },
-    subscription_id: null,
-    description: null,
-    subtotal: "100.00",
-    tax_rate: "18.00",
-    tax_amount: "18.00",
-    amount: "118.00",
-    amount_paid: "0.00",
-    amount_credited: "0.00",
-    balance: "118.00",
-    currency: "PEN",
-    status: "pending",
-    issuer: { name: "Consultora SAC", tax_id: "20100070970", address: null },
-    customer: { name: "Empresa SAC", tax_id: "20601030013", email: null },
-    issued_at: "2026-11-20",
-    due_date: null,
-    paid_at: null,
-    cancelled_at: null,
-    cancel_reason: null,
-    created_at: "2026-11-20T14:59:00.000Z",
-    sunat: sunat(),
-    lines: [{ position: 1, description: "Consultoría", quantity: "1.00", unit_price: "100.00", line_total: "100.00" }],
-    payments: [],
-    credit_notes: [],
-    ...overrides,
-  };
+  return invoiceDetailContract({ sunat: sunat(), ...overrides });
 }
 
 function creditNote(overrides: Partial<CreditNoteContract> = {}): CreditNoteContract {

@@ -7,6 +7,7 @@ import { POST } from "@/app/api/v1/contact/route";
 import { MAX_BODY_BYTES } from "@/lib/http/body";
 import { PEER_HEADER, trustPeerHeader } from "@/lib/client-address";
 import { db } from "@/lib/db";
+import { createTestUser } from "./helpers/auth";
 
 const SUCCESS = "Mensaje enviado correctamente. Te contactaremos pronto.";
 const INVALID = "Revisa los campos marcados.";
@@ -56,6 +57,8 @@ afterEach(() => {
 
 describe("POST /api/v1/contact: a valid message", () => {
   it("is stored as new with its IP and user agent, notifies every admin and answers 201", async () => {
+    const ownAdmin = await createTestUser({ role: "admin" });
+    const ownClient = await createTestUser({ role: "client" });
     const sector = await db.sector.findFirstOrThrow({ where: { isActive: true } });
     const payload = validPayload({ email: "  Maria.Quispe@Empresa.PE ", name: "  María Quispe  ", sector_id: String(sector.id) });
     const { response, body, ip } = await post(payload);
@@ -78,15 +81,25 @@ describe("POST /api/v1/contact: a valid message", () => {
       ipAddress: ip,
       userAgent: "ContactTest/1.0",
       readAt: null,
-      replyText: null,
+      repliedAt: null,
+      firstResponseAt: null,
+      origin: "form",
+      assignedToId: null,
     });
+    // A conversation of its own: a reply token for its answers, and a thread still empty.
+    expect(row.replyToken).toMatch(/^[0-9a-f]{32}$/);
+    expect(await db.contactEntry.count({ where: { messageId: row.id } })).toBe(0);
 
-    const admins = await db.user.findMany({ where: { role: "admin" }, select: { id: true } });
-    expect(admins.length).toBeGreaterThan(0);
+    // Other test files add, promote and demote users meanwhile, so the check uses this test's own
+    // admin and client (created before the message; nothing else touches them): the admin is
+    // notified, the client is not, and every notification goes to a different user.
     const notifications = await db.notification.findMany({
       where: { type: "contact_message", data: { path: ["contact_message_id"], equals: row.id } },
     });
-    expect(notifications.map((n) => n.userId).sort()).toEqual(admins.map((a) => a.id).sort());
+    const recipients = notifications.map((n) => n.userId);
+    expect(recipients).toContain(ownAdmin.id);
+    expect(recipients).not.toContain(ownClient.id);
+    expect(new Set(recipients).size).toBe(recipients.length);
     expect(notifications.every((n) => n.readAt === null && n.link?.includes(String(row.id)))).toBe(true);
   });
 

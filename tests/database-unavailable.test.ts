@@ -75,6 +75,7 @@ describe("a database that refuses connections", () => {
   it("gives the contact form the Spanish message and keeps what the visitor typed", async () => {
     const form = new FormData();
     for (const [field, value] of Object.entries({ ...EMPTY_CONTACT_FORM, ...contactBody })) form.set(field, value);
+    form.set("privacy_accepted", "on");
     const state = await sendContactMessage({ status: "idle" }, form);
     expect(state).toMatchObject({ status: "error", message: DATABASE_UNAVAILABLE_MESSAGE, values: { email: "ana@empresa.pe" } });
   });

@@ -1,8 +1,6 @@
 // The invoice PDF (the client's PDF shows the invoice number, both parties' tax ids, subtotal,
 // IGV and total): invoices issued through lib/billing/invoices.ts, downloaded through the route
 // handlers, opened with pdf.js and their text read back.
-import { join } from "node:path";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as adminPdfRoute } from "@/app/api/v1/admin/invoices/[id]/pdf/route";
 import { GET as clientPdfRoute } from "@/app/api/v1/client/invoices/[id]/pdf/route";
@@ -16,8 +14,7 @@ import { rucCheckDigit } from "@/lib/sunat/identity";
 import { db } from "@/lib/db";
 import { PEER_HEADER } from "@/lib/client-address";
 import { BASE_URL, createTestUser, fakeIp, sessionCookieFor, tokenFor, type TestUser } from "./helpers/auth";
-
-const STANDARD_FONTS = join(process.cwd(), "node_modules/pdfjs-dist/standard_fonts/");
+import { readPdf } from "./helpers/pdf-text";
 
 type Line = { description: string; quantity: string; unit_price: string };
 
@@ -66,20 +63,6 @@ async function download(handler: typeof clientPdfRoute, id: string | number, cre
   const request = new Request(`${BASE_URL}/api/v1/x/invoices/${id}/pdf`, { headers });
   const response = await handler(request, { params: Promise.resolve({ id: String(id) }) });
   return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
-}
-
-/** The PDF's pages as text (items of a page joined by spaces), its page count and its metadata. */
-async function readPdf(bytes: Uint8Array) {
-  const pdf = await getDocument({ data: bytes.slice(), standardFontDataUrl: STANDARD_FONTS, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= pdf.numPages; number++) {
-    const page = await pdf.getPage(number);
-    const content = await page.getTextContent();
-    pages.push(content.items.map((item) => ("str" in item ? item.str : "")).join(" ").replace(/\s+/g, " "));
-  }
-  const info = (await pdf.getMetadata()).info as Record<string, unknown>;
-  await pdf.destroy();
-  return { pages, text: pages.join(" \n "), info };
 }
 
 const THREE_LINES: Line[] = [{ description: "Consultoría de infraestructura TI (horas)", quantity: "3", unit_price: "33.33" }];

@@ -2,7 +2,7 @@
 // (no SMTP_URL) or while the mail server refuses it is "not sent" everywhere an admin or a client
 // of the API looks: the reply's `reply_status` (sending | sent | failed | not_configured), the
 // list, the CSV export and the dashboard's median first response, which counts only replies
-// really sent. "Reenviar" is refused (409) while there is nothing to resend or SMTP is still not
+// really sent (the conversation's first_response_at). "Reenviar" is refused (409) while there is nothing to resend or SMTP is still not
 // configured, and sends once it is. Every other e-mail (contact notice, tickets, invoices) leaves
 // a row in the outbound e-mail log instead of being dropped silently, and no row keeps a body.
 import { once } from "node:events";
@@ -18,7 +18,7 @@ import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { openTicket } from "@/lib/support/service";
 import { createTestUser, fakeIp, uniqueTag } from "./helpers/auth";
-import { adminCall, auditOf, createAdmin, createMessage, routes, type AdminCaller } from "./helpers/contact-inbox";
+import { adminCall, auditOf, createAdmin, createMessage, latestReply, routes, type AdminCaller } from "./helpers/contact-inbox";
 import { freePort, startSmtpServer, type TestSmtpServer } from "./helpers/smtp";
 
 const { messageRoute, resendRoute, listRoute, exportRoute } = routes;
@@ -85,7 +85,7 @@ async function countedInMedian(id: number): Promise<boolean> {
         const shift = row.createdAt.getTime() - (now.getTime() - 2 * 3_600_000);
         await tx.contactMessage.update({
           where: { id },
-          data: { createdAt: new Date(row.createdAt.getTime() - shift), replySentAt: row.replySentAt ? new Date(row.replySentAt.getTime() - shift) : null },
+          data: { createdAt: new Date(row.createdAt.getTime() - shift), firstResponseAt: row.firstResponseAt ? new Date(row.firstResponseAt.getTime() - shift) : null },
         });
         count = (await medianFirstResponse(now, tx)).count;
         throw new Rollback();
@@ -112,9 +112,10 @@ describe("a reply without SMTP_URL", () => {
     // The console still shows the e-mail, as before.
     expect(consoleInfo.mock.calls.flat().join("\n")).toContain(`Gracias por escribirnos (${tag}).`);
 
-    const row = await stored(message.id);
-    expect(row).toMatchObject({ status: "replied", replyStatus: "not_configured", replySentAt: null });
-    expect(row.replyAttemptedAt).toBeInstanceOf(Date);
+    expect(await stored(message.id)).toMatchObject({ status: "replied", firstResponseAt: null });
+    const entry = await latestReply(message.id);
+    expect(entry).toMatchObject({ deliveryStatus: "not_configured", sentAt: null, serverResponse: null });
+    expect(entry.attemptedAt).toBeInstanceOf(Date);
     expect((await show(message.id)).body.data).toMatchObject({ reply_status: "not_configured", reply_sent_at: null });
     expect((await listed(tag))[0]).toMatchObject({ id: message.id, reply_status: "not_configured", reply_sent_at: null });
     const csv = await exported(tag);
@@ -123,7 +124,7 @@ describe("a reply without SMTP_URL", () => {
     expect(await countedInMedian(message.id)).toBe(false);
 
     expect(await outbound("contact_message", message.id)).toEqual([
-      { kind: "contact_reply", recipient: message.email, subject: `Re: Sin SMTP ${tag}`, status: "not_configured", error: null },
+      { kind: "contact_reply", recipient: message.email, subject: `Re: Sin SMTP ${tag} [#C-${message.id}]`, status: "not_configured", error: null },
     ]);
   });
 
@@ -136,7 +137,7 @@ describe("a reply without SMTP_URL", () => {
     const refused = await resend(message.id);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe("El correo saliente no está configurado: la respuesta no se puede reenviar todavía.");
-    expect((await stored(message.id)).replyStatus).toBe("not_configured");
+    expect((await latestReply(message.id)).deliveryStatus).toBe("not_configured");
 
     process.env.SMTP_URL = smtp.url;
     const resent = await resend(message.id);
@@ -144,10 +145,13 @@ describe("a reply without SMTP_URL", () => {
     expect(resent.body.email).toEqual({ sent: true, status: "sent", error: null });
     expect(resent.body.data).toMatchObject({ reply_status: "sent", reply_sent_at: expect.any(String) });
     const mail = await smtp.waitFor((m) => m.recipients.includes(message.email));
-    expect(mail.headers.subject).toBe(`Re: Reenviar ${tag}`);
-    const row = await stored(message.id);
-    expect(row).toMatchObject({ replyStatus: "sent", replyError: null });
-    expect(mail.headers["message-id"]).toBe(row.replyMessageId);
+    expect(mail.headers.subject).toBe(`Re: Reenviar ${tag} [#C-${message.id}]`);
+    const entry = await latestReply(message.id);
+    expect(entry).toMatchObject({ deliveryStatus: "sent", deliveryError: null });
+    expect(mail.headers["message-id"]).toBe(entry.mailMessageId);
+    // The first response is when the mail server took it, not when it was written.
+    expect((await stored(message.id)).firstResponseAt).toEqual(entry.sentAt);
+    expect(entry.sentAt!.getTime()).toBeGreaterThan(entry.createdAt.getTime());
     expect(await countedInMedian(message.id)).toBe(true);
 
     expect((await resend(message.id)).status).toBe(409); // nothing left to resend
@@ -175,10 +179,11 @@ describe("a reply the mail server does not take", () => {
     const message = await createMessage(tag);
     const { body } = await reply(message.id, "No debe perderse.");
     expect(body.email).toMatchObject({ sent: false, status: "failed", error: expect.stringMatching(/^No se pudo enviar el correo: /) });
-    const row = await stored(message.id);
-    expect(row).toMatchObject({ replyStatus: "failed", replySentAt: null });
-    expect(row.replyError!.length).toBeLessThanOrEqual(300);
-    expect(row.replyError).not.toContain("Cl4veSecreta");
+    const entry = await latestReply(message.id);
+    expect(entry).toMatchObject({ deliveryStatus: "failed", sentAt: null });
+    expect(entry.deliveryError!.length).toBeLessThanOrEqual(300);
+    expect(entry.deliveryError).not.toContain("Cl4veSecreta");
+    expect((await stored(message.id)).firstResponseAt).toBeNull();
     expect((await listed(tag))[0]).toMatchObject({ reply_status: "failed" });
     expect(await exported(tag)).toContain("No enviado: falló el envío");
     expect(await countedInMedian(message.id)).toBe(false);
@@ -215,9 +220,9 @@ describe("the sending state", () => {
       const replying = reply(message.id, "Respuesta lenta.");
       await vi.waitFor(() => expect(received).toContain(message.email), { timeout: 10_000, interval: 50 });
 
-      const row = await stored(message.id);
-      expect(row.replyStatus).toBe("sending");
-      expect(row.replyAttemptedAt).toBeInstanceOf(Date);
+      const entry = await latestReply(message.id);
+      expect(entry.deliveryStatus).toBe("sending");
+      expect(entry.attemptedAt).toBeInstanceOf(Date);
       expect((await show(message.id)).body.data).toMatchObject({ reply_status: "sending", reply_sent_at: null });
       const meanwhile = await resend(message.id);
       expect(meanwhile.status).toBe(409);
@@ -226,7 +231,7 @@ describe("the sending state", () => {
       release();
       const done = await replying;
       expect(done.body.email).toEqual({ sent: true, status: "sent", error: null });
-      expect((await stored(message.id)).replyStatus).toBe("sent");
+      expect((await latestReply(message.id)).deliveryStatus).toBe("sent");
       expect(received.filter((to) => to === message.email)).toHaveLength(1);
     } finally {
       release();
@@ -237,14 +242,18 @@ describe("the sending state", () => {
   it("a send whose process died (sending for minutes) can be sent again", async () => {
     process.env.SMTP_URL = smtp.url;
     const message = await createMessage(uniqueTag());
-    await db.contactMessage.update({
-      where: { id: message.id },
-      data: { status: "replied", replyText: "Quedó a medias.", repliedAt: new Date(), replyStatus: "sending", replyAttemptedAt: new Date(Date.now() - 10 * 60_000) },
+    const lost = new Date(Date.now() - 10 * 60_000);
+    await db.contactMessage.update({ where: { id: message.id }, data: { status: "replied", repliedAt: lost } });
+    const entry = await db.contactEntry.create({
+      data: { messageId: message.id, kind: "reply", body: "Quedó a medias.", deliveryStatus: "sending", attemptedAt: lost, mailMessageId: `<medias.${message.id}@lumenti.pe>`, createdAt: lost },
     });
+    expect((await show(message.id)).body.data).toMatchObject({ reply_status: "sending" });
     const resent = await resend(message.id);
     expect(resent.status).toBe(200);
     expect(resent.body.email).toEqual({ sent: true, status: "sent", error: null });
-    await smtp.waitFor((m) => m.recipients.includes(message.email));
+    const mail = await smtp.waitFor((m) => m.recipients.includes(message.email));
+    expect(mail.headers["message-id"]).toBe(entry.mailMessageId);
+    expect(await db.contactEntry.findUniqueOrThrow({ where: { id: entry.id } })).toMatchObject({ deliveryStatus: "sent", sentAt: expect.any(Date) });
   });
 });
 

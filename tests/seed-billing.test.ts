@@ -174,6 +174,52 @@ describe("seeded billing records", () => {
     expect(currencies.map((row) => row.currency).sort()).toEqual(["EUR", "PEN", "USD"]);
   });
 
+  it("shows invoices in every state a client can owe in: pending, partly paid, overdue", async () => {
+    const states = await offenders`
+      SELECT DISTINCT CASE
+        WHEN due_date < (now() AT TIME ZONE 'America/Lima')::date THEN 'overdue'
+        WHEN amount_paid > 0 THEN 'partially_paid'
+        ELSE 'pending' END AS state
+      FROM invoices WHERE status = 'pending'`;
+    expect(states.map((row) => row.state).sort()).toEqual(["overdue", "partially_paid", "pending"]);
+  });
+
+  it("configures how to pay, and records the reminders the billing run would have sent, once per step", async () => {
+    const settings = await db.siteSettings.findUniqueOrThrow({ where: { id: 1 } });
+    const accounts = settings.paymentAccounts as { currency: string }[];
+    expect(new Set(accounts.map((account) => account.currency))).toEqual(new Set(["PEN", "USD", "EUR"]));
+    expect(settings.yapeNumber).toMatch(/^\+51 9\d{2} \d{3} \d{3}$/);
+    // A reminder only on an invoice with a due date, never before it was issued, and each one
+    // with its history entry.
+    expect(await offenders`
+      SELECT r.id FROM invoice_reminders r JOIN invoices i ON i.id = r.invoice_id
+      WHERE i.due_date IS NULL OR r.sent_on < i.issued_at OR r.sent_on - i.due_date <> r.days_late
+        OR (r.step = 'before' AND r.days_late >= 0) OR (r.step = 'due' AND r.days_late <> 0) OR (r.step = 'after' AND r.days_late <= 0)`).toEqual([]);
+    expect(await offenders`
+      SELECT invoice_id, step FROM invoice_reminders WHERE step IN ('before', 'due') GROUP BY invoice_id, step HAVING count(*) > 1`).toEqual([]);
+    const reminders = await db.invoiceReminder.count();
+    expect(reminders).toBeGreaterThan(0);
+    expect(await db.auditLog.count({ where: { action: "invoice.reminder" } })).toBe(reminders);
+  });
+
+  it("has payments clients reported: waiting with a voucher, confirmed into a payment, rejected with a reason", async () => {
+    const reports = await db.paymentReport.findMany({ include: { invoice: true, payment: true } });
+    const pending = reports.filter((report) => report.status === "pending");
+    expect(pending.length).toBe(2);
+    for (const report of pending) {
+      expect(report.voucherKey).toMatch(/^vouchers\//);
+      expect(report.invoice.status).toBe("pending");
+      expect(report.userId).toBe(report.invoice.userId);
+      expect(report.currency).toBe(report.invoice.currency);
+      // Waiting: it has not touched the balance it reports.
+      expect(Number(report.amount)).toBeLessThanOrEqual(Number(report.invoice.amount) - Number(report.invoice.amountPaid));
+    }
+    const confirmed = reports.find((report) => report.status === "confirmed");
+    expect(confirmed?.payment).toMatchObject({ invoiceId: confirmed?.invoiceId, status: "completed" });
+    expect(confirmed?.payment?.amount.toFixed(2)).toBe(confirmed?.amount.toFixed(2));
+    expect(reports.find((report) => report.status === "rejected")?.rejectReason).toBeTruthy();
+  });
+
   it("gives tickets staff replies and status changes that lead from open to their status", async () => {
     const tickets = await db.ticket.findMany({ include: { replies: { include: { author: true } }, events: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] } } });
     expect(tickets.length).toBeGreaterThanOrEqual(6);

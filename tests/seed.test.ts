@@ -136,13 +136,85 @@ describe("demo seed", () => {
   });
   it("gives the admin's demo replies their audit trail (Registro de actividad is not empty)", async () => {
     const admin = await db.user.findUniqueOrThrow({ where: { email: "admin@lumenti.pe" } });
-    const replied = await db.contactMessage.findMany({ where: { repliedAt: { not: null } }, select: { id: true, repliedById: true } });
+    const replied = await db.contactMessage.findMany({
+      where: { repliedAt: { not: null } },
+      select: { id: true, repliedAt: true, entries: { where: { kind: "reply" }, orderBy: { createdAt: "asc" }, select: { authorId: true, createdAt: true } } },
+    });
     expect(replied.length).toBeGreaterThan(0);
     for (const message of replied) {
-      expect(message.repliedById).toBe(admin.id);
-      const reply = await db.auditLog.findFirst({ where: { entityType: "contact_message", entityId: String(message.id), action: "contact_message.reply" } });
-      expect(reply?.actorId).toBe(admin.id);
+      expect(message.entries.length).toBeGreaterThan(0);
+      expect(message.entries.every((reply) => reply.authorId === admin.id)).toBe(true);
+      expect(message.entries[0].createdAt).toEqual(message.repliedAt);
+      const replies = await db.auditLog.findMany({ where: { entityType: "contact_message", entityId: String(message.id), action: "contact_message.reply" } });
+      expect(replies).toHaveLength(message.entries.length);
+      expect(replies.every((entry) => entry.actorId === admin.id)).toBe(true);
     }
+  });
+
+  it("shows the demo inbox as conversations: replies and the visitor's e-mailed answers, notes, events, an assignment", async () => {
+    const admin = await db.user.findUniqueOrThrow({ where: { email: "admin@lumenti.pe" } });
+    const messages = await db.contactMessage.findMany({ include: { entries: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] } } });
+    const kinds = (entries: { kind: string }[]) => entries.map((entry) => entry.kind);
+
+    // Two staff replies with the visitor's e-mailed answer in between, each reply with its own Message-ID.
+    const conversation = messages.find((m) => kinds(m.entries.filter((e) => e.kind !== "event" && e.kind !== "note")).join() === "reply,inbound,reply");
+    expect(conversation).toBeDefined();
+    const [first, answer, second] = conversation!.entries.filter((e) => e.kind !== "event" && e.kind !== "note");
+    expect(answer).toMatchObject({ fromAddress: conversation!.email, authorId: null, deliveryStatus: null });
+    expect(answer.originalText).toContain(answer.body!);
+    expect(answer.originalText).toMatch(/escribió:\n> /);
+    expect(answer.originalText).not.toContain("{{");
+    expect(new Set([first.mailMessageId, answer.mailMessageId, second.mailMessageId]).size).toBe(3);
+    expect(conversation!.firstResponseAt).toEqual(first.sentAt);
+
+    // Every e-mailed answer is in the inbound log, and made its conversation unread again (the system's doing).
+    const answers = messages.flatMap((m) => m.entries).filter((e) => e.kind === "inbound");
+    expect(answers.length).toBeGreaterThanOrEqual(2);
+    for (const entry of answers) {
+      const logged = await db.inboundEmail.findUniqueOrThrow({ where: { id: entry.inboundEmailId! } });
+      expect(logged).toMatchObject({ messageId: entry.mailMessageId, outcome: "contact_entry", relatedType: "contact_message", relatedId: String(entry.messageId), receivedAt: entry.createdAt });
+      const unread = await db.auditLog.findFirstOrThrow({ where: { entityType: "contact_message", entityId: String(entry.messageId), action: "contact_message.inbound" } });
+      expect(unread).toMatchObject({ actorId: null, createdAt: entry.createdAt, details: { before: { status: "replied" }, after: { status: "new" } } });
+    }
+
+    const warned = messages.flatMap((m) => m.entries).filter((e) => e.authWarning !== null);
+    expect(warned.map((e) => [e.kind, e.authWarning])).toEqual([
+      ["inbound", "No se pudo verificar que el remitente sea quien dice ser: falló DMARC (dkim=fail, spf=softfail)."],
+    ]);
+
+    const replies = messages.flatMap((m) => m.entries).filter((e) => e.kind === "reply");
+    const sent = replies.filter((e) => e.deliveryStatus === "sent");
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.every((e) => e.serverResponse === "250 2.0.0 Ok: queued" && e.sentAt !== null && e.deliveryError === null)).toBe(true);
+    const failed = replies.filter((e) => e.deliveryStatus === "failed");
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({ sentAt: null, serverResponse: null, deliveryError: expect.stringMatching(/^No se pudo enviar el correo: /) });
+    // Its conversation has no first response: nothing reached the visitor.
+    expect(messages.find((m) => m.id === failed[0].messageId)!.firstResponseAt).toBeNull();
+
+    const notes = messages.flatMap((m) => m.entries).filter((e) => e.kind === "note");
+    expect(notes.length).toBeGreaterThan(0);
+    for (const note of notes) {
+      expect(note.authorId).toBe(admin.id);
+      const audit = await db.auditLog.findFirstOrThrow({ where: { entityType: "contact_note", entityId: String(note.id) } });
+      expect(audit).toMatchObject({ action: "contact_note.create", actorId: admin.id, details: { before: null, after: { message_id: note.messageId, body: note.body } } });
+    }
+
+    // Every closed or archived message says so in its thread, and remembers where it came from.
+    const settled = messages.filter((m) => m.status === "closed" || m.status === "archived");
+    expect(settled.some((m) => m.status === "closed")).toBe(true);
+    for (const message of settled) {
+      const last = message.entries.at(-1)!;
+      expect(last).toMatchObject({ kind: "event", event: message.status, authorId: admin.id, data: { from: message.previousStatus, to: message.status } });
+      expect(message.statusChangedAt).toEqual(last.createdAt);
+      const audit = await db.auditLog.findFirstOrThrow({ where: { entityType: "contact_message", entityId: String(message.id), action: `contact_message.${message.status === "closed" ? "close" : "archive"}` } });
+      expect(audit.details).toEqual({ before: { status: message.previousStatus }, after: { status: message.status } });
+    }
+
+    const assigned = messages.filter((m) => m.assignedToId !== null);
+    expect(assigned.map((m) => m.assignedToId)).toEqual([admin.id]);
+    expect(assigned[0].entries.find((e) => e.kind === "event" && e.event === "assigned")?.data).toEqual({ to_id: admin.id, to_name: admin.name });
+    expect(await db.auditLog.count({ where: { action: "contact_message.assign", entityId: String(assigned[0].id) } })).toBe(1);
   });
 });
 

@@ -12,6 +12,7 @@ import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { createTestUser, sessionCookieFor, type TestUser } from "./helpers/auth";
+import { ACTIONS_WITHOUT_ARGUMENTS } from "../scripts/lib/no-argument-actions";
 
 /** The request the action runs in: its cookies (a session) and headers, as next/headers gives them. */
 const request = vi.hoisted(() => ({ headers: new Headers() }));
@@ -59,10 +60,12 @@ const CLIENT_ACTIONS = new Set([
   "replyToMyTicketAction",
   "updateClientProfileAction",
   "changeClientPasswordAction",
+  "requestAccountDeletionAction",
+  "accountDeletionStatusAction",
 ]);
 
-/** Actions for visitors without a session: the public contact form and every sign-in action. */
-const PUBLIC_ACTIONS = new Set(["sendContactMessage"]);
+/** Actions for visitors without a session: the public contact form, the Libro de Reclamaciones, the ARCO form and every sign-in action. */
+const PUBLIC_ACTIONS = new Set(["sendContactMessage", "submitComplaintAction", "submitDataRequestAction"]);
 const PUBLIC_MODULES = new Set(["lib/auth/actions.ts"]);
 
 /** The role an action is called as: its audience's (the back office's unless listed above). */
@@ -115,12 +118,10 @@ const SHAPES: [string, () => unknown[]][] = [
   ["strings everywhere", () => ["'; DROP TABLE users; --", "<script>alert(1)</script>", "../../etc/passwd"]],
 ];
 
-/** Actions whose real call takes no argument: "no arguments" is that real call, not sent. */
-const WITHOUT_ARGUMENTS = new Set(["generateSitemapAction", "refreshSitemapStatusAction", "signOutAction"]);
-
 /** Shapes that are a valid call which changes nothing: a success is tolerated (and nothing may be written). */
 const TOLERATED: Record<string, string> = {
   "restoreContactMessagesAction(array of ids)": "ids of no deleted message: restores 0",
+  "undoContactStatusAction(array of ids)": "ids of no message closed or archived moments ago: restores 0",
   "updateSiteSettingsAction(empty object)": "a partial update with no field: nothing changes",
   "updateSiteSettingsAction(wrong type in every field)": "no settings field among the keys: an empty partial update",
   "listMediaAction(empty object)": "no filter: the library's first page, a read",
@@ -184,7 +185,7 @@ describe("every server action, any argument shape", () => {
         const role = roleFor(file, name);
         actions += 1;
         for (const [label, shape] of SHAPES) {
-          if (label === "no arguments" && WITHOUT_ARGUMENTS.has(name)) continue;
+          if (label === "no arguments" && ACTIONS_WITHOUT_ARGUMENTS.has(name)) continue;
           // Each call is its own request (React's cache() is per request; here, per fresh headers).
           request.headers = new Headers({ cookie: cookies[role], "user-agent": "abuse/1.0", "x-forwarded-for": "203.0.113.9" });
           calls += 1;

@@ -16,7 +16,7 @@ import {
   readPfx,
   type CertificateInfo,
 } from "@/lib/sunat/certificate";
-import { SECRET_UNREADABLE_MESSAGE, openSecret, sealSecret } from "@/lib/sunat/secret-box";
+import { SECRET_UNREADABLE_MESSAGE, openSecret, sealSecret } from "@/lib/crypto/secret-box";
 import { skipWithoutOpenssl } from "./helpers/requirements";
 
 const RUC = "20123456786";

@@ -9,10 +9,11 @@ import { getAdminSiteSettings } from "@/lib/content/settings-service";
 import { db } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
 import type { SiteSettings } from "@/lib/generated/prisma/client";
+import { restoreSiteSettings } from "./helpers/settings";
 import { createTestPfx, NOT_A_PFX_MESSAGE, WRONG_PASSWORD_MESSAGE } from "@/lib/sunat/certificate";
 import { forgetSigningKey, signingKeyFor } from "@/lib/sunat/credentials";
 import { rucCheckDigit } from "@/lib/sunat/identity";
-import { openSecret, sealSecret } from "@/lib/sunat/secret-box";
+import { openSecret, sealSecret } from "@/lib/crypto/secret-box";
 import { getEinvoicingSettings, removeCertificate, updateEinvoicingSettings, uploadCertificate } from "@/lib/sunat/settings";
 import { CERTIFICATE_MESSAGES, EINVOICING_MESSAGES } from "@/lib/sunat/settings-schema";
 import { createTestUser } from "./helpers/auth";
@@ -41,12 +42,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   // Other test files sign documents with the stored certificate: put the row back as it was.
-  if (original) {
-    const fields: Partial<SiteSettings> = { ...original };
-    delete fields.id;
-    delete fields.updatedAt;
-    await db.siteSettings.update({ where: { id: 1 }, data: fields });
-  }
+  if (original) await restoreSiteSettings(original);
   forgetSigningKey();
 });
 

@@ -1,7 +1,9 @@
 // Spanish names of the fields an audit entry records, for the "before → after" list of a change
 // (<AuditChanges>). A field without a name here is shown as stored. The list gathers the fields of
 // every domain, so it lives above them: lib/audit, which every domain writes to, imports none.
+import { REMINDER_STEP_LABELS } from "@/lib/billing/labels";
 import { CATALOG_FIELD_LABELS } from "@/lib/catalog/labels";
+import { ANSWER_EMAIL_STATUS_LABELS } from "@/lib/complaints/admin-schema";
 
 /** Keyed by the field as the services record it. */
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
@@ -38,6 +40,13 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   reply_sent_at: "Correo enviado el",
   reply_error: "Error de envío",
   replied_by_id: "Respondido por",
+  assigned_to: "Asignado a",
+  merged_into_id: "Unido a la conversación",
+  merged_from: "Conversación unida",
+  moved_entries: "Entradas movidas",
+  origin: "Origen",
+  from: "Remitente",
+  reason: "Motivo",
   message_id: "Mensaje",
   credentials_changed: "Credenciales cambiadas",
   other_sessions_ended: "Otras sesiones cerradas",
@@ -78,14 +87,56 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   reference: "Referencia",
   paid_at: "Fecha de pago",
   invoice_status: "Estado de la factura",
+  voucher_name: "Comprobante",
+  reject_reason: "Motivo del rechazo",
+  payment_id: "Pago",
+  payment_report_id: "Pago informado",
+  balance: "Saldo",
+  step: "Paso",
+  days_late: "Días de atraso",
   subject: "Asunto",
   priority: "Prioridad",
   reply_id: "Respuesta",
   from_staff: "Respuesta del equipo",
   billing_name: "Nombre de facturación",
   tax_id: "RUC o DNI",
+  payment_accounts: "Cuentas bancarias",
+  yape_number: "Yape",
+  plin_number: "Plin",
+  payment_note: "Indicaciones para el cliente",
+  payment_qr: "Código QR de pago",
+  reminders_enabled: "Enviar recordatorios",
+  require_admin_two_factor: "Exigir segundo factor a administradores",
+  two_factor_enabled_at: "Verificación en dos pasos activa desde",
+  recovery_codes_left: "Códigos de recuperación restantes",
+  reminder_days_before: "Días antes del vencimiento",
+  reminder_every_days: "Cada cuántos días después del vencimiento",
+  // Libro de Reclamaciones.
+  number: "Número",
+  answer: "Respuesta",
+  answered_at: "Respondida el",
+  answered_by_name: "Respondida por",
+  email_status: "Estado del correo",
+  email_error: "Error del correo",
+
+  // Requests about personal data (derechos ARCO).
+  resolution: "Respuesta al titular",
+  account_erased: "Cuenta eliminada",
+  erasure: "Datos eliminados",
+  privacy_version: "Versión de la política de privacidad aceptada",
 };
 
 export function auditFieldLabel(field: string): string {
   return AUDIT_FIELD_LABELS[field] ?? field;
+}
+
+/** Stored codes some fields hold, by field, in words ("before" → "Antes del vencimiento"). */
+const AUDIT_VALUE_LABELS: Record<string, Record<string, string>> = {
+  step: REMINDER_STEP_LABELS,
+  email_status: ANSWER_EMAIL_STATUS_LABELS,
+};
+
+/** A field's stored code in words, or null when it has none (then shown as auditValueText writes it). */
+export function auditValueLabel(field: string, value: unknown): string | null {
+  return typeof value === "string" ? (AUDIT_VALUE_LABELS[field]?.[value] ?? null) : null;
 }

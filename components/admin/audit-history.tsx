@@ -16,8 +16,8 @@
 
 import { useEffect, useState } from "react";
 import { formatDate } from "@/lib/format";
-import { auditActionLabel, auditEntryCurrency, auditValueText } from "@/lib/audit/labels";
-import { auditFieldLabel } from "@/components/admin/audit-field-labels";
+import { auditActionLabel, auditAuthorLabel, auditEntryCurrency, auditValueText } from "@/lib/audit/labels";
+import { auditFieldLabel, auditValueLabel } from "@/components/admin/audit-field-labels";
 import { loadEntityHistoryAction } from "@/lib/audit/actions";
 import type { AuditLogContract } from "@/lib/audit/queries";
 
@@ -74,7 +74,7 @@ export function AuditHistory({ entityType, entityId, refreshKey, initialEntries,
             <li key={entry.id} className="rounded-lg bg-white p-3 text-sm ring-1 ring-ink-200">
               <p className="font-medium text-ink-900">{auditActionLabel(entry.action)}</p>
               <p className="mt-0.5 text-xs text-ink-600">
-                {entry.user ? entry.user.name : "Usuario eliminado"} · <time dateTime={entry.created_at}>{formatDate(entry.created_at)}</time>
+                {auditAuthorLabel(entry)} · <time dateTime={entry.created_at}>{formatDate(entry.created_at)}</time>
                 {entry.ip_address ? ` · ${entry.ip_address}` : ""}
               </p>
               <AuditChanges entry={entry} currency={currency} className="mt-2" />
@@ -101,14 +101,14 @@ export function AuditChanges({ entry, className, currency }: { entry: Pick<Audit
           <div key={field} className="min-w-0">
             <dt className="font-semibold text-ink-700">{auditFieldLabel(field)}</dt>
             <dd className="break-words text-ink-800">
-              {entry.before && <span className="text-red-800 line-through decoration-red-300">{auditValueText(entry.before[field], field, money)}</span>}
+              {entry.before && <span className="text-red-800 line-through decoration-red-300">{auditValueLabel(field, entry.before[field]) ?? auditValueText(entry.before[field], field, money)}</span>}
               {entry.before && entry.after && (
                 <>
                   <span aria-hidden="true"> → </span>
                   <span className="sr-only"> cambió a </span>
                 </>
               )}
-              {entry.after && <span className="text-emerald-800">{auditValueText(entry.after[field], field, money)}</span>}
+              {entry.after && <span className="text-emerald-800">{auditValueLabel(field, entry.after[field]) ?? auditValueText(entry.after[field], field, money)}</span>}
             </dd>
           </div>
         ))}

@@ -1,7 +1,10 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
+import { cn } from "@/components/ui/cn";
 import { EmptyState } from "@/components/ui/states";
 import type { DashboardStats, RecentContactMessage } from "@/lib/admin/stats";
+import { CURRENCY_LABELS } from "@/lib/billing/labels";
+import { AGEING_BUCKETS } from "@/lib/billing/state";
 import { formatDate, formatMoney } from "@/lib/format";
 import { contactStatusLabel } from "./contact-status";
 import { StatCard } from "./stat-card";
@@ -12,23 +15,6 @@ function plural(n: number, one: string, many: string) {
   return `${count.format(n)} ${n === 1 ? one : many}`;
 }
 
-/** Revenue per currency, never converted: "US$ 1,200.00 · S/ 3,400.00". */
-export function RevenueFigure({ revenue }: { revenue: DashboardStats["totalRevenue"] }) {
-  if (revenue.length === 0) return <>{formatMoney(0, "USD")}</>;
-  return (
-    <>
-      {revenue.map((entry, index) => (
-        <span key={entry.currency}>
-          {index > 0 && " "}
-          <span className="whitespace-nowrap">
-            {index > 0 && <span className="text-ink-500">· </span>}
-            {formatMoney(entry.amount, entry.currency)}
-          </span>
-        </span>
-      ))}
-    </>
-  );
-}
 
 /** The five stat cards, each linking to its own section. */
 export function DashboardStatCards({ stats }: { stats: DashboardStats }) {
@@ -73,7 +59,7 @@ export function DashboardStatCards({ stats }: { stats: DashboardStats }) {
           label="Ingresos"
           value={
             <span className={multiCurrency ? "block text-2xl leading-snug sm:text-3xl" : undefined}>
-              <RevenueFigure revenue={stats.totalRevenue} />
+              <AmountsByCurrency amounts={stats.totalRevenue} emptyCurrency="USD" />
             </span>
           }
           detail={`${plural(stats.completedPayments, "pago recibido", "pagos recibidos")}, por moneda`}
@@ -94,6 +80,129 @@ export function DashboardStatCards({ stats }: { stats: DashboardStats }) {
         />
       </div>
     </div>
+  );
+}
+
+/** Amounts per currency side by side, never added together: "S/ 3,400.00 · US$ 1,200.00"; zero in `emptyCurrency` when none. */
+export function AmountsByCurrency({ amounts, emptyCurrency = "PEN" }: { amounts: { currency: string; amount: string }[]; emptyCurrency?: string }) {
+  if (amounts.length === 0) return <>{formatMoney(0, emptyCurrency)}</>;
+  return (
+    <>
+      {amounts.map((entry, index) => (
+        <span key={entry.currency}>
+          {index > 0 && " "}
+          <span className="whitespace-nowrap">
+            {index > 0 && <span className="text-ink-500">· </span>}
+            {formatMoney(entry.amount, entry.currency)}
+          </span>
+        </span>
+      ))}
+    </>
+  );
+}
+
+/** The invoice list of the overdue invoices, nearest due date first (of one currency when given). */
+export function overdueInvoicesHref(currency?: string): string {
+  const query = new URLSearchParams({ status: "overdue", ...(currency ? { currency } : {}), sort: "due_date" });
+  return `/admin/invoices?${query}`;
+}
+
+/**
+ * "Cobranza": what clients owe ("Por cobrar") and the overdue part ("Vencido"), per currency, and
+ * the overdue balances by days late, a row per currency, each linking to its overdue invoices.
+ */
+export function ReceivablesSection({ receivables }: { receivables: DashboardStats["receivables"] }) {
+  const open = receivables.reduce((sum, entry) => sum + entry.open_count, 0);
+  const overdue = receivables.filter((entry) => entry.overdue_count > 0);
+  const overdueCount = overdue.reduce((sum, entry) => sum + entry.overdue_count, 0);
+  const wide = (n: number) => (n > 1 ? "block text-2xl leading-snug sm:text-3xl" : undefined);
+  return (
+    <section aria-labelledby="cobranza" className="flex flex-col gap-4" data-testid="receivables">
+      <h2 id="cobranza" className="text-lg font-semibold text-ink-900">
+        Cobranza
+      </h2>
+      <div className="grid gap-4 md:grid-cols-2">
+        <StatCard
+          testId="stat-receivable"
+          label="Por cobrar"
+          value={
+            <span className={wide(receivables.length)}>
+              <AmountsByCurrency amounts={receivables.map((entry) => ({ currency: entry.currency, amount: entry.receivable }))} />
+            </span>
+          }
+          detail={`${plural(open, "factura abierta", "facturas abiertas")}, por moneda`}
+          href="/admin/invoices?sort=due_date"
+          icon="banknotes"
+          accent="teal"
+        />
+        <StatCard
+          testId="stat-overdue"
+          label="Vencido"
+          value={
+            <span className={cn(wide(overdue.length), overdue.length > 0 && "text-red-700")}>
+              <AmountsByCurrency amounts={overdue.map((entry) => ({ currency: entry.currency, amount: entry.overdue }))} />
+            </span>
+          }
+          detail={`${plural(overdueCount, "factura vencida", "facturas vencidas")}, por moneda`}
+          href={overdueInvoicesHref()}
+          icon="calendar"
+          accent="amber"
+        />
+      </div>
+      <div className="rounded-2xl border border-ink-200 bg-white shadow-card">
+        <div className="border-b border-ink-200 px-5 py-4">
+          <h3 id="antiguedad-vencido" className="text-base font-semibold text-ink-900">
+            Antigüedad de lo vencido
+          </h3>
+          <p className="mt-1 text-sm text-ink-600">Saldos de las facturas vencidas según los días de atraso, por moneda.</p>
+        </div>
+        {overdue.length === 0 ? (
+          <div className="p-5">
+            <EmptyState>No hay facturas vencidas.</EmptyState>
+          </div>
+        ) : (
+          // Focusable so a keyboard can scroll the table sideways on a narrow screen.
+          <div role="region" aria-labelledby="antiguedad-vencido" tabIndex={0} className="overflow-x-auto">
+            <table className="w-full text-left text-sm" data-testid="ageing-table">
+              <caption className="sr-only">Antigüedad de lo vencido por moneda</caption>
+              <thead className="bg-ink-50 text-xs font-semibold tracking-wide text-ink-700 uppercase">
+                <tr>
+                  <th scope="col" className="px-5 py-2.5">
+                    Moneda
+                  </th>
+                  {AGEING_BUCKETS.map((bucket) => (
+                    <th key={bucket.key} scope="col" className="px-3 py-2.5 text-right whitespace-nowrap">
+                      {bucket.label}
+                    </th>
+                  ))}
+                  <th scope="col" className="px-5 py-2.5 text-right">
+                    Total
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-ink-100">
+                {overdue.map((entry) => (
+                  <tr key={entry.currency} data-currency={entry.currency}>
+                    <th scope="row" className="px-5 py-3 font-semibold whitespace-nowrap text-ink-900">
+                      <Link href={overdueInvoicesHref(entry.currency)} className="text-brand-700 hover:text-brand-800 hover:underline">
+                        {CURRENCY_LABELS[entry.currency]}
+                        <span className="sr-only">: ver las facturas vencidas</span>
+                      </Link>
+                    </th>
+                    {AGEING_BUCKETS.map((bucket) => (
+                      <td key={bucket.key} className="px-3 py-3 text-right whitespace-nowrap text-ink-800">
+                        {formatMoney(entry.ageing[bucket.key], entry.currency)}
+                      </td>
+                    ))}
+                    <td className="px-5 py-3 text-right font-semibold whitespace-nowrap text-red-700">{formatMoney(entry.overdue, entry.currency)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+    </section>
   );
 }
 

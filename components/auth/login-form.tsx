@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { type FormEvent, type ReactNode, startTransition, useActionState, useEffect, useRef } from "react";
+import { type FormEvent, type ReactNode, startTransition, useActionState, useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormAlert } from "@/components/auth/form-alert";
@@ -13,6 +13,7 @@ import { notify } from "@/components/ui/toast";
 import { loginSchema } from "@/lib/auth/schema";
 import { loginAction } from "@/lib/auth/actions";
 import { AUTH_MESSAGES, type LoginState } from "@/lib/auth/form-state";
+import { TwoFactorStep } from "./two-factor-step";
 import { useToastWhenLeaving } from "./use-toast-when-leaving";
 
 type LoginValues = z.input<typeof loginSchema>;
@@ -40,7 +41,7 @@ export function LoginForm({
   const router = useRouter();
   const toastWhenLeaving = useToastWhenLeaving();
   // Rendered into the HTML too (defaultValue), so it also survives a submission without JavaScript.
-  const typedEmail = state.status === "error" ? state.email : "";
+  const typedEmail = state.status === "error" || state.status === "two_factor" ? state.email : "";
 
   const {
     register,
@@ -77,6 +78,12 @@ export function LoginForm({
       startTransition(() => formAction(data));
     })(event);
   };
+
+  // A right password for an account with a second factor: the code step, until «Volver».
+  const [leftChallenge, setLeftChallenge] = useState<string | null>(null);
+  if (state.status === "two_factor" && state.challenge !== leftChallenge) {
+    return <TwoFactorStep key={state.challenge} challenge={state.challenge} callbackUrl={callbackUrl} onBack={() => setLeftChallenge(state.challenge)} />;
+  }
 
   const busy = pending || state.status === "success";
   const failure = state.status === "error" ? state.message : state.status === "idle" ? initialError : undefined;

@@ -11,6 +11,7 @@ import { EmailField, SubmitButton } from "@/components/auth/form-fields";
 import { TextField } from "@/components/ui/form-field";
 import { PasswordField } from "@/components/ui/password-field";
 import { useServerErrors } from "@/components/auth/use-server-errors";
+import { PrivacyConsentField } from "@/components/site/privacy-consent-field";
 import { buttonClasses } from "@/components/ui/button";
 import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password-rules";
 import { NAME_MAX_LENGTH, registerSchema } from "@/lib/auth/schema";
@@ -21,7 +22,7 @@ import { useToastWhenLeaving } from "./use-toast-when-leaving";
 type RegisterValues = z.input<typeof registerSchema>;
 
 /** In the order they appear on screen: the first one with a server error takes the focus. */
-const REGISTER_FIELDS = ["name", "email", "password", "password_confirmation"] as const satisfies readonly RegisterField[];
+const REGISTER_FIELDS = ["name", "email", "password", "password_confirmation", "privacy_accepted"] as const satisfies readonly RegisterField[];
 
 /** How long "¡Registro exitoso!" stays on screen before the dashboard opens. */
 const SUCCESS_PAUSE_MS = 1200;
@@ -53,6 +54,7 @@ export function RegisterForm() {
       email: typed.email,
       password: "",
       password_confirmation: "",
+      privacy_accepted: false,
     },
     mode: "onTouched",
   });
@@ -129,6 +131,7 @@ export function RegisterForm() {
         error={fieldError("password_confirmation")}
         {...fieldProps("password_confirmation")}
       />
+      <PrivacyConsentField error={fieldError("privacy_accepted")} {...fieldProps("privacy_accepted")} />
       <SubmitButton busy={pending} busyLabel="Creando cuenta...">
         Crear cuenta
       </SubmitButton>

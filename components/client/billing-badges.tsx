@@ -1,6 +1,5 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { PAYMENT_METHOD_LABELS, SUBSCRIPTION_STATUS_LABELS, type PaymentMethodCode, type SubscriptionStatusCode } from "@/lib/billing/labels";
-import { invoiceStatus } from "./dashboard";
 
 // The client portal's billing badges and labels. Pure: server pages and client tables use them.
 
@@ -16,11 +15,7 @@ export function CancelRequestedBadge() {
   return <Badge tone="warning">Cancelación solicitada</Badge>;
 }
 
-/** An invoice is Pagada or Pendiente; a cancelled one is "Anulada". */
-export function InvoiceStatusBadge({ status }: { status: string }) {
-  const { label, tone } = invoiceStatus(status);
-  return <Badge tone={tone}>{label}</Badge>;
-}
+export { InvoiceStatusBadge } from "@/components/billing/invoice-status-badge";
 
 export function paymentMethodLabel(method: string): string {
   return PAYMENT_METHOD_LABELS[method as PaymentMethodCode] ?? method;

@@ -43,17 +43,14 @@ function CancelSubscriptionModal({
   const saving = form.formState.isSubmitting;
   const formId = `cancelar-suscripcion-${subscriptionId}`;
 
+  const closeAndRefresh = () => {
+    onClose();
+    router.refresh();
+  };
   const save = useActionSubmit(form, (values) => requestSubscriptionCancellationAction(subscriptionId, values), {
     success: "Solicitud de cancelación enviada",
-    onSuccess: () => {
-      onClose();
-      router.refresh();
-    },
-    onFailure: (refusal) => {
-      if (refusal.status !== 409 && refusal.status !== 404) return;
-      onClose();
-      router.refresh();
-    },
+    onSuccess: closeAndRefresh,
+    onStale: closeAndRefresh,
   });
   const submit = form.handleSubmit(save);
 

@@ -1,17 +1,12 @@
 import Link from "next/link";
 import { AreaIcon, type AreaIconName } from "@/components/account/icons";
 import { formatLongDay, formatShortDay, isoDay } from "@/components/account/dates";
-import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/states";
-import type { ClientInvoiceContract, ClientSubscriptionContract } from "@/lib/billing/queries";
+import { invoiceStatusView } from "@/components/billing/invoice-status-badge";
+import type { ClientDashboardData, ClientInvoiceContract, ClientSubscriptionContract } from "@/lib/billing/queries";
+import { formatCalendarDate } from "@/lib/dates";
 import { billingPeriodSuffix, formatMoney } from "@/lib/format";
-
-/** An invoice's status: paid is Pagada, pending Pendiente; a cancelled invoice says so instead of "Pendiente". */
-export function invoiceStatus(status: string): { label: string; tone: BadgeTone } {
-  if (status === "paid") return { label: "Pagada", tone: "success" };
-  if (status === "cancelled") return { label: "Anulada", tone: "neutral" };
-  return { label: "Pendiente", tone: "warning" };
-}
 
 /**
  * "US$ 149.00 / mes + IGV", "S/ 16,800.00 / año + IGV", or "… · pago único + IGV": plan prices
@@ -99,7 +94,7 @@ export function RecentInvoices({ invoices }: { invoices: ClientInvoiceContract[]
       ) : (
         <ul className="divide-y divide-ink-100 overflow-hidden rounded-2xl border border-ink-200 bg-white shadow-card" data-testid="recent-invoices">
           {invoices.map((invoice) => {
-            const status = invoiceStatus(invoice.status);
+            const status = invoiceStatusView(invoice.status);
             return (
               <li key={invoice.id} className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2 px-5 py-4">
                 <div className="min-w-0">
@@ -117,6 +112,57 @@ export function RecentInvoices({ invoices }: { invoices: ClientInvoiceContract[]
             );
           })}
         </ul>
+      )}
+    </section>
+  );
+}
+
+const count = (n: number, one: string, many: string) => `${n.toLocaleString("es-PE")} ${n === 1 ? one : many}`;
+
+/**
+ * "Por pagar": what the client owes per currency (never added across currencies), the overdue
+ * part highlighted with a link to those invoices, and the next due date with its invoice.
+ */
+export function AmountDue({ amountsDue, nextDue }: Pick<ClientDashboardData, "amountsDue" | "nextDue">) {
+  return (
+    <section aria-labelledby="por-pagar" className="flex flex-col gap-4" data-testid="amount-due">
+      <SectionHeader id="por-pagar" title="Por pagar" href="/client/invoices" linkLabel="las facturas" />
+      {amountsDue.length === 0 ? (
+        <p className="rounded-2xl border border-ink-200 bg-white px-5 py-4 text-sm text-ink-700 shadow-card">Estás al día: no tienes facturas por pagar.</p>
+      ) : (
+        <div className="flex flex-col gap-4 rounded-2xl border border-ink-200 bg-white p-5 shadow-card">
+          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {amountsDue.map((entry) => (
+              <li key={entry.currency} data-testid="amount-due-currency" data-currency={entry.currency} className="flex flex-col gap-1">
+                <p className="text-sm font-semibold text-ink-700">Total por pagar</p>
+                <p className="text-2xl font-bold tracking-tight text-ink-900" data-testid="amount-due-total">
+                  {formatMoney(entry.receivable, entry.currency)}
+                </p>
+                <p className="text-sm text-ink-600">{count(entry.open_count, "factura", "facturas")}</p>
+                {entry.overdue_count > 0 && (
+                  <p className="mt-1 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="amount-due-overdue">
+                    <span className="font-semibold">Vencido: {formatMoney(entry.overdue, entry.currency)}</span> ·{" "}
+                    <Link href={`/client/invoices?status=overdue`} className="font-semibold underline underline-offset-2 hover:text-red-900">
+                      {count(entry.overdue_count, "factura vencida", "facturas vencidas")}
+                    </Link>
+                  </p>
+                )}
+              </li>
+            ))}
+          </ul>
+          {nextDue && (
+            <p className="flex flex-wrap items-center gap-x-2 border-t border-ink-100 pt-3 text-sm text-ink-700" data-testid="next-due">
+              <AreaIcon name="calendar" className="size-4 text-ink-500" />
+              <span>
+                Próximo vencimiento: <time dateTime={nextDue.due_date} className="font-semibold text-ink-900">{formatCalendarDate(nextDue.due_date)}</time> ·{" "}
+                <Link href={`/client/invoices/${nextDue.id}`} className="font-mono font-semibold text-brand-700 hover:text-brand-800 hover:underline">
+                  {nextDue.invoice_number}
+                </Link>{" "}
+                ({formatMoney(nextDue.balance, nextDue.currency)})
+              </span>
+            </p>
+          )}
+        </div>
       )}
     </section>
   );

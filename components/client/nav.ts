@@ -12,6 +12,7 @@ export const CLIENT_NAV: AreaNavGroup[] = [
       { href: "/client/profile", label: "Perfil", icon: "user" },
       { href: "/client/tickets", label: "Tickets", icon: "ticket" },
       { href: "/client/payments", label: "Pagos", icon: "card" },
+      { href: "/client/statement", label: "Estado de cuenta", icon: "banknotes" },
     ],
   },
 ];

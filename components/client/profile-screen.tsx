@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { changeClientPasswordAction, updateClientProfileAction } from "@/lib/users/actions";
+import { MyDataSection } from "@/components/client/my-data-section";
 import {
   AccountCard,
   EMAIL_CHANGED_MESSAGE,
@@ -13,6 +14,7 @@ import {
   ProfileSection,
 } from "@/components/account/profile";
 import { Button } from "@/components/ui/button";
+import { AccountDeletion } from "@/components/client/account-deletion";
 import { TextField } from "@/components/ui/form-field";
 import { failureUnlessOnFields, useActionSubmit } from "@/components/ui/use-action-submit";
 import { registerFilled, useZodForm } from "@/components/ui/use-zod-form";
@@ -61,6 +63,9 @@ export function ClientProfileScreen({ profile: initial }: { profile: Profile }) 
     >
       <ClientProfileForm profile={profile} onSaved={setProfile} />
       <PasswordForm action={changeClientPasswordAction} />
+      <MyDataSection />
+
+      <AccountDeletion email={profile.email} />
     </ProfileLayout>
   );
 }

@@ -6,7 +6,7 @@ import { Icon } from "@/components/icons/icon";
 import type { IconName } from "@/components/icons/registry";
 import { Container } from "@/components/ui/container";
 import { LogoMark } from "./logo";
-import { FOOTER_COMPANY_NAV, FOOTER_LEGAL_NAV } from "./nav";
+import { COMPLAINTS_BOOK_LINK, FOOTER_COMPANY_NAV, FOOTER_LEGAL_NAV } from "./nav";
 
 // A client component on purpose: the footer's markup ships once in a cached script, and every
 // page's RSC payload carries only FooterData instead of the footer's element tree.
@@ -40,7 +40,7 @@ function ContactIcon({ name }: { name: IconName }) {
 
 const linkClass = "foot-link";
 
-function FooterNav({ label, items }: { label: string; items: readonly { href: string; label: string }[] }) {
+function FooterNav({ label, items, children }: { label: string; items: readonly { href: string; label: string }[]; children?: ReactNode }) {
   return (
     <nav aria-label={label} className="lg:col-span-2">
       <FooterHeading>{label}</FooterHeading>
@@ -52,6 +52,7 @@ function FooterNav({ label, items }: { label: string; items: readonly { href: st
             </Link>
           </li>
         ))}
+        {children}
       </ul>
     </nav>
   );
@@ -89,7 +90,14 @@ export function FooterView({ data: settings }: { data: FooterData }) {
           </div>
 
           <FooterNav label="Empresa" items={FOOTER_COMPANY_NAV} />
-          <FooterNav label="Legal" items={FOOTER_LEGAL_NAV} />
+          <FooterNav label="Legal" items={FOOTER_LEGAL_NAV}>
+            <li>
+              <Link href={COMPLAINTS_BOOK_LINK.href} className={`${linkClass} inline-flex items-center gap-2`}>
+                <Icon name="book-open" className="size-5 shrink-0" />
+                {COMPLAINTS_BOOK_LINK.label}
+              </Link>
+            </li>
+          </FooterNav>
 
           <div className="md:col-span-2 lg:col-span-4">
             <FooterHeading>Contacto</FooterHeading>

@@ -23,8 +23,12 @@ export const FOOTER_COMPANY_NAV: NavItem[] = [
 
 export const FOOTER_LEGAL_NAV: NavItem[] = [
   { href: "/privacidad", label: "Política de privacidad" },
+  { href: "/derechos-arco", label: "Derechos ARCO" },
   { href: "/terminos", label: "Términos y condiciones" },
 ];
+
+/** The Libro de Reclamaciones, shown in the footer of every public page with its book icon. */
+export const COMPLAINTS_BOOK_LINK: NavItem = { href: "/libro-de-reclamaciones", label: "Libro de Reclamaciones" };
 
 /** True when `pathname` is the item's page or one of its children ("/" only matches itself). */
 export function isActivePath(pathname: string | null, href: string): boolean {

@@ -30,6 +30,11 @@ export type ActionSubmitOptions<Data, Values> = {
   /** After the error toast (e.g. close and refresh when the record changed meanwhile). */
   onFailure?: (refusal: ActionRefusal, shownOnFields: boolean) => void;
   /**
+   * After the error toast when the record changed meanwhile: gone (404) or no longer in a state
+   * that allows it (409). A modal usually closes and refreshes to show it as it is now.
+   */
+  onStale?: () => void;
+  /**
    * Also show errors of fields inside a form value ("lines.0.quantity") on those fields: for a
    * form that draws every such field (the invoice's lines). Off: only the form's own top-level
    * fields count, so an error no input shows is never taken for one the form shows.
@@ -81,6 +86,7 @@ export function useActionSubmit<T extends FieldValues, Values, Data>(
     if (typeof toast === "string") notify.error(toast);
     else if (toast) notify.error(toast.title, toast.description === undefined ? undefined : { description: toast.description });
     options.onFailure?.(outcome, shown);
+    if (outcome.status === 404 || outcome.status === 409) options.onStale?.();
   };
 }
 

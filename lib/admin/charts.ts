@@ -130,20 +130,20 @@ export async function revenuePerMonth(now: Date = new Date(), client: StatsClien
 }
 
 /**
- * The median first response time over the last 30 days: for every message whose reply was sent
- * in the window, the time from its arrival (created_at) until the mail server took the reply
- * (reply_sent_at). Only replies really sent count: one stored but not e-mailed (failed, no SMTP
- * configured, or still unconfirmed) has not reached the visitor.
+ * The median first response time over the last 30 days: for every message whose first reply was
+ * sent in the window, the time from its arrival (created_at) until the mail server took that
+ * reply (first_response_at). Only replies really sent count: one stored but not e-mailed (failed,
+ * no SMTP configured, or still unconfirmed) has not reached the visitor.
  */
 export async function medianFirstResponse(now: Date = new Date(), client: StatsClient = db): Promise<FirstResponse> {
   const [row] = await client.$queryRaw<{ n: number; median: number | null }[]>(Prisma.sql`
     SELECT count(*)::int AS n,
-           (percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM m.reply_sent_at - m.created_at)))::float8 AS median
+           (percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM m.first_response_at - m.created_at)))::float8 AS median
     FROM contact_messages m
-    WHERE m.reply_status = 'sent' AND m.reply_sent_at IS NOT NULL
-      AND m.reply_sent_at > (${iso(now)}::timestamptz - interval '${Prisma.raw(String(FIRST_RESPONSE_DAYS))} days') AT TIME ZONE 'UTC'
-      AND m.reply_sent_at <= ${iso(now)}::timestamptz AT TIME ZONE 'UTC'
-      AND m.reply_sent_at >= m.created_at
+    WHERE m.first_response_at IS NOT NULL
+      AND m.first_response_at > (${iso(now)}::timestamptz - interval '${Prisma.raw(String(FIRST_RESPONSE_DAYS))} days') AT TIME ZONE 'UTC'
+      AND m.first_response_at <= ${iso(now)}::timestamptz AT TIME ZONE 'UTC'
+      AND m.first_response_at >= m.created_at
       AND ${countedContactMessagesSql}`);
   return {
     medianSeconds: row && row.n > 0 && row.median !== null ? Number(row.median) : null,

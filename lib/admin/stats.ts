@@ -1,6 +1,8 @@
 import "server-only";
 import { db } from "@/lib/db";
 import { Prisma, type ContactStatus, type Currency } from "@/lib/generated/prisma/client";
+import { receivablesByCurrency, type ReceivablesByCurrency } from "@/lib/billing/receivables";
+import { businessDate } from "@/lib/dates";
 
 // The admin dashboard's figures, all read live from the database.
 // Revenue ("Ingresos") is the money actually received and kept: the completed payments, summed
@@ -27,6 +29,11 @@ export type DashboardStats = {
   paidInvoices: number;
   /** Tickets open or in progress. */
   pendingTickets: number;
+  /**
+   * What clients owe, per currency with anything owed (PEN, USD, EUR order): the open invoices'
+   * balances ("Por cobrar"), the overdue part ("Vencido") on today's Lima date and its ageing.
+   */
+  receivables: ReceivablesByCurrency[];
 };
 
 /** The main client or a transaction's (tests read inside a rolled-back repeatable-read transaction). */
@@ -45,7 +52,8 @@ export const countedContactMessagesSql = Prisma.sql`m.deleted_at IS NULL`;
 /** The payments that are money received: completed, and not paid with the client's credit. */
 export const receivedPayments: Prisma.PaymentWhereInput = { status: "completed", method: { not: "saldo_a_favor" } };
 
-export async function getDashboardStats(client: StatsClient = db): Promise<DashboardStats> {
+/** `today`: the Lima day the receivables' overdue part is measured on (default today). */
+export async function getDashboardStats(client: StatsClient = db, today = businessDate()): Promise<DashboardStats> {
   const [
     totalContacts,
     unreadContacts,
@@ -57,6 +65,7 @@ export async function getDashboardStats(client: StatsClient = db): Promise<Dashb
     refunds,
     paidInvoices,
     pendingTickets,
+    receivables,
   ] = await Promise.all([
     client.contactMessage.count({ where: countedContactMessages }),
     client.contactMessage.count({ where: { ...countedContactMessages, status: "new" } }),
@@ -69,6 +78,7 @@ export async function getDashboardStats(client: StatsClient = db): Promise<Dashb
     client.customerCredit.groupBy({ by: ["currency"], where: { kind: "refund" }, _sum: { amount: true } }),
     client.invoice.count({ where: { status: "paid" } }),
     client.ticket.count({ where: { status: { in: ["open", "in_progress"] } } }),
+    receivablesByCurrency(client, today),
   ]);
 
   const sums = new Map<Currency, Prisma.Decimal>();
@@ -90,6 +100,7 @@ export async function getDashboardStats(client: StatsClient = db): Promise<Dashb
     completedPayments,
     paidInvoices,
     pendingTickets,
+    receivables,
   };
 }
 

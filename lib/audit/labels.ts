@@ -3,6 +3,16 @@
 // label here is shown as it is stored.
 import { formatAmount, formatDate, formatMoney, formatShortDay } from "@/lib/format";
 
+/**
+ * Who did it: the user's name; scheduled work (the billing run, reminders, SUNAT's answers) is
+ * recorded without a user or an address, "Sistema"; an entry whose user was deleted since keeps
+ * its address.
+ */
+export function auditAuthorLabel(entry: { user: { name: string } | null; ip_address: string | null }): string {
+  if (entry.user) return entry.user.name;
+  return entry.ip_address ? "Usuario eliminado" : "Sistema";
+}
+
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "contact_message.read": "Marcó un mensaje como leído",
   "contact_message.reply": "Respondió un mensaje",
@@ -15,6 +25,18 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "contact_message.bulk_read": "Marcó mensajes como leídos",
   "contact_message.bulk_archive": "Archivó mensajes",
   "contact_message.bulk_delete": "Eliminó mensajes",
+  "contact_message.reopen": "Reabrió una conversación",
+  "contact_message.unarchive": "Desarchivó una conversación",
+  "contact_message.undo": "Deshizo el cierre o el archivo de una conversación",
+  "contact_message.assign": "Asignó una conversación",
+  "contact_message.merge": "Unió una conversación a otra",
+  "contact_message.merge_into": "Recibió una conversación unida",
+  "contact_message.inbound": "Recibió una respuesta por correo",
+  "contact_message.reopen_by_email": "Una respuesta por correo reabrió la conversación",
+  "contact_message.create_from_email": "Abrió una conversación por correo",
+  "contact_message.reply_bounced": "Una respuesta rebotó",
+  // Libro de Reclamaciones: a sheet filed from the public form or the API.
+  "complaint.submit": "Recibió una hoja del Libro de Reclamaciones",
   "contact_note.create": "Añadió una nota interna",
   "contact_note.delete": "Eliminó una nota interna",
   "reply_template.create": "Creó una plantilla de respuesta",
@@ -25,6 +47,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "user.delete": "Eliminó un usuario",
   "profile.update": "Actualizó su perfil",
   "profile.password_change": "Cambió su contraseña",
+  "privacy.export": "Descargó sus datos personales",
   "testimonial.create": "Creó un testimonio",
   "testimonial.update": "Actualizó un testimonio",
   "testimonial.delete": "Eliminó un testimonio",
@@ -46,6 +69,16 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "settings.einvoicing_update": "Actualizó la configuración de facturación electrónica",
   "settings.certificate_upload": "Subió el certificado digital",
   "settings.certificate_remove": "Quitó el certificado digital",
+  "settings.collections_update": "Actualizó la configuración de cobros",
+  "settings.payment_qr_upload": "Subió el código QR de pago",
+  "settings.payment_qr_remove": "Quitó el código QR de pago",
+  "settings.two_factor_update": "Cambió la exigencia de segundo factor a administradores",
+  // Second factor (own account).
+  "auth.two_factor_enrollment_started": "Inició la configuración de la verificación en dos pasos",
+  "auth.two_factor_enabled": "Activó la verificación en dos pasos",
+  "auth.two_factor_disabled": "Desactivó la verificación en dos pasos",
+  "auth.two_factor_recovery_codes_regenerated": "Generó códigos de recuperación nuevos",
+  "auth.recovery_code_used": "Usó un código de recuperación",
   // Billing and support.
   "subscription.create": "Creó una suscripción",
   "subscription.update": "Actualizó una suscripción",
@@ -59,12 +92,28 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "credit_note.create": "Emitió una nota de crédito",
   "credit_note.rejected": "Revirtió una nota de crédito rechazada por SUNAT",
   "invoice.void_refused": "Reabrió una factura cuya anulación rechazó SUNAT",
+  "invoice.reminder": "Recordatorio de pago enviado",
   "payment.create": "Registró un pago",
+  "payment_report.create": "Informó un pago",
+  "payment_report.confirm": "Confirmó un pago informado",
+  "payment_report.reject": "Rechazó un pago informado",
   "customer_credit.refund": "Devolvió saldo a favor",
   "customer_credit.apply": "Aplicó saldo a favor",
   "ticket.create": "Abrió un ticket",
   "ticket.reply": "Respondió un ticket",
   "ticket.update": "Actualizó un ticket",
+  "ticket.resend_reply": "Reenvió la respuesta de un ticket",
+  "ticket.reply_bounced": "El correo de una respuesta de ticket rebotó",
+  // Libro de Reclamaciones (back office).
+  "complaint.answer": "Respondió una hoja de reclamación",
+  "complaint.resend_answer": "Reenvió la respuesta de una hoja de reclamación",
+
+  // Requests about personal data (derechos ARCO).
+  "data_request.create": "Solicitó la eliminación de su cuenta",
+  "data_request.submit": "Recibió una solicitud de derechos ARCO del formulario público",
+  "data_request.complete": "Atendió una solicitud de datos personales",
+  "data_request.reject": "Rechazó una solicitud de datos personales",
+  "subscription.erasure_cancel": "Canceló una suscripción al eliminar la cuenta del cliente",
 };
 
 export function auditActionLabel(action: string): string {
@@ -87,7 +136,11 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   subscription: "Suscripción",
   invoice: "Factura",
   payment: "Pago",
+  payment_report: "Pago informado",
   ticket: "Ticket",
+  complaint: "Hoja de reclamación",
+
+  data_request: "Solicitud ARCO",
 };
 
 export function auditEntityLabel(entityType: string): string {
@@ -132,8 +185,15 @@ export function auditEntityHref(entityType: string, entityId: string | null, det
       return `/admin/invoices/${id}`;
     case "payment":
       return "/admin/payments";
+    case "payment_report":
+      return "/admin/payment-reports";
     case "ticket":
       return `/admin/tickets/${id}`;
+    case "complaint":
+      return `/admin/complaints/${id}`;
+
+    case "data_request":
+      return `/admin/data-requests?id=${id}`;
     default:
       return null;
   }

@@ -68,7 +68,7 @@ export async function auditRecordLabels(entries: AuditLogContract[]): Promise<Au
         for (const row of rows) put(row.kind, row.id, { label: row.name, currency: row.currency });
       }),
     (messageIds.length || noteIds.length) &&
-      db.contactNote
+      db.contactEntry
         .findMany({ where: { id: { in: noteIds } }, select: { id: true, messageId: true } })
         .then(async (notes) => {
           const wanted = [...new Set([...messageIds, ...notes.map((note) => note.messageId)])];

@@ -74,11 +74,16 @@ export async function authenticateWithPassword(email: string, password: string, 
   return { ok: true, user: { id: user.id, name: user.name, email: user.email, role: user.role, createdAt: user.createdAt } };
 }
 
+/** No consent recorded (an account an API client created without `privacy_accepted`). */
+const NOT_ASKED = { privacyVersion: null, privacyAcceptedAt: null };
+
 /**
  * Creates a client account, usable at once with its address unverified; a verification link is
- * e-mailed after the response. Throws RateLimitedError or EmailTakenError.
+ * e-mailed after the response; `consent` is what it stores of the privacy box (consentColumns,
+ * lib/legal/consent.ts, computed by the caller: lib/auth stays below lib/legal). Throws
+ * RateLimitedError or EmailTakenError.
  */
-export async function registerClient(input: RegisterInput, ip: string): Promise<AccountUser> {
+export async function registerClient(input: RegisterInput, ip: string, consent: { privacyVersion: string | null; privacyAcceptedAt: Date | null } = NOT_ASKED): Promise<AccountUser> {
   const limit = await hitRateLimit(`register:ip:${rateLimitAddress(ip)}`, REGISTER_LIMIT);
   if (!limit.allowed) throw new RateLimitedError(limit.retryAfterSeconds);
   if (await db.user.findUnique({ where: { email: input.email }, select: { id: true } })) throw new EmailTakenError();
@@ -86,7 +91,7 @@ export async function registerClient(input: RegisterInput, ip: string): Promise<
   let user: AccountUser;
   try {
     user = await db.user.create({
-      data: { name: input.name, email: input.email, passwordHash, role: "client" },
+      data: { name: input.name, email: input.email, passwordHash, role: "client", ...consent },
       select: ACCOUNT_USER_FIELDS,
     });
   } catch (error) {

@@ -7,12 +7,15 @@ import type { z } from "zod";
 import type { ActionResult } from "@/lib/actions/run";
 import { googleSignInEnabled, signIn, signOut } from "@/lib/auth";
 import { EmailTakenError, RateLimitedError, registerClient } from "@/lib/auth/accounts";
+import { consentColumns } from "@/lib/legal/consent";
 import { resendEmailVerification } from "@/lib/auth/email-verification";
 import { currentUser } from "@/lib/auth/guards";
 import { GOOGLE_REFUSAL_CODES, GOOGLE_SIGN_IN_MESSAGES } from "@/lib/auth/google-messages";
 import { InvalidResetTokenError, resetPassword, startPasswordReset } from "@/lib/auth/password-reset";
 import { afterSignIn, dashboardFor, safeReturnPath } from "@/lib/auth/redirects";
 import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from "@/lib/auth/schema";
+import { challengeUser, passwordStep } from "@/lib/auth/two-factor";
+import { TWO_FACTOR_MESSAGES, twoFactorLoginSchema } from "@/lib/auth/two-factor-schema";
 import { db } from "@/lib/db";
 import { clientIp } from "@/lib/client-address";
 import {
@@ -23,6 +26,7 @@ import {
   type RegisterField,
   type RegisterState,
   type ResetPasswordState,
+  type TwoFactorLoginState,
 } from "@/lib/auth/form-state";
 
 // The sign-in server actions: the screens' forms (login, register, forgot and reset password),
@@ -67,6 +71,18 @@ export async function loginAction(_previous: LoginState, formData: FormData): Pr
   const parsed = loginSchema.safeParse({ email, password: text(formData, "password", 400) });
   if (!parsed.success) return failed(AUTH_MESSAGES.invalidCredentials);
 
+  // An account with a second factor: the password is checked here and a right one leads to the
+  // code step; it never opens a session by itself.
+  try {
+    const step = await passwordStep(parsed.data.email, parsed.data.password, await requestIp());
+    if (step.kind === "wrong_password") return failed(AUTH_MESSAGES.invalidCredentials);
+    if (step.kind === "challenge") return { status: "two_factor", challenge: step.challenge, expiresAt: step.expiresAt.getTime(), email, at: Date.now() };
+  } catch (error) {
+    if (error instanceof RateLimitedError) return failed(AUTH_MESSAGES.tooManyAttempts);
+    console.error("[login] Error inesperado al iniciar sesión", error);
+    return failed(AUTH_MESSAGES.invalidCredentials);
+  }
+
   try {
     await signIn("credentials", { email: parsed.data.email, password: parsed.data.password, redirect: false });
   } catch (error) {
@@ -81,12 +97,53 @@ export async function loginAction(_previous: LoginState, formData: FormData): Pr
   redirect(redirectTo);
 }
 
+/** What the second step says for each refusal of the Credentials provider. */
+function twoFactorFailure(error: unknown): { message: string; expired: boolean } {
+  const code = error instanceof CredentialsSignin ? error.code : "";
+  if (code === "rate_limited") return { message: AUTH_MESSAGES.tooManyAttempts, expired: false };
+  if (code === "challenge_expired") return { message: TWO_FACTOR_MESSAGES.expired, expired: true };
+  return { message: TWO_FACTOR_MESSAGES.wrongCode, expired: false };
+}
+
+/**
+ * «Verificación en dos pasos», the sign-in screen's second step: the challenge the password
+ * gave and a code from the app (or a recovery code) open the session through the Credentials
+ * provider. Like loginAction, with JavaScript it answers where to go; without, it redirects.
+ */
+export async function twoFactorLoginAction(_previous: TwoFactorLoginState, formData: FormData): Promise<TwoFactorLoginState> {
+  const callbackUrl = text(formData, "callbackUrl", 2000);
+  const failed = (message: string, expired = false): TwoFactorLoginState => ({ status: "error", message, expired, at: Date.now() });
+  const parsed = twoFactorLoginSchema.safeParse({ challenge: text(formData, "challenge", 400), code: text(formData, "code", 400) });
+  if (!parsed.success) {
+    const errors = fieldErrors<"challenge" | "code">(parsed.error);
+    return errors.challenge ? failed(TWO_FACTOR_MESSAGES.expired, true) : failed(errors.code ?? TWO_FACTOR_MESSAGES.wrongCode);
+  }
+  // Who is signing in (for where they land): read before the challenge is used up.
+  const user = await challengeUser(parsed.data.challenge);
+  if (!user) return failed(TWO_FACTOR_MESSAGES.expired, true);
+
+  try {
+    await signIn("credentials", { challenge: parsed.data.challenge, code: parsed.data.code, redirect: false });
+  } catch (error) {
+    unstable_rethrow(error);
+    if (!(error instanceof AuthError)) console.error("[login] Error inesperado en la verificación en dos pasos", error);
+    const failure = twoFactorFailure(error);
+    return failed(failure.message, failure.expired);
+  }
+
+  const redirectTo = afterSignIn(user.role, callbackUrl);
+  if (text(formData, "js") === "1") return { status: "success", redirectTo, name: user.name };
+  redirect(redirectTo);
+}
+
 export async function registerAction(_previous: RegisterState, formData: FormData): Promise<RegisterState> {
   const input = {
     name: text(formData, "name", 400),
     email: text(formData, "email", 400),
     password: text(formData, "password", 400),
     password_confirmation: text(formData, "password_confirmation", 400),
+    // The screen's box is posted only when ticked: unticked is a refusal, never "not asked".
+    privacy_accepted: formData instanceof FormData && formData.has("privacy_accepted"),
   };
   const failed = (errors: FieldErrors<RegisterField>, message?: string): RegisterState => ({
     status: "error",
@@ -100,7 +157,7 @@ export async function registerAction(_previous: RegisterState, formData: FormDat
   if (!parsed.success) return failed(fieldErrors<RegisterField>(parsed.error));
 
   try {
-    await registerClient(parsed.data, await requestIp());
+    await registerClient(parsed.data, await requestIp(), consentColumns(parsed.data.privacy_accepted));
   } catch (error) {
     if (error instanceof EmailTakenError) return failed({ email: error.message }, error.message);
     if (error instanceof RateLimitedError) return failed({}, AUTH_MESSAGES.tooManyAttempts);

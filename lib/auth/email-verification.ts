@@ -43,6 +43,7 @@ export async function mailEmailVerification(to: { email: string; name: string },
     await sendMail({
       to: to.email,
       kind: "account",
+      automatic: true,
       subject: "Verifica tu correo electrónico — Lumen Consultoría TI",
       text: [
         `Hola, ${to.name}:`,

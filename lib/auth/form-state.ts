@@ -14,6 +14,7 @@ export const AUTH_MESSAGES = {
   invalidResetLink: "El enlace no es válido o ha expirado.",
   passwordUpdated: "Tu contraseña fue actualizada. Ya puedes iniciar sesión.",
   resetFailed: "No se pudo actualizar la contraseña. Inténtalo de nuevo.",
+  twoFactorRequired: "Tu cuenta usa verificación en dos pasos: inicia sesión desde el formulario para ingresar el código.",
 } as const;
 
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
@@ -21,9 +22,18 @@ export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
 export type LoginState =
   | { status: "idle" }
   | { status: "error"; message: string; email: string; at: number }
+  | { status: "success"; redirectTo: string; name: string }
+  /** A right password for an account with a second factor: the code step, with its challenge. */
+  | { status: "two_factor"; challenge: string; expiresAt: number; email: string; at: number };
+
+/** The sign-in screen's second step ("Verificación en dos pasos"). */
+export type TwoFactorLoginState =
+  | { status: "idle" }
+  /** `expired`: the challenge is gone; the person starts again from the password. */
+  | { status: "error"; message: string; expired: boolean; at: number }
   | { status: "success"; redirectTo: string; name: string };
 
-export type RegisterField = "name" | "email" | "password" | "password_confirmation";
+export type RegisterField = "name" | "email" | "password" | "password_confirmation" | "privacy_accepted";
 export type RegisterState =
   | { status: "idle" }
   | { status: "error"; message?: string; errors: FieldErrors<RegisterField>; values: { name: string; email: string }; at: number }

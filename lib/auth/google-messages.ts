@@ -7,6 +7,7 @@ export const GOOGLE_SIGN_IN_MESSAGES = {
     "Ya existe una cuenta con ese correo, pero su dirección aún no está verificada. Inicia sesión con tu contraseña y verifica tu correo con el enlace que te enviamos; después podrás entrar con Google.",
   unavailable: "El inicio de sesión con Google no está disponible. Inicia sesión con tu correo y contraseña.",
   invalidRequest: "Solicitud de inicio de sesión con Google no válida.",
+  twoFactor: "Tu cuenta usa verificación en dos pasos: inicia sesión con tu correo, tu contraseña y el código de tu aplicación.",
 } as const;
 
 /** The `?error=` codes /login shows these for. */
@@ -14,4 +15,5 @@ export const GOOGLE_REFUSAL_CODES = {
   google_email_unverified: "GoogleEmailUnverified",
   account_unverified: "GoogleAccountUnverified",
   unavailable: "GoogleUnavailable",
+  two_factor: "GoogleTwoFactor",
 } as const;

@@ -5,6 +5,7 @@ import { cache } from "react";
 import { dashboardFor, loginUrl } from "./redirects";
 import { readSessionToken } from "./session-token";
 import { endSession, findActiveSession, type ActiveSession } from "./sessions";
+import { mustEnrollTwoFactor } from "./two-factor";
 
 // Second line behind proxy.ts: every signed-in layout, page and server action checks again,
 // against the server-side session (proxy.ts only decodes the cookie).
@@ -44,11 +45,27 @@ export async function requireClientAreaUser() {
   return user;
 }
 
-/** The /admin area: admins only; other signed-in users go to their own dashboard. */
+/** Whether this admin must enrol before going on: once per request, however many guards ask. */
+const enrolmentMissing = cache((userId: string) => mustEnrollTwoFactor({ id: userId, role: "admin" }));
+
+/** Where an admin sets up the second factor ("Seguridad" of the profile). */
+export const TWO_FACTOR_ENROLMENT_PATH = "/admin/profile";
+
+/**
+ * The /admin area: admins only; other signed-in users go to their own dashboard. When the
+ * settings require a second factor of admins, an admin without one sees only the enrolment
+ * screen (TWO_FACTOR_ENROLMENT_PATH): every other admin page sends them there. Every admin page
+ * calls this (the layout too), so a client-side navigation, which re-renders only the page, is
+ * checked as well.
+ */
 export async function requireAdmin() {
   const user = await currentUser();
-  if (!user) redirect(loginUrl(await requestedPath("/admin/dashboard")));
+  const path = await requestedPath("/admin/dashboard");
+  if (!user) redirect(loginUrl(path));
   if (user.role !== "admin") redirect(dashboardFor(user.role));
+  if (path.split(/[?#]/)[0] !== TWO_FACTOR_ENROLMENT_PATH && (await enrolmentMissing(user.id))) {
+    redirect(`${TWO_FACTOR_ENROLMENT_PATH}?segundo-factor=requerido#seguridad`);
+  }
   return user;
 }
 

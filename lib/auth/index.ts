@@ -10,6 +10,9 @@ import { authenticateWithPassword, googleSignInDecision, providerDisplayName, Ra
 import { googleIssuer } from "./google";
 import { GOOGLE_REFUSAL_CODES } from "./google-messages";
 import { loginSchema } from "./schema";
+import { TWO_FACTOR_MESSAGES, twoFactorLoginSchema } from "./two-factor-schema";
+import { googleIdentityHasTwoFactor, redeemChallenge, twoFactorEnabled } from "./two-factor";
+import { DomainError } from "@/lib/errors";
 import { secureSessionCookies } from "./session-token";
 import { createSession, endSession, findActiveSession, SESSION_MAX_AGE_SECONDS } from "./sessions";
 
@@ -34,6 +37,31 @@ export class InvalidCredentialsError extends CredentialsSignin {
 }
 export class TooManyAttemptsError extends CredentialsSignin {
   code = "rate_limited";
+}
+/** A right password for an account with a second factor: it signs in with a challenge and a code. */
+export class TwoFactorRequiredError extends CredentialsSignin {
+  code = "two_factor_required";
+}
+export class InvalidCodeError extends CredentialsSignin {
+  code = "invalid_code";
+}
+export class ChallengeExpiredError extends CredentialsSignin {
+  code = "challenge_expired";
+}
+
+/** The Credentials provider's second-step sign-in: a challenge and its code → the user, or the refusal the screen tells apart. */
+async function authorizeWithChallenge(credentials: Partial<Record<string, unknown>>, ip: string) {
+  const parsed = twoFactorLoginSchema.safeParse({ challenge: credentials.challenge, code: credentials.code });
+  if (!parsed.success) throw new InvalidCodeError();
+  try {
+    const { id, name, email, role } = await redeemChallenge(parsed.data.challenge, parsed.data.code, ip);
+    return { id, name, email, role };
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    if (error.kind === "rate_limited") throw new TooManyAttemptsError();
+    if (error.message === TWO_FACTOR_MESSAGES.expired) throw new ChallengeExpiredError();
+    throw new InvalidCodeError();
+  }
 }
 
 export const googleSignInEnabled = () => Boolean(process.env.AUTH_GOOGLE_ID && process.env.AUTH_GOOGLE_SECRET);
@@ -75,13 +103,18 @@ const config: NextAuthConfig = {
   pages: { signIn: "/login", error: "/login" },
   providers: [
     Credentials({
-      credentials: { email: { type: "email" }, password: { type: "password" } },
+      // Either e-mail and password (an account without a second factor), or the challenge a
+      // right password gave and the code (an account with one). A password alone never opens
+      // a session for an account with a second factor.
+      credentials: { email: { type: "email" }, password: { type: "password" }, challenge: { type: "text" }, code: { type: "text" } },
       async authorize(credentials, request) {
+        if (credentials.challenge !== undefined) return authorizeWithChallenge(credentials, clientIp(request.headers));
         const parsed = loginSchema.safeParse(credentials);
         if (!parsed.success) throw new InvalidCredentialsError();
         try {
           const result = await authenticateWithPassword(parsed.data.email, parsed.data.password, clientIp(request.headers));
           if (!result.ok) throw new InvalidCredentialsError();
+          if (await twoFactorEnabled(result.user.id)) throw new TwoFactorRequiredError();
           const { id, name, email, role } = result.user;
           return { id, name, email, role };
         } catch (error) {
@@ -98,7 +131,10 @@ const config: NextAuthConfig = {
     async signIn({ account, profile }) {
       if (account?.provider !== "google") return true;
       const decision = await googleSignInDecision({ sub: account.providerAccountId, email: profile?.email, email_verified: profile?.email_verified });
-      return decision === "allow" ? true : `/login?error=${GOOGLE_REFUSAL_CODES[decision]}`;
+      if (decision !== "allow") return `/login?error=${GOOGLE_REFUSAL_CODES[decision]}`;
+      // An account with a second factor signs in with its password and code only.
+      if (await googleIdentityHasTwoFactor({ sub: account.providerAccountId, email: profile?.email })) return `/login?error=${GOOGLE_REFUSAL_CODES.two_factor}`;
+      return true;
     },
     async jwt({ token, user }) {
       if (user?.id) {

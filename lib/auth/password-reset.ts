@@ -82,6 +82,7 @@ export async function sendPasswordResetLink(email: string, options: { mailer?: M
     await mailer({
       to: user.email,
       kind: "password_reset",
+      automatic: true,
       subject: "Restablece tu contraseña — Lumen Consultoría TI",
       text: [
         `Hola, ${user.name}:`,

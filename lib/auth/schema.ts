@@ -1,3 +1,4 @@
+import { optionalPrivacyConsent } from "@/lib/consent";
 import { secretText, singleLineText, z } from "@/lib/zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-rules";
 
@@ -39,6 +40,8 @@ export const registerSchema = z
     email: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).pipe(emailSchema),
     password: z.string({ error: REQUIRED }).min(1, REQUIRED).pipe(newPasswordSchema),
     password_confirmation: z.string({ error: REQUIRED }).min(1, REQUIRED).max(PASSWORD_MAX_LENGTH),
+    // The registration screen always sends it (its box is required); older API clients may leave it out.
+    privacy_accepted: optionalPrivacyConsent(),
   })
   .refine((input) => input.password === input.password_confirmation, {
     path: ["password_confirmation"],

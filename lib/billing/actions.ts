@@ -8,6 +8,8 @@ import { applyCustomerCredit, refundCustomerCredit, type CustomerCreditRefundRes
 import type { CreditNoteContract, InvoiceDetailContract, PaymentContract, SubscriptionContract } from "@/lib/billing/serialize";
 import { issueInvoice, updateInvoice } from "@/lib/billing/invoices";
 import { recordPayment } from "@/lib/billing/payments";
+import { confirmPaymentReport, rejectPaymentReport } from "@/lib/billing/payment-reports";
+import type { PaymentReportContract } from "@/lib/billing/payment-report-serialize";
 import { createSubscription, requestSubscriptionCancellation, updateSubscription } from "@/lib/billing/subscriptions";
 import { resendInvoiceDocument } from "@/lib/billing/sunat-resend";
 import { singleLineText, z } from "@/lib/zod";
@@ -99,6 +101,22 @@ export async function pendingInvoicesAction(...args: [userId: unknown]): Promise
     const [userId] = actionArguments(args, [userIdArgument]);
     await requireActor("admin");
     return listPendingInvoiceOptions(userId);
+  });
+}
+
+/** "Confirmar" a payment the client reported, as POST /api/v1/admin/payment-reports/{id}/confirm. */
+export async function confirmPaymentReportAction(...args: [id: number]): Promise<ActionResult<PaymentReportContract>> {
+  return runAction(async () => {
+    const [id] = actionArguments(args, [idArgument]);
+    return confirmPaymentReport(await requireActor("admin"), id);
+  });
+}
+
+/** "Rechazar" a payment the client reported, as POST /api/v1/admin/payment-reports/{id}/reject: `{ reason }`. */
+export async function rejectPaymentReportAction(...args: [id: number, values: unknown]): Promise<ActionResult<PaymentReportContract>> {
+  return runAction(async () => {
+    const [id, values] = actionArguments(args, [idArgument, plainObjectArgument]);
+    return rejectPaymentReport(await requireActor("admin"), id, values);
   });
 }
 

@@ -3,8 +3,8 @@ import { notFound } from "@/lib/errors";
 import { keysetAfter, keysetBatches, keysetOrderBy, type KeysetOrder } from "@/lib/list/keyset";
 import { readList, type ListOf, type PageRequest } from "@/lib/list/paging";
 import { db } from "@/lib/db";
-import type { BillingPeriod, CatalogKind, Currency, InvoiceStatus, PaymentMethod, Prisma, SubscriptionStatus } from "@/lib/generated/prisma/client";
-import { BILLING_MESSAGES } from "./schema";
+import type { BillingPeriod, CatalogKind, Currency, PaymentMethod, Prisma, SubscriptionStatus } from "@/lib/generated/prisma/client";
+import { BILLING_MESSAGES, type InvoiceSort } from "./schema";
 import {
   invoiceSelect,
   paymentSelect,
@@ -17,12 +17,15 @@ import {
   type SubscriptionContract,
 } from "./serialize";
 import { balanceDue } from "./money";
+import type { InvoiceStatusCode } from "./labels";
+import { countInvoicesByState, invoiceStatusWhere, type InvoiceStateCounts } from "./status-filter";
+import { businessDate } from "@/lib/dates";
 
 // The back office's billing reads ("Suscripciones", "Facturas", "Pagos" and
 // GET /api/v1/admin/{subscriptions,invoices,payments}): every client's records, server-paged,
-// newest first, filtered by the list's query parameters (a filter takes the list's parsed
-// query as it is); their CSV exports read the same order in keyset batches; plus the options
-// the forms need. Never cached: billing data changes with every write.
+// newest first (invoices also by due date), filtered by the list's query parameters (a filter
+// takes the list's parsed query as it is); their CSV exports read the same order in keyset
+// batches; plus the options the forms need. Never cached: billing data changes with every write.
 
 /** Most rows an unpaged admin list answers (GET without ?page: `{ data: [ … ] }`). */
 export const MAX_UNPAGED_BILLING_ROWS = 500;
@@ -94,11 +97,10 @@ export function exportAdminSubscriptions(filter: AdminSubscriptionFilter, batchS
 
 // ── Invoices ─────────────────────────────────────────────────────────────────
 
-export type AdminInvoiceFilter = { status?: InvoiceStatus; currency?: Currency; user_id?: string; q?: string };
+export type AdminInvoiceFilter = { status?: InvoiceStatusCode; currency?: Currency; user_id?: string; q?: string; sort?: InvoiceSort };
 
-function invoiceWhere(filter: AdminInvoiceFilter): Prisma.InvoiceWhereInput {
-  const where: Prisma.InvoiceWhereInput = {};
-  if (filter.status) where.status = filter.status;
+function invoiceWhere(filter: AdminInvoiceFilter, today = businessDate()): Prisma.InvoiceWhereInput {
+  const where: Prisma.InvoiceWhereInput = filter.status ? invoiceStatusWhere(filter.status, today) : {};
   if (filter.currency) where.currency = filter.currency;
   if (filter.user_id) where.userId = filter.user_id;
   if (filter.q) {
@@ -116,30 +118,45 @@ function invoiceWhere(filter: AdminInvoiceFilter): Prisma.InvoiceWhereInput {
 
 type InvoiceRow = Prisma.InvoiceGetPayload<{ select: typeof invoiceSelect }>;
 
-const INVOICE_ORDER: KeysetOrder<InvoiceRow> = [
+/** Newest issued first (the default). */
+const ISSUED_ORDER: KeysetOrder<InvoiceRow> = [
   { field: "issuedAt", dir: "desc" },
   { field: "id", dir: "desc" },
 ];
-const invoiceOrderBy = keysetOrderBy<Prisma.InvoiceOrderByWithRelationInput>(INVOICE_ORDER);
+/** `?sort=due_date`: the nearest due date first, invoices without one last, then by id. */
+const DUE_DATE_ORDER: KeysetOrder<InvoiceRow> = [
+  { field: "dueDate", dir: "asc", nulls: "last" },
+  { field: "id", dir: "asc" },
+];
+const invoiceOrder = (filter: AdminInvoiceFilter) => (filter.sort === "due_date" ? DUE_DATE_ORDER : ISSUED_ORDER);
 
-/** The invoices of the filter, newest first: one page, or (no page) up to MAX_UNPAGED_BILLING_ROWS. */
+/** The invoices of the filter in its order (newest first by default): one page, or (no page) up to MAX_UNPAGED_BILLING_ROWS. */
 export function listAdminInvoices<P extends PageRequest | undefined = undefined>(filter: AdminInvoiceFilter, page?: P): Promise<ListOf<InvoiceContract, P>> {
   const where = invoiceWhere(filter);
+  const orderBy = keysetOrderBy<Prisma.InvoiceOrderByWithRelationInput>(invoiceOrder(filter));
   return readList(page as P, {
-    rows: async (window) => (await db.invoice.findMany({ where, orderBy: invoiceOrderBy, select: invoiceSelect, ...window })).map(serializeInvoice),
+    rows: async (window) => (await db.invoice.findMany({ where, orderBy, select: invoiceSelect, ...window })).map(serializeInvoice),
     count: () => db.invoice.count({ where }),
     unpagedLimit: MAX_UNPAGED_BILLING_ROWS,
   });
 }
 
+/** How many invoices of the filter's currency, client and search are in each state ("Vencidas (3)"); its status is left aside. */
+export function countAdminInvoicesByState(filter: AdminInvoiceFilter): Promise<InvoiceStateCounts> {
+  const today = businessDate();
+  return countInvoicesByState((where) => db.invoice.count({ where }), invoiceWhere({ ...filter, status: undefined }, today), today);
+}
+
 /** Every invoice of the filter in the list's order, in keyset batches (the CSV export). */
 export function exportAdminInvoices(filter: AdminInvoiceFilter, batchSize?: number): AsyncGenerator<InvoiceContract[], void, unknown> {
   const where = invoiceWhere(filter);
+  const order = invoiceOrder(filter);
+  const orderBy = keysetOrderBy<Prisma.InvoiceOrderByWithRelationInput>(order);
   return keysetBatches({
     fetchAfter: (last: InvoiceRow | null, take) =>
       db.invoice.findMany({
-        where: last ? { AND: [where, keysetAfter<Prisma.InvoiceWhereInput, InvoiceRow>(INVOICE_ORDER, last)] } : where,
-        orderBy: invoiceOrderBy,
+        where: last ? { AND: [where, keysetAfter<Prisma.InvoiceWhereInput, InvoiceRow>(order, last)] } : where,
+        orderBy,
         select: invoiceSelect,
         take,
       }),

@@ -188,7 +188,7 @@ export async function applyCustomerCredit(actor: AdminActor, invoiceIdInput: unk
       const message = MESSAGES.overCredit(formatMoney(credit, invoice.currency));
       throw invalid({ amount: [message] }, message);
     }
-    const { payment, invoiceStatus, balance, paid } = await addPaymentInTx(tx, invoice, {
+    const { payment, invoiceStatus, paid, balanceText } = await addPaymentInTx(tx, invoice, {
       amount,
       method: "saldo_a_favor",
       reference: PAYMENT_METHOD_LABELS.saldo_a_favor,
@@ -210,7 +210,7 @@ export async function applyCustomerCredit(actor: AdminActor, invoiceIdInput: unk
       {
         type: "customer_credit_applied",
         title: paid ? `Factura ${invoice.invoiceNumber} pagada con tu saldo a favor` : `Saldo a favor aplicado: factura ${invoice.invoiceNumber}`,
-        body: `Aplicamos ${formatMoney(amount, invoice.currency)} de tu saldo a favor a la factura ${invoice.invoiceNumber}.${paid ? "" : ` Saldo pendiente: ${formatMoney(balance, invoice.currency)}.`} Saldo a favor restante: ${formatMoney(left, invoice.currency)}.`,
+        body: `Aplicamos ${formatMoney(amount, invoice.currency)} de tu saldo a favor a la factura ${invoice.invoiceNumber}.${balanceText} Saldo a favor restante: ${formatMoney(left, invoice.currency)}.`,
         link: `/client/invoices/${invoice.id}`,
         data: { invoice_id: invoice.id, payment_id: payment.id },
       },

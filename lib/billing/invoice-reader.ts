@@ -21,7 +21,7 @@ export async function findInvoiceDetail(
     where: { id, ...(options.ownerId !== undefined && { userId: options.ownerId }) },
     select: invoiceDetailSelect,
   });
-  return row ? serializeInvoiceDetail(row) : null;
+  return row ? serializeInvoiceDetail(row, options.ownerId !== undefined ? "client" : "admin") : null;
 }
 
 /** A route's `{id}` → the invoice (of `ownerId` only, when given); unknown, malformed or foreign → 404. */

@@ -10,7 +10,8 @@ import { emailUser } from "@/lib/notifications/email";
 import { notifyUser } from "@/lib/notifications/service";
 import { businessDate, dateColumn, formatCalendarDate } from "@/lib/dates";
 import { lockRow, requireClientUser, type Tx } from "./guards";
-import { formatInvoiceNumber, INVOICE_SERIES } from "./labels";
+import { paymentInstructionsEmailText } from "./collection-settings";
+import { formatInvoiceNumber, INVOICE_SERIES, isOpenInvoice } from "./labels";
 import { compareMoney, invoiceTotals } from "./money";
 import { BILLING_LIMITS, BILLING_MESSAGES, invoiceCreateSchema, invoiceUpdateSchema, taxIdProblem, type InvoiceLineInput } from "./schema";
 import { findInvoiceDetail } from "./invoice-reader";
@@ -139,10 +140,12 @@ async function readInvoice(client: Tx, id: number): Promise<InvoiceDetailContrac
   return invoice;
 }
 
-function invoiceEmail(invoice: InvoiceDetailContract) {
+/** "Nueva factura": the amount and due date, "Cómo pagar" while it is open, and the link to the portal. */
+async function invoiceEmail(invoice: InvoiceDetailContract) {
+  const howToPay = isOpenInvoice(invoice.status) ? await paymentInstructionsEmailText(invoice.currency) : "";
   return {
     subject: `Nueva factura ${invoice.invoice_number}`,
-    text: `Hola, ${invoice.customer.name}:\n\nEmitimos la ${invoice.document_type.toLowerCase()} ${invoice.invoice_number} por ${formatMoney(invoice.amount, invoice.currency)} (IGV incluido), con vencimiento el ${formatCalendarDate(invoice.due_date)}.\nPuedes verla y descargar el PDF en tu portal:`,
+    text: `Hola, ${invoice.customer.name}:\n\nEmitimos la ${invoice.document_type.toLowerCase()} ${invoice.invoice_number} por ${formatMoney(invoice.amount, invoice.currency)} (IGV incluido), con vencimiento el ${formatCalendarDate(invoice.due_date)}.${howToPay}\n\nPuedes verla y descargar el PDF en tu portal:`,
     link: `/client/invoices/${invoice.id}`,
     kind: "invoice",
     related: { type: "invoice", id: invoice.id },
@@ -165,7 +168,7 @@ export async function issueInvoice(actor: AdminActor, input: unknown): Promise<I
     return readInvoice(tx, id);
   });
   kickSunatQueue();
-  await emailUser(invoice.user.id, invoiceEmail(invoice));
+  await emailUser(invoice.user.id, await invoiceEmail(invoice));
   return invoice;
 }
 

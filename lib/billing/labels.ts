@@ -1,4 +1,4 @@
-// Spanish labels of billing values (an invoice is paid, "Pagada", or pending, "Pendiente";
+// Spanish labels of billing values (an invoice's states, payment methods, subscription states;
 // billing periods come from lib/format.ts). Pure: client components use them too.
 
 export const CURRENCIES = ["PEN", "USD", "EUR"] as const;
@@ -17,9 +17,33 @@ export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatusCode, string> 
   expired: "Finalizada",
 };
 
-export const INVOICE_STATUSES = ["pending", "paid", "cancelled"] as const;
+/**
+ * An invoice's state as every screen, PDF, e-mail and API answer shows it, derived from what is
+ * stored (pending, paid or cancelled), what was paid and the due date in Lima (state.ts).
+ */
+export const INVOICE_STATUSES = ["pending", "partially_paid", "overdue", "paid", "cancelled"] as const;
 export type InvoiceStatusCode = (typeof INVOICE_STATUSES)[number];
-export const INVOICE_STATUS_LABELS: Record<InvoiceStatusCode, string> = { pending: "Pendiente", paid: "Pagada", cancelled: "Anulada" };
+export const INVOICE_STATUS_LABELS: Record<InvoiceStatusCode, string> = {
+  pending: "Pendiente",
+  partially_paid: "Parcialmente pagada",
+  overdue: "Vencida",
+  paid: "Pagada",
+  cancelled: "Anulada",
+};
+/** The state filters of the invoice lists, plural as a filter reads ("Vencidas"), the overdue first. */
+export const INVOICE_STATUS_FILTERS: readonly { status: InvoiceStatusCode; label: string }[] = [
+  { status: "overdue", label: "Vencidas" },
+  { status: "pending", label: "Pendientes" },
+  { status: "partially_paid", label: "Parcialmente pagadas" },
+  { status: "paid", label: "Pagadas" },
+  { status: "cancelled", label: "Anuladas" },
+];
+/** The states of an invoice that still asks for money. */
+export const OPEN_INVOICE_STATUSES = ["pending", "partially_paid", "overdue"] as const satisfies readonly InvoiceStatusCode[];
+
+export function isOpenInvoice(status: string): boolean {
+  return (OPEN_INVOICE_STATUSES as readonly string[]).includes(status);
+}
 
 /** The ways an admin records money received ("Registrar pago"). */
 export const PAYMENT_METHODS = ["transferencia", "tarjeta", "yape", "plin", "efectivo"] as const;
@@ -58,4 +82,18 @@ export function formatInvoiceNumber(series: string, sequence: number): string {
 export function taxIdLabel(taxId: string | null | undefined): string {
   if (!taxId) return "Sin documento";
   return taxId.length === 11 ? "RUC" : "DNI";
+}
+
+/** The payment reminders' steps (lib/billing/reminders.ts): before the due date, on it, after it. */
+export const REMINDER_STEPS = ["before", "due", "after"] as const;
+export type ReminderStep = (typeof REMINDER_STEPS)[number];
+
+export const REMINDER_STEP_LABELS: Record<ReminderStep, string> = {
+  before: "Antes del vencimiento",
+  due: "Día del vencimiento",
+  after: "Vencida",
+};
+
+export function reminderStepLabel(step: string): string {
+  return REMINDER_STEP_LABELS[step as ReminderStep] ?? step;
 }

@@ -9,7 +9,8 @@ import { notifyUser } from "@/lib/notifications/service";
 import { businessDate, calendarDate, formatCalendarDate } from "@/lib/dates";
 import type { Currency, PaymentMethod } from "@/lib/generated/prisma/client";
 import { lockRow, type Tx } from "./guards";
-import { PAYMENT_METHOD_LABELS } from "./labels";
+import { PAYMENT_METHOD_LABELS, type InvoiceStatusCode } from "./labels";
+import { invoiceState } from "./state";
 import { addMoney, balanceDue, compareMoney } from "./money";
 import { BILLING_MESSAGES, paymentCreateSchema } from "./schema";
 import { paymentSelect, serializePayment, type PaymentContract } from "./serialize";
@@ -21,7 +22,7 @@ import { paymentSelect, serializePayment, type PaymentContract } from "./seriali
 // notification in one transaction, e-mailed after the commit.
 
 /** A payment's date as stored: now when it is today, otherwise noon of that day in Lima. */
-function paymentInstant(paidOn: string | undefined): Date {
+export function paymentInstant(paidOn: string | undefined): Date {
   const today = businessDate();
   if (!paidOn || paidOn === today) return new Date();
   return new Date(`${paidOn}T12:00:00-05:00`);
@@ -38,6 +39,8 @@ export type PayableInvoice = {
   amountCredited: string;
   currency: Currency;
   issuedAt: Date;
+  /** Lima calendar day, or null. */
+  dueDate: string | null;
 };
 
 /** Locks the invoice row (concurrent payers queue behind it) and reads it; null for an unknown id. */
@@ -45,10 +48,11 @@ export async function lockInvoiceForPayment(tx: Tx, invoiceId: number): Promise<
   if (!(await lockRow(tx, "invoices", invoiceId))) return null;
   const row = await tx.invoice.findUniqueOrThrow({
     where: { id: invoiceId },
-    select: { id: true, invoiceNumber: true, userId: true, status: true, amount: true, amountPaid: true, amountCredited: true, currency: true, issuedAt: true },
+    select: { id: true, invoiceNumber: true, userId: true, status: true, amount: true, amountPaid: true, amountCredited: true, currency: true, issuedAt: true, dueDate: true },
   });
   return {
     ...row,
+    dueDate: row.dueDate ? calendarDate(row.dueDate) : null,
     amount: row.amount.toFixed(2),
     amountPaid: row.amountPaid.toFixed(2),
     amountCredited: row.amountCredited.toFixed(2),
@@ -61,7 +65,21 @@ export function assertPayable(invoice: PayableInvoice): void {
   if (invoice.status === "paid") throw conflict(BILLING_MESSAGES.invoicePaid);
 }
 
-export type AddedPayment = { payment: PaymentContract; invoiceStatus: string; balance: string; paid: boolean };
+export type AddedPayment = {
+  payment: PaymentContract;
+  invoiceStatus: InvoiceStatusCode;
+  balance: string;
+  paid: boolean;
+  /** What the client is told is left after the payment: "" when paid, else " Saldo pendiente: …" (with the due date passed, when overdue). */
+  balanceText: string;
+};
+
+/** " Saldo pendiente: S/ 59.00." or, past the due date, " Saldo pendiente: S/ 59.00; la factura venció el 02/12/2026." */
+export function pendingBalanceText(state: InvoiceStatusCode, balance: string, currency: Currency, dueDate: string | null): string {
+  if (state === "paid" || state === "cancelled") return "";
+  const owed = `Saldo pendiente: ${formatMoney(balance, currency)}`;
+  return state === "overdue" && dueDate ? ` ${owed}; la factura venció el ${formatCalendarDate(dueDate)}.` : ` ${owed}.`;
+}
 
 /**
  * The write every payment shares, whatever paid it (money received or the client's credit): 422
@@ -99,7 +117,9 @@ export async function addPaymentInTx(
     where: { id: invoice.id },
     data: { amountPaid, ...(paid ? { status: "paid", paidAt: input.paidAt } : {}) },
   });
-  return { payment: serializePayment(row), invoiceStatus: paid ? "paid" : invoice.status, balance: newBalance, paid };
+  const invoiceStatus = invoiceState({ status: paid ? "paid" : invoice.status, amountPaid, dueDate: invoice.dueDate }, businessDate());
+  const balanceText = pendingBalanceText(invoiceStatus, newBalance, invoice.currency, invoice.dueDate);
+  return { payment: serializePayment(row), invoiceStatus, balance: newBalance, paid, balanceText };
 }
 
 /**
@@ -111,7 +131,7 @@ export async function addPaymentInTx(
 export async function recordPayment(actor: AdminActor, input: unknown): Promise<PaymentContract & { invoice_status: string; balance: string }> {
   const data = parseWith(paymentCreateSchema, input, BILLING_MESSAGES.invalid);
   if (data.paid_at && data.paid_at > businessDate()) throw invalid({ paid_at: [BILLING_MESSAGES.paidInFuture] }, BILLING_MESSAGES.invalid);
-  const result = await db.$transaction(async (tx) => {
+  const outcome = await db.$transaction(async (tx) => {
     const invoice = await lockInvoiceForPayment(tx, data.invoice_id);
     if (!invoice) throw invalid({ invoice_id: [BILLING_MESSAGES.invoiceNotFound] }, BILLING_MESSAGES.invoiceNotFound);
     // A payment cannot predate its invoice (both Lima calendar dates).
@@ -120,7 +140,7 @@ export async function recordPayment(actor: AdminActor, input: unknown): Promise<
       throw invalid({ paid_at: [BILLING_MESSAGES.paidBeforeIssue(formatCalendarDate(issuedOn))] }, BILLING_MESSAGES.invalid);
     }
     assertPayable(invoice);
-    const { payment: contract, invoiceStatus, balance: newBalance, paid } = await addPaymentInTx(tx, invoice, {
+    const { payment: contract, invoiceStatus, balance: newBalance, paid, balanceText } = await addPaymentInTx(tx, invoice, {
       amount: data.amount,
       method: data.method,
       reference: data.reference ?? null,
@@ -145,17 +165,18 @@ export async function recordPayment(actor: AdminActor, input: unknown): Promise<
       {
         type: "payment_recorded",
         title: paid ? `Factura ${invoice.invoiceNumber} pagada` : `Pago recibido: factura ${invoice.invoiceNumber}`,
-        body: `Registramos tu pago de ${formatMoney(contract.amount, contract.currency)} por ${PAYMENT_METHOD_LABELS[contract.method]}.${paid ? "" : ` Saldo pendiente: ${formatMoney(newBalance, contract.currency)}.`}`,
+        body: `Registramos tu pago de ${formatMoney(contract.amount, contract.currency)} por ${PAYMENT_METHOD_LABELS[contract.method]}.${balanceText}`,
         link: `/client/invoices/${invoice.id}`,
         data: { invoice_id: invoice.id, payment_id: contract.id },
       },
       tx,
     );
-    return { ...contract, invoice_status: invoiceStatus, balance: newBalance };
+    return { result: { ...contract, invoice_status: invoiceStatus, balance: newBalance }, balanceText };
   });
+  const { result, balanceText } = outcome;
   await emailUser(result.user.id, {
     subject: result.invoice_status === "paid" ? `Factura ${result.invoice?.invoice_number} pagada` : `Pago recibido: factura ${result.invoice?.invoice_number}`,
-    text: `Hola, ${result.user.name}:\n\nRegistramos tu pago de ${formatMoney(result.amount, result.currency)} por ${PAYMENT_METHOD_LABELS[result.method]}.${result.invoice_status === "paid" ? " La factura quedó pagada." : ` Saldo pendiente: ${formatMoney(result.balance, result.currency)}.`}`,
+    text: `Hola, ${result.user.name}:\n\nRegistramos tu pago de ${formatMoney(result.amount, result.currency)} por ${PAYMENT_METHOD_LABELS[result.method]}.${result.invoice_status === "paid" ? " La factura quedó pagada." : balanceText}`,
     link: result.invoice ? `/client/invoices/${result.invoice.id}` : "/client/payments",
     kind: "payment",
     related: { type: "payment", id: result.id },

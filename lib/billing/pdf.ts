@@ -6,29 +6,31 @@ import { absoluteUrl } from "@/lib/site-url";
 import { customerOf } from "@/lib/sunat/assemble";
 import { amountInWords } from "@/lib/sunat/amount-in-words";
 import { businessDate } from "@/lib/dates";
-import { CURRENCY_LABELS, INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS, taxIdLabel, type CurrencyCode, type InvoiceStatusCode, type PaymentMethodCode } from "./labels";
+import { getCollectionSettings } from "./collection-settings";
+import { paymentInstructionLines, type PaymentInstructions } from "./collection-settings-schema";
+import { CURRENCY_LABELS, INVOICE_STATUS_LABELS, isOpenInvoice, PAYMENT_METHOD_LABELS, taxIdLabel, type CurrencyCode, type InvoiceStatusCode, type PaymentMethodCode } from "./labels";
 import type { InvoiceDetailContract } from "./serialize";
 
 // The invoice as a printable PDF: the "representación impresa" of a Peruvian electronic factura or
 // boleta. The issuer at the top left, the box with RUC, document type and number at the top right,
 // the customer and dates, the lines, "Op. gravada", IGV and total, its notas de crédito, the
-// payments and the balance, then SUNAT's part: the QR code SUNAT asks for, the signature's hash,
+// payments and the balance, "Cómo pagar" while it is open, then SUNAT's part: the QR code SUNAT asks for, the signature's hash,
 // the document's state with SUNAT and where to check it and download the XML. Drawn with pdfkit's
 // built-in Helvetica (no font files of ours): its WinAnsi encoding covers Spanish letters, "S/"
 // and "€".
 
-const PAGE = { size: "A4" as const, margin: 40 };
-const A4_WIDTH = 595.28;
-const A4_HEIGHT = 841.89;
-const CONTENT_WIDTH = A4_WIDTH - 2 * PAGE.margin;
+export const PAGE = { size: "A4" as const, margin: 40 };
+export const A4_WIDTH = 595.28;
+export const A4_HEIGHT = 841.89;
+export const CONTENT_WIDTH = A4_WIDTH - 2 * PAGE.margin;
 /** Room kept at the bottom of every page for its footer. */
 const FOOTER_SPACE = 36;
-const BOTTOM = A4_HEIGHT - PAGE.margin - FOOTER_SPACE;
+export const BOTTOM = A4_HEIGHT - PAGE.margin - FOOTER_SPACE;
 
-const INK = "#111827";
-const MUTED = "#4b5563";
-const RULE = "#d1d5db";
-const HEAD_FILL = "#eef2f7";
+export const INK = "#111827";
+export const MUTED = "#4b5563";
+export const RULE = "#d1d5db";
+export const HEAD_FILL = "#eef2f7";
 const CANCELLED_RED = "#b91c1c";
 
 // Table columns: Cant. | Descripción | P. unit. (sin IGV) | Importe.
@@ -67,7 +69,7 @@ export function pdfText(text: string): string {
 }
 
 /** "2026-11-23" → "23/11/2026", as Peruvian invoices write dates. */
-function displayDate(calendar: string | null): string {
+export function displayDate(calendar: string | null): string {
   if (!calendar) return "—";
   const [year, month, day] = calendar.split("-");
   return `${day}/${month}/${year}`;
@@ -110,39 +112,77 @@ export function invoicePdfFilename(invoice: Pick<InvoiceDetailContract, "invoice
   return `${invoice.invoice_number.replace(/[^A-Za-z0-9-]/g, "")}.pdf`;
 }
 
-type Doc = PDFKit.PDFDocument;
+export type Doc = PDFKit.PDFDocument;
 
-function headerBlock(doc: Doc, invoice: InvoiceDetailContract): number {
+/**
+ * A new A4 document of ours (margins, Spanish, pages buffered for the footers, the title shown
+ * by viewers) and the promise of its bytes once `doc.end()` is called. `flowing`: long text
+ * continues on a new page by itself, above the footer's room (for free text such as a sheet's
+ * detail; tables place their rows with ensureRoom instead).
+ */
+export function openPdf(info: { title: string; subject: string; author: string }, { flowing = false } = {}): { doc: Doc; done: Promise<Buffer> } {
+  const doc = new PDFDocument({
+    size: PAGE.size,
+    ...(flowing ? { margins: { top: PAGE.margin, left: PAGE.margin, right: PAGE.margin, bottom: A4_HEIGHT - BOTTOM } } : { margin: PAGE.margin }),
+    bufferPages: true,
+    lang: "es-PE",
+    displayTitle: true,
+    info: { Title: pdfText(info.title), Subject: pdfText(info.subject), Author: pdfText(info.author), Creator: pdfText(info.author) },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  return { doc, done };
+}
+
+/** The top of every billing PDF: the issuer at the top left, a framed box at the top right, a centred title under both. */
+export type Letterhead = {
+  issuer: { name: string; tax_id: string | null; address: string | null };
+  /** The box's lines and their font sizes; the second one sits on a shaded band. */
+  box: [string, number][];
+  title: string;
+};
+
+export function letterhead(doc: Doc, header: Letterhead): number {
   const top = PAGE.margin;
   const boxWidth = 200;
   const boxX = A4_WIDTH - PAGE.margin - boxWidth;
   const leftWidth = boxX - PAGE.margin - 20;
 
   // Issuer, top left.
-  doc.fillColor(INK).font("Helvetica-Bold").fontSize(15).text(pdfText(invoice.issuer.name), PAGE.margin, top, { width: leftWidth });
+  doc.fillColor(INK).font("Helvetica-Bold").fontSize(15).text(pdfText(header.issuer.name), PAGE.margin, top, { width: leftWidth });
   doc.moveDown(0.2).font("Helvetica").fontSize(10).fillColor(MUTED);
-  doc.text(`RUC ${invoice.issuer.tax_id ?? "—"}`, { width: leftWidth });
-  if (invoice.issuer.address) doc.text(pdfText(invoice.issuer.address), { width: leftWidth });
+  doc.text(`RUC ${header.issuer.tax_id ?? "—"}`, { width: leftWidth });
+  if (header.issuer.address) doc.text(pdfText(header.issuer.address), { width: leftWidth });
   const leftBottom = doc.y;
 
-  // The SUNAT box, top right: RUC, document type, number.
-  const type = invoice.document_type.toLocaleUpperCase("es-PE");
-  const lines: [string, number][] = [
-    [`RUC ${invoice.issuer.tax_id ?? "—"}`, 12],
-    [type, 11],
-    [invoice.invoice_number, 13],
-  ];
+  // The box, top right (an invoice's: RUC, document type, number).
   const boxHeight = 84;
   doc.save().lineWidth(1.5).strokeColor(INK).roundedRect(boxX, top, boxWidth, boxHeight, 4).stroke().restore();
   doc.save().rect(boxX + 0.75, top + 29, boxWidth - 1.5, 26).fill(HEAD_FILL).restore();
   let y = top + 10;
-  for (const [text, size] of lines) {
-    doc.font("Helvetica-Bold").fontSize(size).fillColor(INK).text(text, boxX, y, { width: boxWidth, align: "center" });
+  for (const [text, size] of header.box) {
+    doc.font("Helvetica-Bold").fontSize(size).fillColor(INK).text(pdfText(text), boxX, y, { width: boxWidth, align: "center" });
     y += 26;
   }
   const titleY = Math.max(leftBottom, top + boxHeight) + 12;
-  doc.font("Helvetica-Bold").fontSize(11).fillColor(INK).text(printedCopyTitle(invoice), PAGE.margin, titleY, { width: CONTENT_WIDTH, align: "center" });
+  doc.font("Helvetica-Bold").fontSize(11).fillColor(INK).text(pdfText(header.title), PAGE.margin, titleY, { width: CONTENT_WIDTH, align: "center" });
   return doc.y + 16;
+}
+
+function headerBlock(doc: Doc, invoice: InvoiceDetailContract): number {
+  return letterhead(doc, {
+    issuer: invoice.issuer,
+    box: [
+      [`RUC ${invoice.issuer.tax_id ?? "—"}`, 12],
+      [invoice.document_type.toLocaleUpperCase("es-PE"), 11],
+      [invoice.invoice_number, 13],
+    ],
+    title: printedCopyTitle(invoice),
+  });
 }
 
 /** Two columns of "Label: value" rows; returns the y under the taller one. */
@@ -230,13 +270,13 @@ function linesTable(doc: Doc, invoice: InvoiceDetailContract, top: number): numb
 }
 
 /** Moves to a new page when `height` does not fit under `y`. */
-function ensureRoom(doc: Doc, y: number, height: number): number {
+export function ensureRoom(doc: Doc, y: number, height: number): number {
   if (y + height <= BOTTOM) return y;
   doc.addPage();
   return PAGE.margin;
 }
 
-function amountRows(doc: Doc, rows: [string, string, boolean][], top: number): number {
+export function amountRows(doc: Doc, rows: [string, string, boolean][], top: number): number {
   const width = 250;
   const x = A4_WIDTH - PAGE.margin - width;
   let y = top;
@@ -329,6 +369,24 @@ function creditNotesBlock(doc: Doc, invoice: InvoiceDetailContract, top: number)
   return amountRows(doc, [["Total notas de crédito", `-${money(invoice.amount_credited)}`, false]], y) + 8;
 }
 
+/** "Cómo pagar" of an open invoice: the accounts of its currency, Yape and Plin (soles), the text. */
+function howToPayBlock(doc: Doc, invoice: InvoiceDetailContract, instructions: PaymentInstructions | null, top: number): number {
+  if (!instructions || !isOpenInvoice(invoice.status)) return top;
+  const lines = paymentInstructionLines(instructions, invoice.currency);
+  if (lines.length === 0) return top;
+  let y = ensureRoom(doc, top + 6, 40);
+  doc.font("Helvetica-Bold").fontSize(11).fillColor(INK).text("Cómo pagar", PAGE.margin, y, { width: CONTENT_WIDTH });
+  y = doc.y + 4;
+  doc.font("Helvetica").fontSize(9.5).fillColor(INK);
+  for (const line of lines) {
+    const text = pdfText(line);
+    y = ensureRoom(doc, y, doc.heightOfString(text, { width: CONTENT_WIDTH }) + 3);
+    doc.font("Helvetica").fontSize(9.5).fillColor(INK).text(text, PAGE.margin, y, { width: CONTENT_WIDTH });
+    y = doc.y + 3;
+  }
+  return y + 8;
+}
+
 const QR_SIZE = 92;
 
 /** SUNAT's part: the QR code, the hash, the state and where to check the document and get its XML. */
@@ -349,8 +407,11 @@ function sunatBlock(doc: Doc, invoice: InvoiceDetailContract, qrPng: Buffer, top
   return Math.max(doc.y, y + 4 + QR_SIZE) + 8;
 }
 
-/** On every page: the footer, and the "ANULADA" mark across a cancelled invoice. */
-function decoratePages(doc: Doc, invoice: InvoiceDetailContract) {
+/**
+ * On every page: a rule, `text` on the left and "Página n de N" on the right, then `decorate`
+ * (a mark across the page). Shared by the invoice and the statement.
+ */
+export function pageFooters(doc: Doc, text: string, decorate?: () => void) {
   const range = doc.bufferedPageRange();
   for (let index = range.start; index < range.start + range.count; index++) {
     doc.switchToPage(index);
@@ -360,44 +421,36 @@ function decoratePages(doc: Doc, invoice: InvoiceDetailContract) {
     const footerY = A4_HEIGHT - PAGE.margin - 14;
     doc.save().lineWidth(0.5).strokeColor(RULE).moveTo(PAGE.margin, footerY - 8).lineTo(A4_WIDTH - PAGE.margin, footerY - 8).stroke().restore();
     doc.font("Helvetica").fontSize(8).fillColor(MUTED);
-    doc.text(`Representación impresa de la ${invoice.document_type.toLocaleLowerCase("es-PE")} ${invoice.invoice_number}.`, PAGE.margin, footerY, {
-      width: CONTENT_WIDTH - 90,
-      lineBreak: false,
-    });
+    doc.text(text, PAGE.margin, footerY, { width: CONTENT_WIDTH - 90, lineBreak: false, ellipsis: true });
     doc.text(`Página ${index - range.start + 1} de ${range.count}`, A4_WIDTH - PAGE.margin - 90, footerY, { width: 90, align: "right", lineBreak: false });
-    if (invoice.status === "cancelled") {
-      doc.save();
-      doc.rotate(-35, { origin: [A4_WIDTH / 2, A4_HEIGHT / 2] });
-      doc.font("Helvetica-Bold").fontSize(110).fillColor(CANCELLED_RED).fillOpacity(0.22);
-      doc.text("ANULADA", 0, A4_HEIGHT / 2 - 55, { width: A4_WIDTH, align: "center", lineBreak: false });
-      doc.restore();
-    }
+    decorate?.();
     doc.page.margins.bottom = bottomMargin;
   }
 }
 
-/** The invoice as an A4 PDF (metadata Title = its number). */
-export async function renderInvoicePdf(invoice: InvoiceDetailContract): Promise<Buffer> {
+/** On every page: the footer, and the "ANULADA" mark across a cancelled invoice. */
+function decoratePages(doc: Doc, invoice: InvoiceDetailContract) {
+  const cancelledMark = () => {
+    doc.save();
+    doc.rotate(-35, { origin: [A4_WIDTH / 2, A4_HEIGHT / 2] });
+    doc.font("Helvetica-Bold").fontSize(110).fillColor(CANCELLED_RED).fillOpacity(0.22);
+    doc.text("ANULADA", 0, A4_HEIGHT / 2 - 55, { width: A4_WIDTH, align: "center", lineBreak: false });
+    doc.restore();
+  };
+  pageFooters(
+    doc,
+    `Representación impresa de la ${invoice.document_type.toLocaleLowerCase("es-PE")} ${invoice.invoice_number}.`,
+    invoice.status === "cancelled" ? cancelledMark : undefined,
+  );
+}
+
+/**
+ * The invoice as an A4 PDF (metadata Title = its number). `instructions` ("Configuración ›
+ * Cobros") are printed as "Cómo pagar" only while the invoice is open.
+ */
+export async function renderInvoicePdf(invoice: InvoiceDetailContract, instructions: PaymentInstructions | null = null): Promise<Buffer> {
   const qrPng = await sunatQrPng(sunatQrPayload(invoice));
-  const doc = new PDFDocument({
-    size: PAGE.size,
-    margin: PAGE.margin,
-    bufferPages: true,
-    lang: "es-PE",
-    displayTitle: true,
-    info: {
-      Title: invoice.invoice_number,
-      Subject: `${invoice.document_type} ${invoice.invoice_number}`,
-      Author: pdfText(invoice.issuer.name),
-      Creator: pdfText(invoice.issuer.name),
-    },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
+  const { doc, done } = openPdf({ title: invoice.invoice_number, subject: `${invoice.document_type} ${invoice.invoice_number}`, author: invoice.issuer.name });
 
   let y = headerBlock(doc, invoice);
   y = detailsBlock(doc, invoice, y);
@@ -405,15 +458,16 @@ export async function renderInvoicePdf(invoice: InvoiceDetailContract): Promise<
   y = totalsBlock(doc, invoice, y);
   y = creditNotesBlock(doc, invoice, y);
   y = paymentsBlock(doc, invoice, y);
+  y = howToPayBlock(doc, invoice, instructions, y);
   sunatBlock(doc, invoice, qrPng, y);
   decoratePages(doc, invoice);
   doc.end();
   return done;
 }
 
-/** The HTTP answer of both PDF routes: a download named after the invoice, never cached. */
 /** The invoice's printed copy as a download (the route answers it with lib/http/file-response). */
 export async function invoicePdfFile(invoice: InvoiceDetailContract): Promise<{ fileName: string; contentType: string; body: Uint8Array }> {
-  const pdf = await renderInvoicePdf(invoice);
+  const instructions = isOpenInvoice(invoice.status) ? (await getCollectionSettings()).payment_instructions : null;
+  const pdf = await renderInvoicePdf(invoice, instructions);
   return { fileName: invoicePdfFilename(invoice), contentType: "application/pdf", body: new Uint8Array(pdf) };
 }

@@ -2,9 +2,13 @@ import "server-only";
 import { pageParams, readList, type ListOf, type PageRequest } from "@/lib/list/paging";
 import { integerParam, oneOfParam } from "@/lib/list/query-params";
 import { db } from "@/lib/db";
-import type { CatalogKind, InvoiceStatus, Prisma } from "@/lib/generated/prisma/client";
+import type { CatalogKind, Prisma } from "@/lib/generated/prisma/client";
 import { z } from "@/lib/zod";
-import { INVOICE_STATUSES } from "./labels";
+import { INVOICE_STATUSES, type InvoiceStatusCode } from "./labels";
+import { balanceDue } from "./money";
+import { countInvoicesByState, invoiceStatusWhere, type InvoiceStateCounts } from "./status-filter";
+import { receivablesByCurrency, type ReceivablesByCurrency } from "./receivables";
+import { businessDate, calendarDate, dateColumn } from "@/lib/dates";
 import {
   catalogItemPath,
   invoiceSelect,
@@ -41,7 +45,7 @@ const limitParam = integerParam(1, CLIENT_LIST_LIMIT, `El parámetro limit debe 
 
 export const clientInvoiceListQuerySchema = z.object({
   ...pageParams,
-  status: oneOfParam(INVOICE_STATUSES, "El parámetro status debe ser pending, paid o cancelled."),
+  status: oneOfParam(INVOICE_STATUSES, "El parámetro status debe ser pending, partially_paid, overdue, paid o cancelled."),
   limit: limitParam,
 });
 export type ClientInvoiceListQuery = z.output<typeof clientInvoiceListQuerySchema>;
@@ -100,15 +104,20 @@ const invoiceOrder: Prisma.InvoiceOrderByWithRelationInput[] = [{ issuedAt: "des
  */
 export function listClientInvoices<P extends PageRequest | undefined = undefined>(
   userId: string,
-  filter: { status?: InvoiceStatus; limit?: number } = {},
+  filter: { status?: InvoiceStatusCode; limit?: number } = {},
   page?: P,
 ): Promise<ListOf<InvoiceContract, P>> {
-  const where: Prisma.InvoiceWhereInput = { userId, status: filter.status };
+  const where: Prisma.InvoiceWhereInput = { userId, ...(filter.status ? invoiceStatusWhere(filter.status, businessDate()) : {}) };
   return readList(page as P, {
     rows: async (window) => (await db.invoice.findMany({ where, orderBy: invoiceOrder, select: invoiceSelect, ...window })).map(serializeInvoice),
     count: () => db.invoice.count({ where }),
     unpagedLimit: filter.limit ?? CLIENT_LIST_LIMIT,
   });
+}
+
+/** How many of the user's invoices are in each state (the list's "Vencidas (2)"). */
+export function countClientInvoicesByState(userId: string): Promise<InvoiceStateCounts> {
+  return countInvoicesByState((where) => db.invoice.count({ where }), { userId }, businessDate());
 }
 
 /** The user's most recent invoices, newest first (Mi Portal). */
@@ -181,15 +190,43 @@ export async function listClientProducts(userId: string): Promise<ClientProductC
 
 // ── Mi Portal ────────────────────────────────────────────────────────────────
 
+/** The open invoice due next (today or later), for "Próximo vencimiento". */
+export type NextDueInvoice = { id: number; invoice_number: string; due_date: string; balance: string; currency: InvoiceContract["currency"] };
+
 export type ClientDashboardData = {
   subscriptions: SubscriptionContract[];
   invoices: InvoiceContract[];
+  /** What the user owes per currency (never added across currencies) and the overdue part of it. */
+  amountsDue: ReceivablesByCurrency[];
+  /** The open invoice whose due date comes next (not yet overdue), or null. */
+  nextDue: NextDueInvoice | null;
 };
+
+/** The user's open invoice due next: the nearest due date from today (Lima) on, then the lowest id. */
+async function findNextDueInvoice(userId: string, today: string): Promise<NextDueInvoice | null> {
+  const row = await db.invoice.findFirst({
+    where: { userId, status: "pending", dueDate: { gte: dateColumn(today) } },
+    orderBy: [{ dueDate: "asc" }, { id: "asc" }],
+    select: { id: true, invoiceNumber: true, dueDate: true, amount: true, amountPaid: true, amountCredited: true, currency: true },
+  });
+  if (!row || !row.dueDate) return null;
+  return {
+    id: row.id,
+    invoice_number: row.invoiceNumber,
+    due_date: calendarDate(row.dueDate),
+    balance: balanceDue(row.amount.toFixed(2), row.amountPaid.toFixed(2), row.amountCredited.toFixed(2)),
+    currency: row.currency,
+  };
+}
 
 /** Everything "Mi Portal" shows about billing, for one user. */
 export async function getClientDashboard(userId: string): Promise<ClientDashboardData> {
-  const [subscriptions, invoices] = await Promise.all([listActiveSubscriptions(userId), listRecentInvoices(userId)]);
-  return { subscriptions, invoices };
+  const today = businessDate();
+  const [subscriptions, invoices, amountsDue, nextDue] = await Promise.all([
+    listActiveSubscriptions(userId),
+    listRecentInvoices(userId),
+    receivablesByCurrency(db, today, { userId }),
+    findNextDueInvoice(userId, today),
+  ]);
+  return { subscriptions, invoices, amountsDue, nextDue };
 }
-
-

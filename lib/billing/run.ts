@@ -5,7 +5,9 @@ import { billingPeriodLabel, formatMoney } from "@/lib/format";
 import { emailUser } from "@/lib/notifications/email";
 import { notifyUser } from "@/lib/notifications/service";
 import { addDays, businessDate, calendarDate, dateColumn, formatCalendarDate, nextPeriodStart } from "@/lib/dates";
+import { paymentInstructionsEmailText } from "./collection-settings";
 import { issueInvoiceInTx } from "./invoices";
+import { sendPaymentReminders } from "./reminders";
 
 // The billing run (`npm run billing:run`, and once a day inside `npm start`): issues the invoice
 // of every active subscription whose next billing date has come, and moves that date on by one
@@ -27,6 +29,8 @@ export type BillingRunResult = {
   /** Subscriptions that failed (logged), e.g. the client's account is no longer a client. */
   failed: number;
   invoiceNumbers: string[];
+  /** Payment reminders sent (lib/billing/reminders.ts). */
+  reminded: number;
 };
 
 /** Periods billed per subscription in one run at most (a long-stopped server catches up gradually). */
@@ -121,19 +125,21 @@ export async function billSubscriptionPeriod(subscriptionId: number, today: stri
 async function emailInvoice(invoiceId: number) {
   const invoice = await db.invoice.findUnique({
     where: { id: invoiceId },
-    select: { id: true, userId: true, invoiceNumber: true, amount: true, currency: true, dueDate: true, customerName: true },
+    select: { id: true, userId: true, invoiceNumber: true, amount: true, currency: true, dueDate: true, customerName: true, status: true },
   });
   if (!invoice) return;
+  // "Cómo pagar" while it is still owed (stored pending: open, whatever its derived state).
+  const howToPay = invoice.status === "pending" ? await paymentInstructionsEmailText(invoice.currency) : "";
   await emailUser(invoice.userId, {
     subject: `Nueva factura ${invoice.invoiceNumber}`,
-    text: `Hola, ${invoice.customerName}:\n\nEmitimos la factura ${invoice.invoiceNumber} de tu suscripción por ${formatMoney(invoice.amount.toFixed(2), invoice.currency)} (IGV incluido), con vencimiento el ${invoice.dueDate ? formatCalendarDate(calendarDate(invoice.dueDate)) : "—"}.\nPuedes verla y descargar el PDF en tu portal:`,
+    text: `Hola, ${invoice.customerName}:\n\nEmitimos la factura ${invoice.invoiceNumber} de tu suscripción por ${formatMoney(invoice.amount.toFixed(2), invoice.currency)} (IGV incluido), con vencimiento el ${invoice.dueDate ? formatCalendarDate(calendarDate(invoice.dueDate)) : "—"}.${howToPay}\n\nPuedes verla y descargar el PDF en tu portal:`,
     link: `/client/invoices/${invoice.id}`,
     kind: "invoice",
     related: { type: "invoice", id: invoice.id },
   });
 }
 
-/** Bills everything due up to `today` (Lima's date by default). */
+/** Bills everything due up to `today` (Lima's date by default), then sends the payment reminders due that day. */
 export async function runBilling(
   options: {
     today?: string;
@@ -144,7 +150,7 @@ export async function runBilling(
 ): Promise<BillingRunResult> {
   const today = options.today ?? businessDate();
   const log = options.log ?? (() => {});
-  const result: BillingRunResult = { date: today, invoiced: 0, cancelled: 0, expired: 0, failed: 0, invoiceNumbers: [] };
+  const result: BillingRunResult = { date: today, invoiced: 0, cancelled: 0, expired: 0, failed: 0, invoiceNumbers: [], reminded: 0 };
   const failedIds = new Set<number>();
   const skippedIds = new Set<number>();
   const periodsBilled = new Map<number, number>();
@@ -185,6 +191,14 @@ export async function runBilling(
         console.error(`[billing] suscripción ${id}: ${(error as Error).message}`);
       }
     }
+  }
+
+  // After the subscriptions are billed; a failure here never hides what was invoiced.
+  try {
+    const reminders = await sendPaymentReminders(today, { userIds: options.userIds, log });
+    result.reminded = reminders.reminded;
+  } catch (error) {
+    console.error(`[billing] recordatorios de pago: ${(error as Error).message}`);
   }
   return result;
 }

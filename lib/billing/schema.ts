@@ -320,12 +320,17 @@ export const subscriptionListQuerySchema = z.object({
   user_id: userIdParam,
   q,
 });
+/** The admin invoice list's orders: newest issued first (the default), or the nearest due date first (no due date last). */
+export const INVOICE_SORTS = ["issued_at", "due_date"] as const;
+export type InvoiceSort = (typeof INVOICE_SORTS)[number];
+
 export const invoiceListQuerySchema = z.object({
   ...pageParams,
-  status: oneOfParam(INVOICE_STATUSES, "El parámetro status debe ser pending, paid o cancelled."),
+  status: oneOfParam(INVOICE_STATUSES, "El parámetro status debe ser pending, partially_paid, overdue, paid o cancelled."),
   currency: oneOfParam(CURRENCIES, "El parámetro currency debe ser PEN, USD o EUR."),
   user_id: userIdParam,
   q,
+  sort: oneOfParam(INVOICE_SORTS, "El parámetro sort debe ser issued_at o due_date."),
   limit: integerParam(1, 100, "El parámetro limit debe ser un número entero entre 1 y 100."),
 });
 export const paymentListQuerySchema = z.object({

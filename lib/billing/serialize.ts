@@ -1,9 +1,11 @@
 import type { BillingPeriod, CatalogKind, Currency, InvoiceStatus, PaymentMethod, PaymentStatus, SubscriptionStatus } from "@/lib/generated/prisma/client";
-import { calendarDate } from "@/lib/dates";
-import { documentTypeLabel } from "./labels";
+import { businessDate, calendarDate } from "@/lib/dates";
+import { documentTypeLabel, type InvoiceStatusCode, type ReminderStep } from "./labels";
+import { invoiceState } from "./state";
 import { catalogLabel, CREDIT_NOTE_REASONS } from "@/lib/sunat/catalogs";
 import { electronicDocumentSelect, serializeSunat, type ElectronicDocumentRow, type SunatContract } from "@/lib/sunat/serialize";
 import { balanceDue } from "./money";
+import { paymentReportSelect, serializePaymentReport, type PaymentReportAudience, type PaymentReportContract, type PaymentReportRow } from "./payment-report-serialize";
 
 // Billing rows → the contract's shape: snake_case, money as decimal strings with
 // the currency beside them, calendar dates as "YYYY-MM-DD", instants as ISO strings.
@@ -264,6 +266,8 @@ export const invoiceDetailSelect = {
   },
   payments: { orderBy: [{ paidAt: "asc" as const }, { id: "asc" as const }], select: paymentSelect },
   creditNotes: { orderBy: { id: "asc" as const }, select: creditNoteSelect },
+  paymentReports: { orderBy: [{ createdAt: "desc" as const }, { id: "desc" as const }], select: paymentReportSelect },
+  reminders: { orderBy: [{ sentOn: "asc" as const }, { id: "asc" as const }], select: { step: true, sentOn: true, daysLate: true } as const },
 };
 
 type InvoiceRow = {
@@ -301,6 +305,8 @@ type InvoiceDetailRow = InvoiceRow & {
   lines: { position: number; description: string; quantity: DecimalLike; unitPrice: DecimalLike; lineTotal: DecimalLike }[];
   payments: PaymentRow[];
   creditNotes: CreditNoteRow[];
+  paymentReports: PaymentReportRow[];
+  reminders: { step: string; sentOn: Date; daysLate: number }[];
 };
 
 export type InvoiceContract = {
@@ -325,7 +331,8 @@ export type InvoiceContract = {
   /** What is still owed: amount − amount_credited − amount_paid (never negative). */
   balance: string;
   currency: Currency;
-  status: InvoiceStatus;
+  /** pending, partially_paid, overdue (past due_date in Lima with a balance), paid or cancelled. */
+  status: InvoiceStatusCode;
   issuer: { name: string; tax_id: string | null; address: string | null };
   customer: { name: string; tax_id: string | null; email: string | null };
   issued_at: string;
@@ -340,8 +347,19 @@ export type InvoiceContract = {
 
 export type InvoiceLineContract = { position: number; description: string; quantity: string; unit_price: string; line_total: string };
 
-export type InvoiceDetailContract = InvoiceContract & { lines: InvoiceLineContract[]; payments: PaymentContract[]; credit_notes: CreditNoteContract[] };
+/** A payment reminder the billing run sent: its step, the Lima day and the days past the due date (negative before it). */
+export type InvoiceReminderContract = { step: ReminderStep; sent_on: string; days_late: number };
 
+export type InvoiceDetailContract = InvoiceContract & {
+  lines: InvoiceLineContract[];
+  payments: PaymentContract[];
+  credit_notes: CreditNoteContract[];
+  /** The payments the client reported ("Informar pago"), newest first. */
+  payment_reports: PaymentReportContract[];
+  reminders: InvoiceReminderContract[];
+};
+
+/** An invoice as the contract shows it now: its state depends on today's date in Lima. */
 export function serializeInvoice(row: InvoiceRow): InvoiceContract {
   return {
     id: row.id,
@@ -359,7 +377,7 @@ export function serializeInvoice(row: InvoiceRow): InvoiceContract {
     amount_credited: money(row.amountCredited),
     balance: row.status === "cancelled" ? "0.00" : balanceDue(money(row.amount), money(row.amountPaid), money(row.amountCredited)),
     currency: row.currency,
-    status: row.status,
+    status: invoiceState({ status: row.status, amountPaid: money(row.amountPaid), dueDate: day(row.dueDate) }, businessDate()),
     issuer: { name: row.issuerName, tax_id: row.issuerTaxId, address: row.issuerAddress },
     customer: { name: row.customerName, tax_id: row.customerTaxId, email: row.customerEmail },
     issued_at: calendarDate(row.issuedAt),
@@ -372,7 +390,8 @@ export function serializeInvoice(row: InvoiceRow): InvoiceContract {
   };
 }
 
-export function serializeInvoiceDetail(row: InvoiceDetailRow): InvoiceDetailContract {
+/** `audience` names the route its payment reports' vouchers are downloaded from. */
+export function serializeInvoiceDetail(row: InvoiceDetailRow, audience: PaymentReportAudience = "admin"): InvoiceDetailContract {
   return {
     ...serializeInvoice(row),
     lines: row.lines.map((line) => ({
@@ -384,5 +403,7 @@ export function serializeInvoiceDetail(row: InvoiceDetailRow): InvoiceDetailCont
     })),
     payments: row.payments.map(serializePayment),
     credit_notes: row.creditNotes.map(serializeCreditNote),
+    payment_reports: row.paymentReports.map((report) => serializePaymentReport(report, audience)),
+    reminders: row.reminders.map((reminder) => ({ step: reminder.step as ReminderStep, sent_on: calendarDate(reminder.sentOn), days_late: reminder.daysLate })),
   };
 }

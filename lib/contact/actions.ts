@@ -9,12 +9,18 @@ import { asDomainError } from "@/lib/db-errors";
 import { notFound } from "@/lib/errors";
 import { parseRecordId } from "@/lib/ids";
 import type { ContactMessageDetail, ContactNoteItem, ReplyTemplateItem } from "@/lib/contact/admin-serialize";
+import { listMergeCandidates } from "@/lib/contact/admin-queries";
 import {
   addContactNote,
+  assignContactMessage,
   bulkUpdateContactMessages,
   deleteContactMessage,
+  mergeContactMessage,
   openContactMessage,
+  reopenContactMessage,
   restoreContactMessages,
+  unarchiveContactMessage,
+  undoStatusChanges,
   updateContactMessage,
 } from "@/lib/contact/inbox";
 import { MESSAGE_NOT_FOUND } from "@/lib/contact/message-state";
@@ -33,7 +39,7 @@ import { submitContactMessage } from "@/lib/contact/service";
  */
 export async function sendContactMessage(_previous: ContactFormState, formData: FormData): Promise<ContactFormState> {
   // A hand-made request can decode to anything; only a real form has fields.
-  const input = formData instanceof FormData ? contactFormFields(formData) : { ...EMPTY_CONTACT_FORM };
+  const input = formData instanceof FormData ? contactFormFields(formData) : { ...EMPTY_CONTACT_FORM, privacy_accepted: false };
 
   try {
     const requestHeaders = await headers();
@@ -45,7 +51,8 @@ export async function sendContactMessage(_previous: ContactFormState, formData: 
   } catch (error) {
     unstable_rethrow(error);
     // What was typed comes back, so the visitor can correct it instead of starting over.
-    const values = { ...input, website: "" };
+    // The consent box is not sent back: the visitor ticks it again.
+    const values = { ...input, privacy_accepted: undefined, website: "" };
     // A refused input (422, 429) or a database that is down (503): its Spanish message.
     const known = asDomainError(error, "contact");
     if (known) {
@@ -79,9 +86,44 @@ export async function updateContactMessageAction(id: number, input: unknown): Pr
   return runAction(async () => updateContactMessage(await requireActor("admin"), recordId(id, MESSAGE_NOT_FOUND), input));
 }
 
-/** "Reenviar": the stored reply, e-mailed again. */
-export async function resendContactReplyAction(id: number): Promise<ActionResult<ContactUpdateResult>> {
-  return runAction(async () => resendContactReply(await requireActor("admin"), recordId(id, MESSAGE_NOT_FOUND)));
+/** "Reenviar": a stored reply (`entryId`, else the latest), e-mailed again. */
+export async function resendContactReplyAction(id: number, entryId?: number): Promise<ActionResult<ContactUpdateResult>> {
+  return runAction(async () =>
+    resendContactReply(await requireActor("admin"), recordId(id, MESSAGE_NOT_FOUND), entryId === undefined ? {} : { entry_id: entryId }),
+  );
+}
+
+/** "Reabrir": a closed conversation becomes read. */
+export async function reopenContactMessageAction(id: number): Promise<ActionResult<ContactMessageDetail>> {
+  return runAction(async () => reopenContactMessage(await requireActor("admin"), recordId(id, MESSAGE_NOT_FOUND)));
+}
+
+/** "Desarchivar": back to the status it had before the archive. */
+export async function unarchiveContactMessageAction(id: number): Promise<ActionResult<ContactMessageDetail>> {
+  return runAction(async () => unarchiveContactMessage(await requireActor("admin"), recordId(id, MESSAGE_NOT_FOUND)));
+}
+
+/** "Deshacer" after a close or an archive (one message, in bulk, or the `e` key). */
+export async function undoContactStatusAction(ids: number[]): Promise<ActionResult<{ restored: number; ids: number[] }>> {
+  return runAction(async () => undoStatusChanges(await requireActor("admin"), { ids }));
+}
+
+/** "Asignado a": an admin's id, or null. */
+export async function assignContactMessageAction(id: number, assignedTo: string | null): Promise<ActionResult<ContactMessageDetail>> {
+  return runAction(async () => assignContactMessage(await requireActor("admin"), recordId(id, MESSAGE_NOT_FOUND), { assigned_to: assignedTo }));
+}
+
+/** The sender's other conversations, for "Unir con…". */
+export async function mergeCandidatesAction(id: number): Promise<ActionResult<Awaited<ReturnType<typeof listMergeCandidates>>>> {
+  return runAction(async () => {
+    await requireActor("admin");
+    return listMergeCandidates(recordId(id, MESSAGE_NOT_FOUND));
+  });
+}
+
+/** "Unir con…": this conversation into `into` (same sender). */
+export async function mergeContactMessageAction(id: number, into: number): Promise<ActionResult<ContactMessageDetail>> {
+  return runAction(async () => mergeContactMessage(await requireActor("admin"), recordId(id, MESSAGE_NOT_FOUND), { into }));
 }
 
 export async function deleteContactMessageAction(id: number): Promise<ActionResult<{ id: number; deleted_at: string }>> {

@@ -1,3 +1,4 @@
+import type { ThreadAttachment, ThreadEntryFields } from "@/lib/conversations/thread";
 import type { ContactStatusValue, ReplyStatusValue } from "./inbox-rules";
 
 // Contact messages as the admin API and the inbox screen read them (snake_case, dates as ISO
@@ -30,6 +31,10 @@ export type ContactMessageItem = {
   reply_error: string | null;
   ip_address: string | null;
   user_agent: string | null;
+  /** The admin this conversation is assigned to ("Asignado a"), or null. */
+  assigned_to: { id: string; name: string } | null;
+  /** How it started: the contact form (or POST /contact), or an e-mail. */
+  origin: "form" | "email";
 };
 
 export type ContactNoteItem = {
@@ -39,10 +44,36 @@ export type ContactNoteItem = {
   author: { id: string; name: string } | null;
 };
 
-/** The detail (modal, GET /{id}): the row plus the reply's bookkeeping and the internal notes. */
+export type ContactEntryKind = "message" | "reply" | "inbound" | "note" | "event";
+
+export type ContactAttachmentItem = ThreadAttachment;
+
+/**
+ * One entry of the conversation, oldest first: the visitor's first message ("message"), a staff
+ * reply (e-mailed), the visitor's e-mailed answer ("inbound"), an internal note, or a status event.
+ * Its id is "message" for the opening message, "entry-<n>" for the others; an e-mailed entry's
+ * original is at GET …/entries/{n}/original.
+ */
+export type ContactEntryItem = ThreadEntryFields & {
+  kind: ContactEntryKind;
+  /** An event's name (closed, reopened, archived, unarchived, restored, assigned, merged, auto_reply, bounce, …). */
+  event: string | null;
+  data: Record<string, unknown> | null;
+};
+
+/** The detail (modal, GET /{id}): the row, the latest reply's bookkeeping, and the whole thread. */
 export type ContactMessageDetail = ContactMessageItem & {
   reply_message_id: string | null;
   replied_by: { id: string; name: string } | null;
+  /** The status a close or an archive came from: where "Desarchivar" and "Deshacer" return. */
+  previous_status: ContactStatusValue | null;
+  status_changed_at: string | null;
+  /** Set when this conversation was merged into another. */
+  merged_into_id: number | null;
+  /** The conversation's reply address (soporte+…@…), or null when inbound e-mail is not configured. */
+  reply_address: string | null;
+  entries: ContactEntryItem[];
+  /** The internal notes alone (the "note" entries), as before the thread existed. */
   notes: ContactNoteItem[];
 };
 
@@ -75,6 +106,9 @@ export type ContactMessageRow = {
   replyError: string | null;
   ipAddress: string | null;
   userAgent: string | null;
+  assignedToId: string | null;
+  assignedToName: string | null;
+  origin: string;
 };
 
 export function serializeContactRow(row: ContactMessageRow): ContactMessageItem {
@@ -99,6 +133,8 @@ export function serializeContactRow(row: ContactMessageRow): ContactMessageItem 
     reply_error: row.replyError,
     ip_address: row.ipAddress,
     user_agent: row.userAgent,
+    assigned_to: row.assignedToId && row.assignedToName !== null ? { id: row.assignedToId, name: row.assignedToName } : null,
+    origin: row.origin === "email" ? "email" : "form",
   };
 }
 

@@ -30,17 +30,21 @@ export const EMPTY_CONTACT_FORM = {
 
 export type ContactField = keyof typeof EMPTY_CONTACT_FORM;
 
+/** The consent box's name: posted only when ticked. */
+export const PRIVACY_FIELD = "privacy_accepted";
+
 /**
- * Every field of the form as a string, as posted: the browser's FormData or the server
- * action's. A field missing or not text (a hand-made request can send a file) reads as "".
+ * Every field of the form as posted (the browser's FormData or the server action's): the text
+ * fields as strings (a field missing or not text, such as a file in a hand-made request, reads
+ * as ""), and the consent box as true or false (the form always answers it).
  */
-export function contactFormFields(data: FormData): Record<ContactField, string> {
+export function contactFormFields(data: FormData): Record<ContactField, string> & { [PRIVACY_FIELD]: boolean } {
   const values = { ...EMPTY_CONTACT_FORM };
   for (const field of Object.keys(values) as ContactField[]) {
     const value = data.get(field);
     values[field] = typeof value === "string" ? value : "";
   }
-  return values;
+  return { ...values, [PRIVACY_FIELD]: data.has(PRIVACY_FIELD) };
 }
 
 /**

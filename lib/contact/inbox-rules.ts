@@ -15,7 +15,7 @@ export const CONTACT_FILTERS = [
 ] as const;
 export type ContactFilterValue = (typeof CONTACT_FILTERS)[number]["value"];
 
-export const BULK_ACTIONS = ["read", "archive", "delete"] as const;
+export const BULK_ACTIONS = ["read", "close", "archive", "delete"] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
 /** Bounds shared by the schemas and the screen's fields. */
@@ -28,7 +28,7 @@ export const INBOX_LIMITS = {
   bulkIds: 100,
 } as const;
 
-/** How long "Deshacer" is offered after a delete (the toast), and how long the server accepts it. */
+/** How long "Deshacer" is offered after a delete, a close or an archive (the toast). */
 export const UNDO_SECONDS = 10;
 /** The server accepts the undo a little longer than the toast shows it (slow networks). */
 export const RESTORE_WINDOW_SECONDS = 30;
@@ -37,11 +37,18 @@ export const PURGE_AFTER_MINUTES = 5;
 
 /** Why a transition is refused (409), or null when it is allowed. Spanish, shown as is. */
 export function replyRefusal(status: string): string | null {
-  if (status === "new" || status === "read") return null;
-  if (status === "replied") return "Este mensaje ya fue respondido.";
-  if (status === "closed") return "El mensaje está cerrado y no admite respuestas.";
-  if (status === "archived") return "El mensaje está archivado y no admite respuestas.";
+  if (status === "new" || status === "read" || status === "replied") return null;
+  if (status === "closed") return "La conversación está cerrada: reábrela para responder.";
+  if (status === "archived") return "La conversación está archivada: desarchívala para responder.";
   return "El mensaje no admite respuestas en su estado actual.";
+}
+
+export function reopenRefusal(status: string): string | null {
+  return status === "closed" ? null : "Solo se puede reabrir una conversación cerrada.";
+}
+
+export function unarchiveRefusal(status: string): string | null {
+  return status === "archived" ? null : "La conversación no está archivada.";
 }
 
 export function closeRefusal(status: string): string | null {
@@ -57,6 +64,8 @@ export function archiveRefusal(status: string): string | null {
 export const canReply = (status: string) => replyRefusal(status) === null;
 export const canClose = (status: string) => closeRefusal(status) === null;
 export const canArchive = (status: string) => archiveRefusal(status) === null;
+export const canReopen = (status: string) => reopenRefusal(status) === null;
+export const canUnarchive = (status: string) => unarchiveRefusal(status) === null;
 
 /** A subject for the reply e-mail: "Re: " + the message's subject, or a Spanish default. */
 export function replySubject(subject: string | null | undefined): string {
@@ -72,6 +81,11 @@ export const INBOX_FAILURES = {
   archive: "No se pudo archivar el mensaje",
   close: "No se pudo cerrar el mensaje",
   delete: "No se pudo eliminar el mensaje",
+  reopen: "No se pudo reabrir la conversación",
+  unarchive: "No se pudo desarchivar la conversación",
+  undo: "No se pudo deshacer",
+  assign: "No se pudo asignar la conversación",
+  merge: "No se pudieron unir las conversaciones",
 } as const;
 
 /** Status names as the admin reads them. */
@@ -85,51 +99,8 @@ export const CONTACT_STATUS_NAMES: Record<ContactStatusValue, string> = {
 
 // ── The reply's e-mail ─────────────────────────────────────────────────────────────────
 
-/** Where a reply's e-mail stands (the API's `reply_status`; null while there is no reply). */
-export const REPLY_STATUSES = ["sending", "sent", "failed", "not_configured"] as const;
-export type ReplyStatusValue = (typeof REPLY_STATUSES)[number];
-
-/**
- * `sending` is written before the mail server is called and replaced by the outcome as soon as it
- * answers (nodemailer gives up within about 40 s). A reply still `sending` after this long lost
- * its process on the way (a crash, a restart): whether the visitor got it is unknown, so the
- * inbox says "sin confirmar" and "Reenviar" is allowed, knowing it may send a second copy.
- */
-export const REPLY_SEND_STALE_MS = 2 * 60_000;
-
-export type ReplyDeliveryView = {
-  label: string;
-  /** The same in a word or two, for a badge in a narrow column (the label goes beside it for screen readers). */
-  short: string;
-  tone: "success" | "warning" | "danger";
-  /** Not (known to be) sent: "Reenviar" applies once the mail is configured. */
-  resendable: boolean;
-};
-
-/** How the inbox, the list and the CSV name a reply's e-mail state (Spanish, shown as is). */
-export function replyDeliveryView(
-  status: ReplyStatusValue | null,
-  attemptedAt: string | Date | null,
-  now: number = Date.now(),
-): ReplyDeliveryView | null {
-  switch (status) {
-    case null:
-      return null;
-    case "sent":
-      return { label: "Enviado por correo", short: "Enviado", tone: "success", resendable: false };
-    case "failed":
-      return { label: "No enviado: falló el envío", short: "No enviado", tone: "danger", resendable: true };
-    case "not_configured":
-      return { label: "No enviado: correo saliente no configurado", short: "No enviado", tone: "danger", resendable: true };
-    case "sending": {
-      const started = attemptedAt ? new Date(attemptedAt).getTime() : 0;
-      const stale = now - started >= REPLY_SEND_STALE_MS;
-      return stale
-        ? { label: "Enviando… (sin confirmar)", short: "Sin confirmar", tone: "warning", resendable: true }
-        : { label: "Enviando…", short: "Enviando…", tone: "warning", resendable: false };
-    }
-  }
-}
+export { REPLY_STATUSES, REPLY_SEND_STALE_MS, replyDeliveryView, type ReplyStatusValue, type ReplyDeliveryView } from "@/lib/conversations/delivery";
+import type { ReplyStatusValue } from "@/lib/conversations/delivery";
 
 /** What a reply or a resend tells the admin about its e-mail (API `message`, the modal's toasts). */
 export const REPLY_DELIVERY_MESSAGES: Record<ReplyStatusValue, string> = {

@@ -2,12 +2,24 @@ import "server-only";
 import { recordAudit } from "@/lib/audit/service";
 import type { AdminActor } from "@/lib/auth/actor";
 import { db } from "@/lib/db";
-import { conflict, notFound, parseWith } from "@/lib/errors";
-import type { Prisma } from "@/lib/generated/prisma/client";
-import { contactBulkSchema, contactIdsSchema, contactNoteSchema, contactUpdateSchema, type ContactBulk } from "./admin-schema";
+import { conflict, invalid, notFound, parseWith } from "@/lib/errors";
+import type { ContactStatus, Prisma } from "@/lib/generated/prisma/client";
+import { notifyUser } from "@/lib/notifications/service";
+import { contactAssignSchema, contactBulkSchema, contactIdsSchema, contactMergeSchema, contactNoteSchema, contactUpdateSchema, type ContactBulk } from "./admin-schema";
 import { serializeNote, type ContactMessageDetail, type ContactNoteItem } from "./admin-serialize";
-import { archiveRefusal, closeRefusal, RESTORE_WINDOW_SECONDS } from "./inbox-rules";
-import { auditState, lockedState, MESSAGE_NOT_FOUND, messageDetail, stateSelect, transition, type Tx } from "./message-state";
+import { archiveRefusal, closeRefusal, reopenRefusal, RESTORE_WINDOW_SECONDS, unarchiveRefusal } from "./inbox-rules";
+import {
+  auditState,
+  changeStatus,
+  lockedState,
+  MESSAGE_NOT_FOUND,
+  messageDetail,
+  recordEvent,
+  stateSelect,
+  transition,
+  type MessageState,
+  type Tx,
+} from "./message-state";
 import { notificationsAbout, purgeDeletedContactMessages } from "./purge";
 import { replyToContactMessage, type ContactUpdateResult } from "./reply-delivery";
 
@@ -48,33 +60,168 @@ export async function openContactMessage(actor: AdminActor, id: number): Promise
   });
 }
 
-// ── Close, archive, or reply (PUT /{id}) ──────────────────────────────────────────────────
+// ── Close, archive, reply or assign (PUT /{id}); the ways back ─────────────────────────────
 
-/** PUT /api/v1/admin/contact-messages/{id}: a reply, a close or an archive (contactUpdateSchema's three bodies). */
+/** PUT /api/v1/admin/contact-messages/{id}: a reply, a close, an archive or an assignment. */
 export async function updateContactMessage(actor: AdminActor, id: number, input: unknown): Promise<ContactUpdateResult> {
   const update = parseWith(contactUpdateSchema, input);
+  if ("assigned_to" in update) return { message: await assignContactMessage(actor, id, update), delivery: null };
   if (update.status === "replied") return replyToContactMessage(actor, id, { reply: update.reply });
   const message = update.status === "closed" ? await closeContactMessage(actor, id) : await archiveContactMessage(actor, id);
   return { message, delivery: null };
 }
 
-export async function closeContactMessage(actor: AdminActor, id: number): Promise<ContactMessageDetail> {
+/** One status change of one message: refused with `refusal`'s 409, else applied as a thread event. */
+function statusStep(
+  refusal: (status: string) => string | null,
+  to: (before: { status: ContactStatus; previousStatus: ContactStatus | null }) => ContactStatus,
+  event: string,
+  action: string,
+) {
+  return (actor: AdminActor, id: number): Promise<ContactMessageDetail> =>
+    db.$transaction(async (tx) => {
+      const before = await lockedState(tx, id);
+      const refused = refusal(before.status);
+      if (refused) throw conflict(refused);
+      await changeStatus(tx, actor, before, to(before), event, action);
+      return messageDetail(id, tx);
+    });
+}
+
+/** "Cerrar" (from new, read or replied); "Deshacer" brings back the status it had. */
+export const closeContactMessage = statusStep(closeRefusal, () => "closed", "closed", "contact_message.close");
+
+/** "Archivar" (from any status but archived); "Desarchivar" and "Deshacer" bring back the status it had. */
+export const archiveContactMessage = statusStep(archiveRefusal, () => "archived", "archived", "contact_message.archive");
+
+/** "Reabrir": a closed conversation becomes read again (and can be answered). */
+export const reopenContactMessage = statusStep(reopenRefusal, () => "read", "reopened", "contact_message.reopen");
+
+/** "Desarchivar": an archived conversation returns to the status it had before (read if unknown). */
+export const unarchiveContactMessage = statusStep(
+  unarchiveRefusal,
+  (before) => (before.previousStatus && before.previousStatus !== "archived" ? before.previousStatus : "read"),
+  "unarchived",
+  "contact_message.unarchive",
+);
+
+export const NOTHING_TO_UNDO = "Ya no se puede deshacer este cambio.";
+
+/**
+ * "Deshacer" after a close or an archive (one message, in bulk, or the `e` key): each of these
+ * messages that is still closed or archived by a change less than RESTORE_WINDOW_SECONDS old
+ * returns to the status it had. Others are left alone (`restored` says how many came back).
+ */
+export async function undoStatusChanges(actor: AdminActor, input: unknown): Promise<{ restored: number; ids: number[] }> {
+  const { ids } = parseWith(contactIdsSchema, input);
+  const since = new Date(Date.now() - RESTORE_WINDOW_SECONDS * 1000);
+  return db.$transaction(async (tx) => {
+    const rows = await tx.contactMessage.findMany({
+      where: { id: { in: ids }, deletedAt: null, status: { in: ["closed", "archived"] }, statusChangedAt: { gte: since }, previousStatus: { not: null } },
+      select: stateSelect,
+    });
+    const restored: number[] = [];
+    for (const before of rows) {
+      const to = before.previousStatus!;
+      await changeStatus(tx, actor, before, to, "restored", "contact_message.undo");
+      restored.push(before.id);
+    }
+    return { restored: restored.length, ids: restored.sort((a, b) => a - b) };
+  });
+}
+
+/** POST /{id}/undo: one message; 409 when its close or archive can no longer be undone. */
+export async function undoContactStatus(actor: AdminActor, id: number): Promise<ContactMessageDetail> {
+  const { restored } = await undoStatusChanges(actor, { ids: [id] });
+  if (restored !== 1) {
+    await lockedState(db, id);
+    throw conflict(NOTHING_TO_UNDO);
+  }
+  return messageDetail(id);
+}
+
+export const NOT_AN_ADMIN = "El usuario no es administrador.";
+
+/**
+ * "Asignado a": gives the conversation to an admin (or to no one). The assignee hears of it in the
+ * bell (not when assigning oneself); a thread event and an audit entry record it.
+ */
+export async function assignContactMessage(actor: AdminActor, id: number, input: unknown): Promise<ContactMessageDetail> {
+  const { assigned_to: assigneeId } = parseWith(contactAssignSchema, input);
   return db.$transaction(async (tx) => {
     const before = await lockedState(tx, id);
-    const refusal = closeRefusal(before.status);
-    if (refusal) throw conflict(refusal);
-    await transition(tx, actor, before, "contact_message.close", { status: "closed" });
+    let assignee: { id: string; name: string } | null = null;
+    if (assigneeId) {
+      assignee = await tx.user.findFirst({ where: { id: assigneeId, role: "admin" }, select: { id: true, name: true } });
+      if (!assignee) throw invalid({ assigned_to: [NOT_AN_ADMIN] }, NOT_AN_ADMIN);
+    }
+    if (before.assignedToId === (assignee?.id ?? null)) return messageDetail(id, tx);
+    const { count } = await tx.contactMessage.updateMany({ where: { id, deletedAt: null, assignedToId: before.assignedToId }, data: { assignedToId: assignee?.id ?? null } });
+    if (count !== 1) throw conflict("El mensaje cambió mientras tanto. Recarga la página e inténtalo de nuevo.");
+    await recordAudit(tx, actor, {
+      action: "contact_message.assign",
+      entityType: "contact_message",
+      entityId: id,
+      before: { assigned_to: before.assignedToId },
+      after: { assigned_to: assignee?.id ?? null },
+    });
+    await recordEvent(tx, id, actor.id, "assigned", { to_id: assignee?.id ?? null, to_name: assignee?.name ?? null });
+    if (assignee && assignee.id !== actor.id) {
+      await notifyUser(
+        assignee.id,
+        {
+          type: "contact_assigned",
+          title: `Se te asignó la conversación C-${id}`,
+          body: `${actor.name} te asignó esta conversación.`,
+          link: `/admin/contact-messages?id=${id}`,
+          data: { contact_message_id: id },
+        },
+        tx,
+      );
+    }
     return messageDetail(id, tx);
   });
 }
 
-export async function archiveContactMessage(actor: AdminActor, id: number): Promise<ContactMessageDetail> {
+export const MERGE_SAME_SENDER = "Solo se pueden unir conversaciones del mismo remitente.";
+
+/**
+ * "Unir con…": conversation `id` is merged into `into` (same sender's e-mail): its entries move
+ * there, preceded by its first message as an event, and it is closed with a link to the other.
+ * Both are audited; the merged one stays readable (closed, merged_into_id).
+ */
+export async function mergeContactMessage(actor: AdminActor, id: number, input: unknown): Promise<ContactMessageDetail> {
+  const { into } = parseWith(contactMergeSchema, input);
+  if (into === id) throw invalid({ into: ["Elige otra conversación."] }, "Elige otra conversación.");
   return db.$transaction(async (tx) => {
-    const before = await lockedState(tx, id);
-    const refusal = archiveRefusal(before.status);
-    if (refusal) throw conflict(refusal);
-    await transition(tx, actor, before, "contact_message.archive", { status: "archived" });
-    return messageDetail(id, tx);
+    // Both rows locked in id order, so two merges at once cannot deadlock or cross.
+    await tx.$queryRaw`SELECT id FROM contact_messages WHERE id IN (${Math.min(id, into)}, ${Math.max(id, into)}) ORDER BY id FOR UPDATE`;
+    const source = await lockedState(tx, id);
+    await lockedState(tx, into);
+    const [from, to] = await Promise.all([
+      tx.contactMessage.findUniqueOrThrow({ where: { id }, select: { email: true, subject: true, message: true, createdAt: true, mergedIntoId: true } }),
+      tx.contactMessage.findUniqueOrThrow({ where: { id: into }, select: { email: true, mergedIntoId: true } }),
+    ]);
+    if (from.email.toLowerCase() !== to.email.toLowerCase()) throw conflict(MERGE_SAME_SENDER);
+    if (from.mergedIntoId !== null) throw conflict("Esta conversación ya se unió a otra.");
+    if (to.mergedIntoId !== null) throw conflict("No se puede unir con una conversación que ya se unió a otra.");
+    const now = new Date();
+    await recordEvent(tx, into, actor.id, "merged", { from_id: id, subject: from.subject, message: from.message.slice(0, 2000), created_at: from.createdAt.toISOString() }, from.createdAt);
+    const moved = await tx.contactEntry.updateMany({ where: { messageId: id }, data: { messageId: into } });
+    await recordEvent(tx, id, actor.id, "merged_into", { into_id: into }, now);
+    await transition(tx, actor, source, "contact_message.merge", {
+      status: "closed",
+      previousStatus: source.status === "closed" ? source.previousStatus : source.status,
+      statusChangedAt: now,
+      mergedIntoId: into,
+    });
+    await recordAudit(tx, actor, {
+      action: "contact_message.merge_into",
+      entityType: "contact_message",
+      entityId: into,
+      after: { merged_from: id, moved_entries: moved.count },
+    });
+    return messageDetail(into, tx);
   });
 }
 
@@ -142,22 +289,44 @@ export async function restoreContactMessage(actor: AdminActor, id: number): Prom
 export async function bulkUpdateContactMessages(actor: AdminActor, input: unknown): Promise<{ affected: number; ids: number[] }> {
   const bulk: ContactBulk = parseWith(contactBulkSchema, input);
   const now = new Date();
-  const plan: Record<ContactBulk["action"], { where: Prisma.ContactMessageWhereInput; data: Prisma.ContactMessageUpdateManyMutationInput; action: string }> = {
-    read: { where: { status: "new" }, data: { status: "read", readAt: now }, action: "contact_message.read" },
-    archive: { where: { status: { not: "archived" } }, data: { status: "archived" }, action: "contact_message.archive" },
-    delete: { where: {}, data: { deletedAt: now }, action: "contact_message.delete" },
+  const plan: Record<
+    ContactBulk["action"],
+    { where: Prisma.ContactMessageWhereInput; data: (row: MessageState) => Prisma.ContactMessageUpdateManyMutationInput; action: string; event?: string }
+  > = {
+    read: { where: { status: "new" }, data: () => ({ status: "read", readAt: now }), action: "contact_message.read" },
+    close: {
+      where: { status: { in: ["new", "read", "replied"] } },
+      data: (row) => ({ status: "closed", previousStatus: row.status, statusChangedAt: now }),
+      action: "contact_message.close",
+      event: "closed",
+    },
+    archive: {
+      where: { status: { not: "archived" } },
+      data: (row) => ({ status: "archived", previousStatus: row.status, statusChangedAt: now }),
+      action: "contact_message.archive",
+      event: "archived",
+    },
+    delete: { where: {}, data: () => ({ deletedAt: now }), action: "contact_message.delete" },
   };
   const step = plan[bulk.action];
   const result = await db.$transaction(async (tx) => {
     const where = { id: { in: bulk.ids }, deletedAt: null, ...step.where };
     const before = await tx.contactMessage.findMany({ where, select: stateSelect });
-    const changed = await tx.contactMessage.updateManyAndReturn({
-      where: { ...where, id: { in: before.map((row) => row.id) } },
-      data: step.data,
-      select: stateSelect,
-    });
+    // Rows sharing a status change the same way: one statement per status met.
+    const changed: MessageState[] = [];
+    for (const status of new Set(before.map((row) => row.status))) {
+      const sample = before.find((row) => row.status === status)!;
+      changed.push(
+        ...(await tx.contactMessage.updateManyAndReturn({
+          where: { ...where, status, id: { in: before.filter((row) => row.status === status).map((row) => row.id) } },
+          data: step.data(sample),
+          select: stateSelect,
+        })),
+      );
+    }
     const beforeById = new Map(before.map((row) => [row.id, row]));
     for (const after of changed) {
+      if (step.event) await recordEvent(tx, after.id, actor.id, step.event, { from: beforeById.get(after.id)?.status ?? null, to: after.status }, now);
       await recordAudit(tx, actor, {
         action: step.action,
         entityType: "contact_message",
@@ -180,8 +349,8 @@ export async function addContactNote(actor: AdminActor, id: number, input: unkno
   const { body } = parseWith(contactNoteSchema, input);
   return db.$transaction(async (tx) => {
     await lockedState(tx, id);
-    const note = await tx.contactNote.create({
-      data: { messageId: id, authorId: actor.id, body },
+    const note = await tx.contactEntry.create({
+      data: { messageId: id, kind: "note", authorId: actor.id, body },
       select: { id: true, body: true, createdAt: true, author: { select: { id: true, name: true } } },
     });
     await recordAudit(tx, actor, {
@@ -190,6 +359,6 @@ export async function addContactNote(actor: AdminActor, id: number, input: unkno
       entityId: note.id,
       after: { message_id: id, body },
     });
-    return serializeNote(note);
+    return serializeNote({ ...note, body: note.body ?? body });
   });
 }

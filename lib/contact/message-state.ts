@@ -1,6 +1,6 @@
 import "server-only";
 import { recordAudit } from "@/lib/audit/service";
-import type { AdminActor } from "@/lib/auth/actor";
+import type { AuditActor } from "@/lib/audit/service";
 import { db } from "@/lib/db";
 import { conflict, notFound } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -21,14 +21,11 @@ export const stateSelect = {
   id: true,
   status: true,
   readAt: true,
-  replyText: true,
   repliedAt: true,
-  repliedById: true,
-  replyMessageId: true,
-  replySentAt: true,
-  replyError: true,
-  replyStatus: true,
-  replyAttemptedAt: true,
+  previousStatus: true,
+  statusChangedAt: true,
+  assignedToId: true,
+  mergedIntoId: true,
   deletedAt: true,
 } satisfies Prisma.ContactMessageSelect;
 export type MessageState = Prisma.ContactMessageGetPayload<{ select: typeof stateSelect }>;
@@ -38,10 +35,9 @@ export function auditState(row: Partial<MessageState>) {
   const state: Record<string, unknown> = {};
   if ("status" in row) state.status = row.status;
   if ("readAt" in row) state.read_at = row.readAt;
-  if ("replyText" in row) state.reply_text = row.replyText;
   if ("repliedAt" in row) state.replied_at = row.repliedAt;
-  if ("repliedById" in row) state.replied_by_id = row.repliedById;
-  if ("replySentAt" in row) state.reply_sent_at = row.replySentAt;
+  if ("assignedToId" in row) state.assigned_to = row.assignedToId;
+  if ("mergedIntoId" in row) state.merged_into_id = row.mergedIntoId;
   if ("deletedAt" in row) state.deleted_at = row.deletedAt;
   return state;
 }
@@ -59,10 +55,10 @@ export async function lockedState(tx: Tx, id: number): Promise<MessageState> {
  */
 export async function transition(
   tx: Tx,
-  actor: AdminActor,
+  actor: AuditActor,
   before: MessageState,
   action: string,
-  data: Prisma.ContactMessageUpdateManyMutationInput & { repliedById?: string | null },
+  data: Prisma.ContactMessageUncheckedUpdateManyInput,
 ) {
   const { count } = await tx.contactMessage.updateMany({
     where: { id: before.id, status: before.status, deletedAt: null },
@@ -79,7 +75,43 @@ export async function transition(
   });
 }
 
-/** The message as the inbox shows it (with its notes and who replied); 404 once deleted. */
+/** A status event in the thread (closed, reopened, archived, unarchived, restored, …), by whom. */
+export async function recordEvent(
+  tx: Tx,
+  messageId: number,
+  authorId: string | null,
+  event: string,
+  data: Record<string, string | number | null>,
+  at: Date = new Date(),
+) {
+  await tx.contactEntry.create({ data: { messageId, kind: "event", event, data, authorId, createdAt: at } });
+}
+
+/**
+ * Moves a message to another status as one of the thread's events: remembers where a close or an
+ * archive came from (for "Desarchivar" and "Deshacer"), stamps the change's time, audits it.
+ */
+export async function changeStatus(
+  tx: Tx,
+  actor: AuditActor,
+  before: MessageState,
+  to: MessageState["status"],
+  event: string,
+  action: string,
+  extra: Prisma.ContactMessageUncheckedUpdateManyInput = {},
+) {
+  const now = new Date();
+  const leaving = to === "closed" || to === "archived";
+  await transition(tx, actor, before, action, {
+    status: to,
+    statusChangedAt: now,
+    previousStatus: leaving ? before.status : null,
+    ...extra,
+  });
+  await recordEvent(tx, before.id, actor.id, event, { from: before.status, to }, now);
+}
+
+/** The message as the inbox shows it (with its thread); 404 once deleted. */
 export async function messageDetail(id: number, client: Tx | typeof db = db): Promise<ContactMessageDetail> {
   const row = await client.contactMessage.findFirst({ where: { id, deletedAt: null }, include: contactDetailInclude });
   if (!row) throw notFound(MESSAGE_NOT_FOUND);

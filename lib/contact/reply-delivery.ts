@@ -1,60 +1,62 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { recordAudit } from "@/lib/audit/service";
 import type { AdminActor } from "@/lib/auth/actor";
 import { getSiteSettings } from "@/lib/content/settings";
+import { appendSignature, conversationReplyAddress, withSubjectReference } from "@/lib/conversations/addressing";
 import { db } from "@/lib/db";
-import { conflict, parseWith } from "@/lib/errors";
+import { conflict, notFound, parseWith } from "@/lib/errors";
 import { formatDate } from "@/lib/format";
-import { DEFAULT_MAIL_FROM, mailErrorText, sendMail, smtpConfigured } from "@/lib/mail";
-import { contactReplySchema } from "./admin-schema";
+import { mailErrorText, newMessageId, sendMail, smtpConfigured } from "@/lib/mail";
+import { contactReplySchema, contactResendSchema } from "./admin-schema";
 import type { ContactMessageDetail, ReplyDelivery } from "./admin-serialize";
 import { REPLY_SEND_STALE_MS, replyDeliveryView, replyRefusal, replySubject, type ReplyStatusValue } from "./inbox-rules";
 import { lockedState, messageDetail, transition } from "./message-state";
 
-// The reply to a contact message and its e-mail: the reply is stored first, then sent, and the
-// outcome (sent, failed, not configured) is stored over `sending`; "Reenviar" sends a stored reply
+// The staff replies of a contact conversation and their e-mails: each reply is stored first as an
+// entry of the thread (`sending`), then sent, and the outcome (sent with the server's answer,
+// failed with the reason, not configured) replaces `sending`; "Reenviar" sends a stored reply
 // again. Called by the inbox screen's server actions and the REST handlers alike.
 
 export type ContactUpdateResult = { message: ContactMessageDetail; delivery: ReplyDelivery | null };
 
-/** The domain of our Message-IDs: the sender's (MAIL_FROM), so they are globally unique to us. */
-function messageIdDomain(): string {
-  const from = process.env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM;
-  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1];
-  return domain || "localhost";
-}
-
-export const newMessageId = () => `<${randomUUID()}@${messageIdDomain()}>`;
+/** How many earlier Message-IDs a reply names in its References header. */
+const REFERENCES_KEPT = 10;
 
 /**
- * Replies to a message: allowed only from new or read, with non-blank text. The reply is
- * STORED FIRST (status replied, reply_text, replied_at, who, the Message-ID it will carry, and
- * reply_status `sending` with the attempt's time), in one transaction with its audit entry; only
- * then is it e-mailed, and the outcome replaces `sending`. A failed or unconfigured send loses
- * nothing: "Reenviar" (resendContactReply) tries again.
+ * "Responder": allowed on every open conversation (new, read or replied), with non-blank text.
+ * The reply is STORED FIRST (a reply entry with the Message-ID it will carry and `sending`; the
+ * conversation becomes `replied`), in one transaction with its audit entry; only then is it
+ * e-mailed, and the outcome replaces `sending`. A failed or unconfigured send loses nothing:
+ * "Reenviar" (resendContactReply) tries again.
  */
 export async function replyToContactMessage(actor: AdminActor, id: number, input: unknown): Promise<ContactUpdateResult> {
   const { reply } = parseWith(contactReplySchema, input);
   const attemptAt = new Date();
-  await db.$transaction(async (tx) => {
+  const entryId = await db.$transaction(async (tx) => {
     const before = await lockedState(tx, id);
     const refusal = replyRefusal(before.status);
     if (refusal) throw conflict(refusal);
     await transition(tx, actor, before, "contact_message.reply", {
       status: "replied",
-      replyText: reply,
-      repliedAt: attemptAt,
-      repliedById: actor.id,
-      replyMessageId: newMessageId(),
-      replySentAt: null,
-      replyError: null,
-      replyStatus: "sending",
-      replyAttemptedAt: attemptAt,
+      repliedAt: before.repliedAt ?? attemptAt,
       readAt: before.readAt ?? attemptAt,
     });
+    const entry = await tx.contactEntry.create({
+      data: {
+        messageId: id,
+        kind: "reply",
+        body: reply,
+        authorId: actor.id,
+        mailMessageId: newMessageId(),
+        deliveryStatus: "sending",
+        attemptedAt: attemptAt,
+        createdAt: attemptAt,
+      },
+      select: { id: true },
+    });
+    return entry.id;
   });
-  const delivery = await deliverReply(id, attemptAt);
+  const delivery = await deliverReply(id, entryId, attemptAt);
   return { message: await messageDetail(id), delivery };
 }
 
@@ -64,108 +66,137 @@ export const MAIL_NOT_CONFIGURED_RESEND = "El correo saliente no está configura
 export const SEND_IN_FLIGHT = "La respuesta ya se está enviando por correo. Espera unos segundos.";
 
 /**
- * "Reenviar": sends the stored reply again when its last send failed, found no mail
- * configuration, or died on the way (`sending` for longer than REPLY_SEND_STALE_MS). 409 when
- * there is no reply, it was sent, SMTP is still not configured, or a send is in flight. The
- * attempt is CLAIMED first (`sending` again, only if the state is still the one checked), so two
- * resends at once cannot e-mail the visitor twice: the second gets a 409. Audited; the same
+ * "Reenviar": sends a stored reply again (the one named by `entry_id`, else the latest) when its
+ * last send failed, found no mail configuration, or died on the way (`sending` for longer than
+ * REPLY_SEND_STALE_MS). 409 when there is no reply, it was sent, SMTP is still not configured, or
+ * a send is in flight. The attempt is CLAIMED first (`sending` again, only if the state is still
+ * the one checked), so two resends at once cannot e-mail the visitor twice. Audited; the same
  * Message-ID is kept.
  */
-export async function resendContactReply(actor: AdminActor, id: number): Promise<ContactUpdateResult> {
+export async function resendContactReply(actor: AdminActor, id: number, input: unknown = {}): Promise<ContactUpdateResult> {
+  const { entry_id: wanted } = parseWith(contactResendSchema, input ?? {});
   const attemptAt = new Date();
-  await db.$transaction(async (tx) => {
-    const before = await lockedState(tx, id);
-    if (!before.replyText) throw conflict(NOTHING_TO_RESEND);
-    const status: ReplyStatusValue = before.replyStatus ?? (before.replySentAt ? "sent" : "sending");
+  const entryId = await db.$transaction(async (tx) => {
+    await lockedState(tx, id);
+    const entry = await tx.contactEntry.findFirst({
+      where: { messageId: id, kind: "reply", ...(wanted ? { id: wanted } : {}) },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      select: { id: true, deliveryStatus: true, attemptedAt: true, deliveryError: true, sentAt: true },
+    });
+    if (!entry) throw wanted ? notFound("Respuesta no encontrada") : conflict(NOTHING_TO_RESEND);
+    const status: ReplyStatusValue = entry.deliveryStatus ?? (entry.sentAt ? "sent" : "sending");
     if (status === "sent") throw conflict(ALREADY_SENT);
     if (!smtpConfigured()) throw conflict(MAIL_NOT_CONFIGURED_RESEND);
     const stale = new Date(attemptAt.getTime() - REPLY_SEND_STALE_MS);
-    const { count } = await tx.contactMessage.updateMany({
+    const { count } = await tx.contactEntry.updateMany({
       where: {
-        id,
-        deletedAt: null,
-        replySentAt: null,
+        id: entry.id,
+        sentAt: null,
         OR: [
-          { replyStatus: { in: ["failed", "not_configured"] } },
-          { replyStatus: "sending", OR: [{ replyAttemptedAt: null }, { replyAttemptedAt: { lt: stale } }] },
-          { replyStatus: null },
+          { deliveryStatus: { in: ["failed", "not_configured"] } },
+          { deliveryStatus: "sending", OR: [{ attemptedAt: null }, { attemptedAt: { lt: stale } }] },
+          { deliveryStatus: null },
         ],
       },
-      data: {
-        replyStatus: "sending",
-        replyAttemptedAt: attemptAt,
-        replyError: null,
-        replyMessageId: before.replyMessageId ?? newMessageId(),
-      },
+      data: { deliveryStatus: "sending", attemptedAt: attemptAt, deliveryError: null },
     });
     if (count !== 1) throw conflict(SEND_IN_FLIGHT);
-    // The attempt, not its outcome (which the message shows): why the reply had not gone out.
+    // The attempt, not its outcome (which the thread shows): why the reply had not gone out.
     await recordAudit(tx, actor, {
       action: "contact_message.resend_reply",
       entityType: "contact_message",
       entityId: id,
-      before: { reply_error: before.replyError ?? replyDeliveryView(status, before.replyAttemptedAt, attemptAt.getTime())?.label ?? null },
+      before: {
+        reply_id: entry.id,
+        reply_error: entry.deliveryError ?? replyDeliveryView(status, entry.attemptedAt, attemptAt.getTime())?.label ?? null,
+      },
     });
+    return entry.id;
   });
-  const delivery = await deliverReply(id, attemptAt);
+  const delivery = await deliverReply(id, entryId, attemptAt);
   return { message: await messageDetail(id), delivery };
 }
 
-/** The reply e-mail: the text, the signature, and the visitor's message quoted below. */
-function replyBody(message: { name: string; message: string; createdAt: Date; replyText: string }, companyName: string) {
-  const quoted = message.message
+/** What the visitor last wrote: their latest e-mailed answer, else the first message. */
+function lastWords(message: { name: string; message: string; createdAt: Date }, inbound: { body: string | null; createdAt: Date } | null) {
+  return inbound?.body ? { text: inbound.body, at: inbound.createdAt } : { text: message.message, at: message.createdAt };
+}
+
+/** The reply e-mail: the text with its author's signature, the company, and the visitor's last words quoted below. */
+function replyBody(reply: string, signature: string | null, companyName: string, visitor: string, quoted: { text: string; at: Date }) {
+  const quote = quoted.text
     .split("\n")
     .map((line) => `> ${line}`)
     .join("\n");
-  return [
-    message.replyText,
-    "",
-    "--",
-    companyName,
-    "",
-    `El ${formatDate(message.createdAt)}, ${message.name} escribió:`,
-    quoted,
-  ].join("\n");
+  return [appendSignature(reply, signature ?? companyName), "", `El ${formatDate(quoted.at)}, ${visitor} escribió:`, quote].join("\n");
 }
 
 /**
- * Sends the stored reply of message `id` (the attempt claimed at `attemptAt`) and records the
- * outcome over `sending`: sent (with reply_sent_at), failed (with a short error) or
- * not_configured. Only the attempt that claimed the row settles it, so a late answer never
- * overwrites a newer attempt. Never throws for a mail failure: the outcome is returned and stored.
+ * Sends reply `entryId` of message `id` (the attempt claimed at `attemptAt`) and records the
+ * outcome over `sending`: sent (with the server's answer), failed (with a short reason) or
+ * not_configured. Only the attempt that claimed the entry settles it, so a late answer never
+ * overwrites a newer attempt. The first reply really sent stamps the conversation's first
+ * response. Never throws for a mail failure: the outcome is returned and stored.
  */
-async function deliverReply(id: number, attemptAt: Date): Promise<ReplyDelivery> {
-  const message = await db.contactMessage.findUniqueOrThrow({
-    where: { id },
-    select: { name: true, email: true, subject: true, message: true, createdAt: true, replyText: true, replyMessageId: true },
-  });
-  if (!message.replyText) return { sent: false, status: "failed", error: null };
-  const mine = { id, replyStatus: "sending" as const, replyAttemptedAt: attemptAt };
-  const messageId = message.replyMessageId ?? newMessageId();
+async function deliverReply(id: number, entryId: number, attemptAt: Date): Promise<ReplyDelivery> {
+  const [message, entry, earlier, lastInbound] = await Promise.all([
+    db.contactMessage.findUniqueOrThrow({
+      where: { id },
+      select: { name: true, email: true, subject: true, message: true, createdAt: true, replyToken: true },
+    }),
+    db.contactEntry.findUniqueOrThrow({
+      where: { id: entryId },
+      select: { body: true, mailMessageId: true, author: { select: { signature: true } } },
+    }),
+    db.contactEntry.findMany({
+      where: { messageId: id, id: { not: entryId }, kind: { in: ["reply", "inbound"] }, mailMessageId: { not: null } },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: REFERENCES_KEPT,
+      select: { mailMessageId: true },
+    }),
+    db.contactEntry.findFirst({
+      where: { messageId: id, kind: "inbound" },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      select: { body: true, createdAt: true },
+    }),
+  ]);
+  const messageId = entry.mailMessageId ?? newMessageId();
+  const mine = { id: entryId, deliveryStatus: "sending" as const, attemptedAt: attemptAt };
   let outcome: ReplyDelivery;
+  let response: string | null = null;
   try {
     const settings = await getSiteSettings();
     const result = await sendMail({
       to: message.email,
-      replyTo: settings.contactEmail ?? undefined,
-      subject: replySubject(message.subject),
-      text: replyBody({ ...message, replyText: message.replyText }, settings.companyName),
+      replyTo: conversationReplyAddress(message.replyToken) ?? settings.contactEmail ?? undefined,
+      subject: withSubjectReference(replySubject(message.subject), { kind: "contact", id }),
+      text: replyBody(entry.body ?? "", entry.author?.signature ?? null, settings.companyName, message.name, lastWords(message, lastInbound)),
       messageId,
+      inReplyTo: earlier.map((row) => row.mailMessageId!).reverse(),
       kind: "contact_reply",
       related: { type: "contact_message", id },
     });
-    outcome = result.status === "sent" ? { sent: true, status: "sent", error: null } : { sent: false, status: "not_configured", error: null };
+    if (result.status === "sent") {
+      outcome = { sent: true, status: "sent", error: null };
+      response = result.response || null;
+    } else {
+      outcome = { sent: false, status: "not_configured", error: null };
+    }
   } catch (error) {
     console.error(`[contact] La respuesta al mensaje ${id} se guardó, pero el correo falló`, error);
     outcome = { sent: false, status: "failed", error: mailErrorText(error) };
   }
-  await db.contactMessage.updateMany({
+  const sentAt = new Date();
+  const { count } = await db.contactEntry.updateMany({
     where: mine,
     data: {
-      replyStatus: outcome.status,
-      replyError: outcome.error,
-      ...(outcome.sent ? { replySentAt: new Date(), replyMessageId: messageId } : {}),
+      deliveryStatus: outcome.status,
+      deliveryError: outcome.error,
+      ...(outcome.sent ? { sentAt, serverResponse: response, mailMessageId: messageId } : {}),
     },
   });
+  if (count === 1 && outcome.sent) {
+    await db.contactMessage.updateMany({ where: { id, firstResponseAt: null }, data: { firstResponseAt: sentAt } });
+  }
   return outcome;
 }

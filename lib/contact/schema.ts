@@ -1,6 +1,7 @@
 import { multilineText, optionalText, singleLineText, z } from "@/lib/zod";
 import { CONTACT_LIMITS, HONEYPOT_FIELD } from "./form";
 import { optionalSectorId } from "@/lib/content/schema";
+import { optionalPrivacyConsent } from "@/lib/consent";
 
 // The public contact request: ONE schema shared by the form
 // (client-side, through react-hook-form), the server action and POST /api/v1/contact.
@@ -31,6 +32,8 @@ export const contactRequestSchema = z.object({
     .max(CONTACT_LIMITS.message, `El mensaje no puede superar los ${CONTACT_LIMITS.message} caracteres.`),
   // Whether the sector exists is checked on the server (lib/contact/service.ts).
   sector_id: optionalSectorId(),
+  // The web form always sends it (its box is required); older API clients may leave it out.
+  privacy_accepted: optionalPrivacyConsent(),
   [HONEYPOT_FIELD]: z.string().max(0, "Deja este campo vacío.").nullish(),
 });
 

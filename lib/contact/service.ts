@@ -4,6 +4,7 @@ import { fieldErrors, invalid, rateLimited } from "@/lib/errors";
 import { stripUnsafeText } from "@/lib/zod";
 import { getSiteSettings } from "@/lib/content/settings";
 import { db } from "@/lib/db";
+import { consentColumns } from "@/lib/legal/consent";
 import { sendMail } from "@/lib/mail";
 import { absoluteUrl } from "@/lib/site-url";
 import { notifyAdmins } from "@/lib/notifications/service";
@@ -77,6 +78,7 @@ export async function submitContactMessage(input: unknown, meta: ContactRequestM
         status: "new",
         ipAddress,
         userAgent: meta.userAgent ? stripUnsafeText(meta.userAgent).slice(0, MAX_USER_AGENT) : null,
+        ...consentColumns(request.privacy_accepted),
       },
       select: { id: true, createdAt: true },
     });
@@ -136,6 +138,7 @@ async function emailCompany(id: number, request: ContactRequest, sectorName: str
       replyTo: request.email,
       kind: "contact_notice",
       related: { type: "contact_message", id },
+      automatic: true,
     });
   } catch (error) {
     console.error(`[contact] El mensaje ${id} se guardó, pero no se pudo enviar el aviso por correo`, error);

@@ -38,7 +38,7 @@ export type ExportRoute<S extends z.ZodType, T> = {
   /** The list's filters, search and sort (the export takes the list's query, not its page). */
   query: S;
   /** Every row of the query in the list's order, in keyset batches (lib/list/keyset.ts). */
-  batches: (query: z.output<S>) => AsyncGenerator<T[], void, unknown>;
+  batches: (query: z.output<S>, batchSize: number | undefined, caller: Caller) => AsyncGenerator<T[], void, unknown>;
   csv: CsvFormat<T>;
 };
 
@@ -48,5 +48,5 @@ export type ExportRoute<S extends z.ZodType, T> = {
  * batch by batch. 422 for a malformed query, like the list.
  */
 export function exportRoute<S extends z.ZodType, T>(list: ExportRoute<S, T>) {
-  return authRoute("admin", async (request) => csvResponse(list.csv, list.batches(readQuery(request, list.query))));
+  return authRoute("admin", async (request, _context, caller) => csvResponse(list.csv, list.batches(readQuery(request, list.query), undefined, caller)));
 }

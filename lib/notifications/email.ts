@@ -23,7 +23,7 @@ function withLink(mail: NotificationEmail): string {
 }
 
 function message(to: string, mail: NotificationEmail): MailMessage {
-  return { to, subject: mail.subject, text: withLink(mail), kind: mail.kind ?? "notification", related: mail.related };
+  return { to, subject: mail.subject, text: withLink(mail), kind: mail.kind ?? "notification", related: mail.related, automatic: true };
 }
 
 /** E-mails one user (fire and forget: returns when sent or logged). */

@@ -35,6 +35,7 @@ export const STATIC_ROUTES: readonly StaticRoute[] = [
   { path: "/testimonios", priority: 0.6, changefreq: "monthly", lastmod: "testimonials" }, // linked from home; no old counterpart
   { path: "/privacidad", priority: 0.5, changefreq: "yearly", lastmod: { page: "privacidad" } }, // old "/privacy-policy"
   { path: "/terminos", priority: 0.5, changefreq: "yearly", lastmod: { page: "terminos" } }, // old "/terms-of-use"
+  { path: "/libro-de-reclamaciones", priority: 0.4, changefreq: "yearly", lastmod: "settings" }, // the Libro de Reclamaciones; no old counterpart
 ];
 
 /**

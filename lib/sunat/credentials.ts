@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { certificateProblem, readPfx, type CertificateInfo } from "./certificate";
-import { openSecret } from "./secret-box";
+import { openSecret } from "@/lib/crypto/secret-box";
 import type { SigningCredential } from "./types";
 
 // The certificate documents are signed with: the one uploaded in Configuración (sealed in the

@@ -8,7 +8,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { certificateProblem, readPfx } from "./certificate";
 import { sunatConfig } from "./config";
 import { forgetSigningKey, signingKeyFor } from "./credentials";
-import { sealSecret } from "./secret-box";
+import { sealSecret } from "@/lib/crypto/secret-box";
 import {
   CERTIFICATE_MAX_BYTES,
   CERTIFICATE_MESSAGES,
@@ -22,7 +22,7 @@ import {
 
 // "Configuración › Facturación electrónica": the issuer's fiscal address, the detracción account
 // and code, the exchange rates, and the signing certificate. The certificate (.pfx) and its
-// password are stored sealed (lib/sunat/secret-box.ts) and never leave the server: the screen
+// password are stored sealed (lib/crypto/secret-box.ts) and never leave the server: the screen
 // sees its subject, expiry and whether it can sign today. Every write is audited in the same
 // transaction, on the settings record ("site_settings", id 1).
 

@@ -33,3 +33,11 @@ export function ticketPriorityLabel(priority: string): string {
 export function ticketNumber(id: number): string {
   return `#${id}`;
 }
+
+/** What a staff reply's e-mail came to, as the API's `message` and the screen's notice say it. */
+export const TICKET_REPLY_DELIVERY_MESSAGES = {
+  sent: "Respuesta enviada por correo al cliente.",
+  failed: "La respuesta se guardó y el cliente la ve en su portal, pero no se pudo enviar el correo. Usa «Reenviar» para intentarlo de nuevo.",
+  not_configured: "La respuesta se guardó y el cliente la ve en su portal, pero no se envió por correo: el correo saliente no está configurado.",
+  sending: "La respuesta se guardó; su envío por correo aún no se confirma.",
+} as const;

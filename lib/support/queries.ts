@@ -5,10 +5,14 @@ import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { TicketPriorityCode, TicketStatusCode } from "./labels";
 import {
+  serializeAdminTicketDetail,
+  serializeAdminTicketSummary,
   serializeTicketDetail,
   serializeTicketSummary,
   ticketDetailSelect,
   ticketSummarySelect,
+  type AdminTicketDetailContract,
+  type AdminTicketSummaryContract,
   type TicketDetailContract,
   type TicketSummaryContract,
 } from "./serialize";
@@ -21,6 +25,8 @@ export type AdminTicketFilter = {
   status?: TicketStatusCode;
   priority?: TicketPriorityCode;
   user_id?: string;
+  /** "me" (the admin reading), "none" (nobody) or an admin's user id. */
+  assigned_to?: string;
   q?: string;
   sort?: "created" | "activity";
   dir?: "asc" | "desc";
@@ -29,11 +35,16 @@ export type AdminTicketFilter = {
 /** Most rows an unpaged list answers. */
 export const MAX_UNPAGED_TICKETS = 500;
 
-function adminWhere(filter: AdminTicketFilter): Prisma.TicketWhereInput {
+/** `viewerId`: the admin reading the list, whom `assigned_to=me` names. */
+function adminWhere(filter: AdminTicketFilter, viewerId: string | null): Prisma.TicketWhereInput {
   const where: Prisma.TicketWhereInput = {};
   if (filter.status) where.status = filter.status;
   if (filter.priority) where.priority = filter.priority;
   if (filter.user_id) where.userId = filter.user_id;
+  if (filter.assigned_to === "none") where.assignedToId = null;
+  // Nobody is "me" without a reader: nothing matches rather than everything.
+  else if (filter.assigned_to === "me") where.assignedToId = viewerId ?? "";
+  else if (filter.assigned_to) where.assignedToId = filter.assigned_to;
   if (filter.q) {
     const contains = { contains: filter.q, mode: "insensitive" as const };
     const or: Prisma.TicketWhereInput[] = [{ subject: contains }, { user: { name: contains } }, { user: { email: contains } }];
@@ -53,21 +64,25 @@ function adminOrder(filter: AdminTicketFilter): KeysetOrder<TicketSummaryRow> {
   return [{ field: filter.sort === "activity" ? "updatedAt" : "createdAt", dir }, { field: "id", dir }];
 }
 
-/** The tickets of the filter for "Tickets" (admin): one page, or (no page) up to MAX_UNPAGED_TICKETS. */
-export function listAdminTickets<P extends PageRequest | undefined = undefined>(filter: AdminTicketFilter, page?: P): Promise<ListOf<TicketSummaryContract, P>> {
-  const where = adminWhere(filter);
+/** The tickets of the filter for "Tickets" (admin `viewerId`): one page, or (no page) up to MAX_UNPAGED_TICKETS. */
+export function listAdminTickets<P extends PageRequest | undefined = undefined>(
+  filter: AdminTicketFilter,
+  page?: P,
+  viewerId: string | null = null,
+): Promise<ListOf<AdminTicketSummaryContract, P>> {
+  const where = adminWhere(filter, viewerId);
   const orderBy = keysetOrderBy<Prisma.TicketOrderByWithRelationInput>(adminOrder(filter));
   return readList(page as P, {
-    rows: async (window) => (await db.ticket.findMany({ where, orderBy, select: ticketSummarySelect, ...window })).map(serializeTicketSummary),
+    rows: async (window) => (await db.ticket.findMany({ where, orderBy, select: ticketSummarySelect, ...window })).map(serializeAdminTicketSummary),
     count: () => db.ticket.count({ where }),
     unpagedLimit: MAX_UNPAGED_TICKETS,
   });
 }
 
-/** One ticket with its conversation, for an admin; null when it does not exist. */
-export async function getAdminTicket(id: number): Promise<TicketDetailContract | null> {
+/** One ticket with its conversation and thread, for an admin; null when it does not exist. */
+export async function getAdminTicket(id: number): Promise<AdminTicketDetailContract | null> {
   const row = await db.ticket.findUnique({ where: { id }, select: ticketDetailSelect });
-  return row ? serializeTicketDetail(row) : null;
+  return row ? serializeAdminTicketDetail(row) : null;
 }
 
 const CLIENT_ORDER: Prisma.TicketOrderByWithRelationInput[] = [{ updatedAt: "desc" }, { id: "desc" }];
@@ -96,9 +111,9 @@ export async function getClientTicket(userId: string, id: number): Promise<Ticke
   return row ? serializeTicketDetail(row) : null;
 }
 
-/** Every ticket of the filter in the list's order, in keyset batches (the CSV export). */
-export function exportAdminTickets(filter: AdminTicketFilter, batchSize?: number): AsyncGenerator<TicketSummaryContract[], void, unknown> {
-  const where = adminWhere(filter);
+/** Every ticket of the filter in the list's order, in keyset batches (the CSV export of admin `viewerId`). */
+export function exportAdminTickets(filter: AdminTicketFilter, batchSize?: number, viewerId: string | null = null): AsyncGenerator<TicketSummaryContract[], void, unknown> {
+  const where = adminWhere(filter, viewerId);
   const order = adminOrder(filter);
   const orderBy = keysetOrderBy<Prisma.TicketOrderByWithRelationInput>(order);
   return keysetBatches({
@@ -117,4 +132,31 @@ export function exportAdminTickets(filter: AdminTicketFilter, batchSize?: number
 /** The user an admin list is filtered by (?user_id), for the "Tickets de …" note; null when gone. */
 export function findTicketListUser(userId: string): Promise<{ name: string; email: string } | null> {
   return db.user.findUnique({ where: { id: userId }, select: { name: true, email: true } });
+}
+
+/** The e-mails as received of a ticket's e-mailed replies (reply id → text), for "Ver original". */
+export async function ticketOriginals(ticketId: number): Promise<Map<number, string>> {
+  const rows = await db.ticketReply.findMany({
+    where: { ticketId, viaEmail: true, originalText: { not: null } },
+    select: { id: true, originalText: true },
+  });
+  return new Map(rows.map((row) => [row.id, row.originalText ?? ""]));
+}
+
+/** One e-mailed reply's original (GET …/replies/{replyId}/original); null unless that reply of that ticket has one. */
+export async function ticketReplyOriginal(ticketId: number, replyId: number): Promise<{ original_text: string; from_address: string | null; received_at: string } | null> {
+  const row = await db.ticketReply.findFirst({
+    where: { id: replyId, ticketId, viaEmail: true },
+    select: { originalText: true, fromAddress: true, createdAt: true },
+  });
+  if (!row || row.originalText === null) return null;
+  return { original_text: row.originalText, from_address: row.fromAddress, received_at: row.createdAt.toISOString() };
+}
+
+/** An attachment of an e-mailed reply of this ticket (for its download); null otherwise. */
+export function findTicketAttachment(ticketId: number, attachmentId: number) {
+  return db.mailAttachment.findFirst({
+    where: { id: attachmentId, ticketReply: { ticketId } },
+    select: { storageKey: true, fileName: true, mime: true, bytes: true },
+  });
 }

@@ -3,7 +3,7 @@
 import { actionArguments, plainObjectArgument, runAction, type ActionResult } from "@/lib/actions/run";
 import { requireActor } from "@/lib/auth/actor";
 import { changePassword, updateClientProfile, updateProfile } from "@/lib/users/profile";
-import type { ClientProfileContract, UserContract } from "@/lib/users/serialize";
+import type { AdminProfileContract, ClientProfileContract, UserContract } from "@/lib/users/serialize";
 import { createUser, deleteUser, updateUser } from "@/lib/users/service";
 import { singleLineText } from "@/lib/zod";
 
@@ -45,7 +45,7 @@ export async function deleteUserAction(...args: [id: unknown]): Promise<ActionRe
 // /api/v1/client/profile). A password change keeps this browser session (the actor's
 // sessionId) and ends the others.
 
-export async function updateProfileAction(input: unknown): Promise<ActionResult<UserContract>> {
+export async function updateProfileAction(input: unknown): Promise<ActionResult<AdminProfileContract>> {
   return runAction(async () => updateProfile(await requireActor("admin"), input));
 }
 

@@ -44,6 +44,7 @@ async function warnPreviousAddress(previous: string, current: string) {
     await sendMail({
       to: previous,
       kind: "account",
+      automatic: true,
       subject: "Tu correo de acceso cambió",
       text: `Hola:\n\nEl correo con el que inicias sesión cambió a ${current}. Si no fuiste tú, responde a este mensaje o escríbenos de inmediato para recuperar tu cuenta.`,
     });

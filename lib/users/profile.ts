@@ -10,19 +10,28 @@ import { hitRateLimit, releaseRateLimit, type RateLimitRule } from "@/lib/rate-l
 import { announceEmailChange, applyEmailChange } from "./email-change";
 import { USER_FIELDS } from "./queries";
 import {
+  ADMIN_PROFILE_FIELDS,
+  adminProfileSchema,
   changePasswordSchema,
   CLIENT_PROFILE_FIELDS,
   clientProfileSchema,
   PASSWORD_FIELDS,
   PROFILE_FIELDS,
-  profileSchema,
   USER_MESSAGES,
 } from "./schema";
-import { serializeClientProfile, serializeUser, type ClientProfileContract, type UserContract } from "./serialize";
+import {
+  serializeAdminProfile,
+  serializeClientProfile,
+  serializeUser,
+  type AdminProfileContract,
+  type ClientProfileContract,
+  type UserContract,
+} from "./serialize";
 import { USER_ERRORS } from "./service";
 
 // The signed-in user's own profile, one implementation for both areas:
-// - "Perfil de Administrador" (PUT /api/v1/admin/profile): name and e-mail;
+// - "Perfil de Administrador" (PUT /api/v1/admin/profile): name, e-mail and the signature of the
+//   replies the admin e-mails;
 // - the client's "Mi perfil" (PUT /api/v1/client/profile): the same, plus
 //   the billing profile (billing_name, tax_id) the invoices are issued to;
 // and, for both, the password change with the current password. A new sign-in e-mail needs the
@@ -39,7 +48,7 @@ export const PROFILE_ERRORS = {
   noPasswordForEmail:
     "Tu cuenta no tiene contraseña (entras con Google). Crea una con «¿Olvidaste tu contraseña?» y después podrás cambiar tu correo.",
   mixedPayload:
-    "Envía {name, email} (con current_password si cambias el correo) para actualizar el perfil o {current_password, new_password, confirm_password} para cambiar la contraseña, no ambos.",
+    "Envía {name, email, signature} (con current_password si cambias el correo) para actualizar el perfil o {current_password, new_password, confirm_password} para cambiar la contraseña, no ambos.",
   clientMixedPayload:
     "Envía {name, email, billing_name, tax_id} (con current_password si cambias el correo) para actualizar el perfil o {current_password, new_password, confirm_password} para cambiar la contraseña, no ambos.",
 } as const;
@@ -50,8 +59,8 @@ export const PROFILE_ERRORS = {
  */
 export const PASSWORD_CHANGE_FAILURE_LIMIT: RateLimitRule = { limit: 5, windowSeconds: 15 * 60 };
 
-/** The columns of a profile: the user's (never the hash) and the billing profile. */
-const PROFILE_SELECT = { ...USER_FIELDS, billingName: true, taxId: true } as const;
+/** The columns of a profile: the user's (never the hash), the billing profile and the signature. */
+const PROFILE_SELECT = { ...USER_FIELDS, billingName: true, taxId: true, signature: true } as const;
 
 type ProfileChanges = {
   name: string;
@@ -59,6 +68,8 @@ type ProfileChanges = {
   /** undefined keeps the billing field; null clears it. */
   billingName?: string | null;
   taxId?: string | null;
+  /** An admin's signature: undefined keeps it; null removes it. */
+  signature?: string | null;
 };
 
 /**
@@ -97,12 +108,14 @@ async function saveProfile(actor: ProfileActor, changes: ProfileChanges, current
   const billing = {
     ...(changes.billingName !== undefined && { billingName: changes.billingName }),
     ...(changes.taxId !== undefined && { taxId: changes.taxId }),
+    ...(changes.signature !== undefined && { signature: changes.signature }),
   };
-  const audited = (row: { name: string; email: string; billingName: string | null; taxId: string | null }) => ({
+  const audited = (row: { name: string; email: string; billingName: string | null; taxId: string | null; signature: string | null }) => ({
     name: row.name,
     email: row.email,
     ...("billingName" in billing && { billing_name: row.billingName }),
     ...("taxId" in billing && { tax_id: row.taxId }),
+    ...("signature" in billing && { signature: row.signature }),
   });
   const stored = await db.user.findUnique({ where: { id: actor.id }, select: { email: true } });
   if (!stored) throw unauthenticated();
@@ -149,10 +162,16 @@ async function saveProfile(actor: ProfileActor, changes: ProfileChanges, current
   }
 }
 
-/** Name and e-mail of the signed-in admin. 422 invalid, 409 e-mail taken. */
-export async function updateProfile(actor: ProfileActor, input: unknown): Promise<UserContract> {
-  const data = parseWith(profileSchema, input);
-  return serializeUser(await saveProfile(actor, { name: data.name, email: data.email }, data.current_password));
+/** Name, e-mail and (when given) signature of the signed-in admin. 422 invalid, 409 e-mail taken. */
+export async function updateProfile(actor: ProfileActor, input: unknown): Promise<AdminProfileContract> {
+  const data = parseWith(adminProfileSchema, input);
+  return serializeAdminProfile(await saveProfile(actor, { name: data.name, email: data.email, signature: data.signature }, data.current_password));
+}
+
+/** The signature appended to the replies this admin e-mails (null: none, or no such user). */
+export async function adminSignature(userId: string): Promise<string | null> {
+  const row = await db.user.findUnique({ where: { id: userId }, select: { signature: true } });
+  return row?.signature ?? null;
 }
 
 /**
@@ -220,9 +239,11 @@ export function profilePayloadKind(
   throw invalid({ _: [mixedMessage] }, mixedMessage);
 }
 
-/** PUT /api/v1/admin/profile: one of the two payloads, decided by its keys. */
-export function updateProfileOrPassword(actor: AdminActor, body: unknown): Promise<UserContract> {
-  return profilePayloadKind(body) === "password" ? changePassword(actor, body) : updateProfile(actor, body);
+/** PUT /api/v1/admin/profile: one of the two payloads, decided by its keys; either way the answer is the profile. */
+export async function updateProfileOrPassword(actor: AdminActor, body: unknown): Promise<AdminProfileContract> {
+  if (profilePayloadKind(body, ADMIN_PROFILE_FIELDS) === "profile") return updateProfile(actor, body);
+  const user = await changePassword(actor, body);
+  return { ...user, signature: await adminSignature(actor.id) };
 }
 
 /** PUT /api/v1/client/profile: one of the two payloads; either way the answer is the profile. */

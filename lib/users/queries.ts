@@ -45,3 +45,8 @@ export async function findUser(id: string): Promise<UserContract | null> {
   const row = await db.user.findUnique({ where: { id }, select: USER_FIELDS });
   return row ? serializeUser(row) : null;
 }
+
+/** The admins a conversation or a ticket can be assigned to ("Asignado a"), by name. */
+export async function listAdminChoices(): Promise<{ id: string; name: string }[]> {
+  return db.user.findMany({ where: { role: "admin" }, orderBy: [{ name: "asc" }, { id: "asc" }], select: { id: true, name: true }, take: 200 });
+}

@@ -6,7 +6,7 @@ import { oneOfParam, textParam } from "@/lib/list/query-params";
 import { emailSchema, NAME_MAX_LENGTH, newPasswordSchema } from "@/lib/auth/schema";
 import { PASSWORD_MAX_LENGTH } from "@/lib/auth/password-rules";
 import { billingNameSchema, taxIdSchema } from "@/lib/billing/schema";
-import { singleLineText, z } from "@/lib/zod";
+import { multilineText, singleLineText, z } from "@/lib/zod";
 
 export const USER_ROLES = ["client", "admin"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -114,6 +114,32 @@ export const changePasswordSchema = z
 export type ChangePasswordInput = z.output<typeof changePasswordSchema>;
 
 export const PROFILE_FIELDS = ["name", "email"] as const;
+
+/** The longest signature an admin's e-mailed replies carry. */
+export const SIGNATURE_MAX_LENGTH = 1000;
+
+export const SIGNATURE_MESSAGES = {
+  notText: "La firma debe ser texto.",
+  tooLong: "La firma no puede superar los 1.000 caracteres.",
+} as const;
+
+/**
+ * "Firma para respuestas por correo": multi-line text up to 1,000 characters, appended to the
+ * replies the admin e-mails (tickets and contact messages). Blank or null removes it; left out, it
+ * is kept.
+ */
+export const signatureSchema = z
+  .union([multilineText({ error: SIGNATURE_MESSAGES.notText }).max(SIGNATURE_MAX_LENGTH, SIGNATURE_MESSAGES.tooLong), z.null()], {
+    error: SIGNATURE_MESSAGES.notText,
+  })
+  .transform((value) => value || null);
+
+/** PUT /api/v1/admin/profile {name, email, current_password?, signature?} and "Perfil de Administrador". */
+export const adminProfileSchema = profileSchema.extend({ signature: signatureSchema.optional() });
+export type AdminProfileInput = z.output<typeof adminProfileSchema>;
+export type AdminProfileForm = z.input<typeof adminProfileSchema>;
+
+export const ADMIN_PROFILE_FIELDS = [...PROFILE_FIELDS, "signature"] as const;
 
 // ─────────────────────────────── Client profile ───────────────────────────────
 

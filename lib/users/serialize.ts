@@ -13,6 +13,13 @@ export function serializeUser(user: Pick<User, "id" | "name" | "email" | "role" 
   return { id: user.id, name: user.name, email: user.email, role: user.role, created_at: user.createdAt.toISOString() };
 }
 
+/** The admin's own profile (PUT /api/v1/admin/profile): the user and the signature of their e-mailed replies. */
+export type AdminProfileContract = UserContract & { signature: string | null };
+
+export function serializeAdminProfile(user: Pick<User, "id" | "name" | "email" | "role" | "createdAt" | "signature">): AdminProfileContract {
+  return { ...serializeUser(user), signature: user.signature };
+}
+
 /** The client's own profile (GET|PUT /api/v1/client/profile): the user and their billing profile. */
 export type ClientProfileContract = UserContract & {
   /** Razón social or name the invoices are issued to (the account's name when null). */

@@ -125,6 +125,8 @@ const valleSur: ClientAccountSeed = {
           author: "client",
           body: "Gracias. Si nos confirman antes de las 5 p. m., el almacén puede reprocesar las guías hoy mismo.",
           hoursAfterTicket: 3,
+          emailedOriginal:
+            "Gracias. Si nos confirman antes de las 5 p. m., el almacén puede reprocesar las guías hoy mismo.\n\nCarlos Mendoza\nJefe de Operaciones\n\nEl mar., a las 10:12, Soporte Lumen escribió:\n> Hola, Carlos. La serie T001 de guías electrónicas no figura como autorizada en la configuración del OSE desde la última actualización.",
         },
       ],
       events: [{ to: "in_progress", hoursAfterTicket: 2 }],
@@ -244,7 +246,8 @@ const costaVerde: ClientAccountSeed = {
       currency: "PEN",
       issuedDaysAgo: 34,
       dueInDaysAfterIssue: 45,
-      payments: [],
+      // Half paid up front, the rest due when the report is delivered ("Parcialmente pagada").
+      payments: [paid("transferencia", "BCP-OP-57110342", 3, "5664.00")],
     },
     fee(CHATBOT, "mensualidad", "390.00", "PEN", 20, [], 30),
   ],

@@ -190,6 +190,8 @@ export interface TicketReplySeed {
   author: "admin" | "client";
   body: string;
   hoursAfterTicket: number;
+  /** A client's answer that came by e-mail: the whole mail as received (quotes included). */
+  emailedOriginal?: string;
 }
 
 export interface TicketEventSeed {
@@ -231,13 +233,39 @@ export interface ContactMessageSeed {
   message: string;
   sectorSlug: string | null;
   status: ContactStatus;
-  replyText: string | null;
   ipAddress: string;
   userAgent: string;
   receivedDaysAgo: number;
-  /** Hours from arrival to the reply (default 20) when there is a reply. */
-  repliedAfterHours?: number | null;
+  /**
+   * The conversation after the visitor's first message, oldest first: the demo admin's replies
+   * (e-mailed), the visitor's e-mailed answers (each makes it unread again) and internal notes. A
+   * closed or archived message gets its "closed" or "archived" event an hour after the last entry.
+   */
+  thread?: ContactEntrySeed[];
+  /** Assigned to the demo admin ("Asignado a") when they opened it. */
+  assignedToAdmin?: boolean;
 }
+
+/** One entry of a seeded conversation, `hoursAfter` the visitor's first message. */
+export type ContactEntrySeed =
+  | {
+      kind: "reply";
+      body: string;
+      hoursAfter: number;
+      /** The mail server took it (default), or the send failed with `error` ("Reenviar" applies). */
+      delivery?: { status: "sent" } | { status: "failed"; error: string };
+    }
+  | {
+      kind: "inbound";
+      /** The answer as the inbox shows it: without the quoted history and the signature. */
+      body: string;
+      /** The whole text as received, quotes and signature included. */
+      originalText: string;
+      hoursAfter: number;
+      /** Why the sender may not be who it claims (its DKIM, SPF and DMARC checks failed). */
+      authWarning?: string;
+    }
+  | { kind: "note"; body: string; hoursAfter: number };
 
 export interface NotificationSeed {
   type: string;

@@ -4,8 +4,10 @@
 import pg from "pg";
 
 /**
- * `rows` varied contact messages (statuses, sectors, replies, cities); the trigram search index is
- * dropped during the load and built once afterwards, as a bulk load should.
+ * `rows` varied contact messages (statuses, sectors, cities), one in five answered: its reply is
+ * the first entry of its thread (by the first admin, e-mailed and sent, which is its first
+ * response), inserted by the same statement. The trigram search index is dropped during the load
+ * and built once afterwards, as a bulk load should.
  */
 export async function insertContactMessages(client: pg.Client, rows: number): Promise<void> {
   const { rows: indexRows } = await client.query<{ def: string }>(
@@ -30,8 +32,8 @@ export async function insertContactMessages(client: pg.Client, rows: number): Pr
           'Me interesa una demostración de la gestión documental para digitalizar nuestros expedientes.',
           'Solicito una cotización para 10 usuarios con soporte 24/7 y capacitación del personal.'
         ] AS messages
-    )
-    INSERT INTO contact_messages (name, email, phone, company, subject, message, status, sector_id, reply_text, replied_at, read_at, ip_address, user_agent, created_at, updated_at)
+    ), inserted AS (
+    INSERT INTO contact_messages (name, email, phone, company, subject, message, status, sector_id, replied_at, first_response_at, read_at, ip_address, user_agent, created_at, updated_at)
     SELECT
       w.first_names[1 + g % 20] || ' ' || w.last_names[1 + (g / 20) % 25] || ' ' || w.last_names[1 + (g / 7) % 25],
       'contacto' || g || '@empresa' || (g % 997) || '.pe',
@@ -41,14 +43,22 @@ export async function insertContactMessages(client: pg.Client, rows: number): Pr
       w.messages[1 + g % 8] || ' Escribo desde ' || w.cities[1 + (g / 13) % 40] || '. Referencia ' || g || '.',
       (ARRAY['new','new','read','read','read','replied','replied','closed','archived','archived'])[1 + g % 10]::contact_status,
       (SELECT id FROM sectors ORDER BY id OFFSET (g % 5) LIMIT 1),
-      CASE WHEN g % 10 IN (5, 6) THEN 'Gracias por escribirnos; le enviamos la propuesta.' END,
+      CASE WHEN g % 10 IN (5, 6) THEN now() - (g * interval '5 minutes') + interval '3 hours' END,
       CASE WHEN g % 10 IN (5, 6) THEN now() - (g * interval '5 minutes') + interval '3 hours' END,
       CASE WHEN g % 10 >= 2 THEN now() - (g * interval '5 minutes') + interval '1 hour' END,
       '190.' || (g % 255) || '.' || ((g / 255) % 255) || '.' || (g % 200),
       'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36',
       now() - (g * interval '5 minutes'),
       now()
-        FROM generate_series(1, $1::int) AS g, words w`, [rows]);
+    FROM generate_series(1, $1::int) AS g, words w
+    RETURNING id, replied_at
+    )
+    INSERT INTO contact_entries (message_id, kind, body, author_id, mail_message_id, delivery_status, attempted_at, sent_at, server_response, created_at)
+    SELECT i.id, 'reply', 'Gracias por escribirnos; le enviamos la propuesta.',
+           (SELECT id FROM users WHERE role = 'admin' ORDER BY created_at, id LIMIT 1),
+           '<bench-c' || i.id || '@lumenti.pe>', 'sent', i.replied_at, i.replied_at, '250 2.0.0 Ok: queued', i.replied_at
+    FROM inserted i
+    WHERE i.replied_at IS NOT NULL`, [rows]);
   await client.query(indexRows[0].def);
 }
 

@@ -38,7 +38,7 @@ export function publicPages(options: { all: boolean; sectorSlugs: string[]; prod
   pages.push({ route: "/tecnologias/ver/todas/lista", path: variantHref(TECHNOLOGIES_VARIANTS, { vista: "lista" }) });
   for (const categoria of pick(TECHNOLOGY_CATEGORIES)) pages.push({ route: "/tecnologias/ver/[categoria]/lista", path: variantHref(TECHNOLOGIES_VARIANTS, { categoria, vista: "lista" }) });
 
-  for (const path of ["/nosotros", "/contacto", "/testimonios", "/terminos", "/privacidad", "/sitemap.xml"]) pages.push({ route: path, path });
+  for (const path of ["/nosotros", "/contacto", "/testimonios", "/terminos", "/privacidad", "/libro-de-reclamaciones", "/sitemap.xml"]) pages.push({ route: path, path });
   return pages;
 }
 

@@ -2,12 +2,13 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { companyIdentity, ContactChannel, LegalDocument, type LegalSection } from "@/components/site/content/legal-document";
 import { getSiteSettings } from "@/lib/content/settings";
+import { PRIVACY_POLICY_VERSION } from "@/lib/legal/privacy";
 import { pageMetadata } from "@/lib/seo";
 
 export const revalidate = 3600;
 
 /** Date of the current version of this text (yyyy-mm-dd). */
-const UPDATED = "2026-11-22";
+const UPDATED = PRIVACY_POLICY_VERSION;
 
 export const metadata: Metadata = pageMetadata({
   title: "Política de privacidad",
@@ -128,9 +129,15 @@ export default async function PrivacyPage() {
             revocación de tu consentimiento.
           </p>
           <p>
-            Envía tu solicitud a {contact} con el asunto «Derechos ARCO», indicando tu nombre, el derecho que ejerces y un
-            documento que acredite tu identidad (DNI, carné de extranjería o pasaporte) o, si actúas por otra persona, tu
-            representación. Responderemos dentro de los plazos que establece el Reglamento de la Ley N.° 29733.
+            Presenta tu solicitud en el formulario de{" "}
+            <Link href="/derechos-arco" className="font-semibold text-brand-700 underline hover:text-brand-900">
+              Derechos ARCO
+            </Link>{" "}
+            o escríbenos a {contact} con el asunto «Derechos ARCO», indicando tu nombre, el derecho que ejerces y un documento
+            que acredite tu identidad (DNI, carné de extranjería o pasaporte) o, si actúas por otra persona, tu representación.
+            Responderemos dentro de los plazos que establece el Reglamento de la Ley N.° 29733: veinte (20) días hábiles para el
+            acceso y la portabilidad, y diez (10) días hábiles para la rectificación, la cancelación y la oposición. Si tienes una
+            cuenta, también puedes pedir su eliminación desde «Mi perfil».
           </p>
           <p>
             Si consideras que no hemos atendido tu solicitud, puedes presentar una reclamación ante la{" "}

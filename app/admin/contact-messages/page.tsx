@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { AreaPage, AreaPageHeader } from "@/components/account/area-shell";
 import { ContactInbox } from "@/components/admin/inbox/contact-inbox";
 import { ButtonLink } from "@/components/ui/button";
+import { db } from "@/lib/db";
 import { exportHref } from "@/lib/list/export-link";
 import { pageRequest } from "@/lib/list/paging";
 import { readListQuery } from "@/lib/list/query";
@@ -9,16 +10,24 @@ import { requireAdmin } from "@/lib/auth/guards";
 import { contactListQuerySchema } from "@/lib/contact/admin-schema";
 import { listContactMessages, listReplyTemplates } from "@/lib/contact/admin-queries";
 import { smtpConfigured } from "@/lib/mail";
+import { listAdminChoices } from "@/lib/users/queries";
 import type { PageSearchParams } from "@/lib/list/query-params";
 
 export const metadata: Metadata = { title: "Gestión de Contactos" };
 
 /** "Gestión de Contactos": the list is read here, on the server, one page at a time. */
 export default async function ContactMessagesPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
-  await requireAdmin();
+  const admin = await requireAdmin();
   // A hand-edited URL with a bad value shows the first page of everything rather than an error.
   const { query } = readListQuery(contactListQuerySchema, await searchParams);
-  const [result, templates] = await Promise.all([listContactMessages(query, pageRequest(query)), listReplyTemplates()]);
+  const [result, templates, admins, viewer] = await Promise.all([
+    listContactMessages(query, pageRequest(query), admin.id),
+    listReplyTemplates(),
+    listAdminChoices(),
+    db.user.findUnique({ where: { id: admin.id }, select: { signature: true } }),
+  ]);
+  // The export link carries the list's filters under their URL names.
+  const { assigned, ...filters } = query;
 
   return (
     <AreaPage>
@@ -32,7 +41,15 @@ export default async function ContactMessagesPage({ searchParams }: { searchPara
         }
       />
       <div className="mt-6">
-        <ContactInbox result={result} templates={templates} exportHref={exportHref("/api/v1/admin/contact-messages", query)} mailConfigured={smtpConfigured()} />
+        <ContactInbox
+          result={result}
+          templates={templates}
+          exportHref={exportHref("/api/v1/admin/contact-messages", { ...filters, assigned_to: assigned })}
+          mailConfigured={smtpConfigured()}
+          admins={admins}
+          viewerId={admin.id}
+          hasSignature={Boolean(viewer?.signature?.trim())}
+        />
       </div>
     </AreaPage>
   );

@@ -1,15 +1,15 @@
 import type { Metadata } from "next";
 import { AreaPage, AreaPageHeader } from "@/components/account/area-shell";
-import { ActiveSubscriptions, QuickLinks, RecentInvoices } from "@/components/client/dashboard";
+import { ActiveSubscriptions, AmountDue, QuickLinks, RecentInvoices } from "@/components/client/dashboard";
 import { requireClientAreaUser } from "@/lib/auth/guards";
 import { getClientDashboard } from "@/lib/billing/queries";
 
 export const metadata: Metadata = { title: "Mi Portal" };
 
-/** "Mi Portal": welcome, up to 3 active subscriptions, 5 recent invoices, quick links. */
+/** "Mi Portal": welcome, what is due (per currency, the overdue part, the next due date), up to 3 active subscriptions, 5 recent invoices, quick links. */
 export default async function ClientDashboardPage() {
   const user = await requireClientAreaUser();
-  const { subscriptions, invoices } = await getClientDashboard(user.id);
+  const { subscriptions, invoices, amountsDue, nextDue } = await getClientDashboard(user.id);
   return (
     <AreaPage>
       <AreaPageHeader
@@ -21,6 +21,7 @@ export default async function ClientDashboardPage() {
         }
       />
       <div className="mt-8 flex flex-col gap-10">
+        <AmountDue amountsDue={amountsDue} nextDue={nextDue} />
         <ActiveSubscriptions subscriptions={subscriptions} />
         <RecentInvoices invoices={invoices} />
         <QuickLinks />

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { DataTable, useTableUrl, type DataTableColumn } from "@/components/ui/data-table";
 import { SelectField, TextField } from "@/components/ui/form-field";
 import type { Paged } from "@/lib/list/paging";
-import { auditActionLabel, auditEntityHref, auditEntityLabel, auditRecordKey, type AuditRecordLabel, type AuditRecordLabels } from "@/lib/audit/labels";
+import { auditActionLabel, auditAuthorLabel, auditEntityHref, auditEntityLabel, auditRecordKey, type AuditRecordLabel, type AuditRecordLabels } from "@/lib/audit/labels";
 import type { AuditLogContract, AuditUser } from "@/lib/audit/queries";
 import { formatDate } from "@/lib/format";
 import { EmailText } from "@/components/ui/email-text";
@@ -43,7 +43,7 @@ const columnsFor = (labels: AuditRecordLabels): DataTableColumn<AuditLogContract
           </p>
         </div>
       ) : (
-        <span className="text-ink-600">Usuario eliminado</span>
+        <span className="text-ink-600">{auditAuthorLabel(entry)}</span>
       ),
   },
   { id: "action", header: "Acción", cell: (entry) => <span data-action={entry.action}>{auditActionLabel(entry.action)}</span> },

@@ -1,18 +1,16 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import {
-  INVOICE_STATUS_LABELS,
   PAYMENT_STATUS_LABELS,
   SUBSCRIPTION_STATUS_LABELS,
-  type InvoiceStatusCode,
   type SubscriptionStatusCode,
 } from "@/lib/billing/labels";
 import { SUNAT_STATUS_LABELS, type SunatStatusCode } from "@/lib/sunat/labels";
 
-// The status badges of the admin billing screens (an invoice is "Pagada" or "Pendiente", or "Anulada";
+// The status badges of the billing screens (an invoice is "Pendiente", "Parcialmente pagada",
+// "Vencida", "Pagada" or "Anulada";
 // its electronic document is "Aceptado", "Rechazado"… by SUNAT).
 
 const SUBSCRIPTION_TONES: Record<SubscriptionStatusCode, BadgeTone> = { active: "success", paused: "warning", cancelled: "danger", expired: "neutral" };
-const INVOICE_TONES: Record<InvoiceStatusCode, BadgeTone> = { pending: "warning", paid: "success", cancelled: "danger" };
 const SUNAT_TONES: Record<SunatStatusCode, BadgeTone> = {
   pending: "neutral",
   sent: "brand",
@@ -27,9 +25,7 @@ export function SubscriptionStatusBadge({ status }: { status: SubscriptionStatus
   return <Badge tone={SUBSCRIPTION_TONES[status] ?? "neutral"}>{SUBSCRIPTION_STATUS_LABELS[status] ?? status}</Badge>;
 }
 
-export function InvoiceStatusBadge({ status }: { status: InvoiceStatusCode }) {
-  return <Badge tone={INVOICE_TONES[status] ?? "neutral"}>{INVOICE_STATUS_LABELS[status] ?? status}</Badge>;
-}
+export { InvoiceStatusBadge } from "@/components/billing/invoice-status-badge";
 
 export function PaymentStatusBadge({ status }: { status: string }) {
   return <Badge tone={PAYMENT_TONES[status] ?? "neutral"}>{PAYMENT_STATUS_LABELS[status] ?? status}</Badge>;

@@ -11,7 +11,7 @@ import { FormModalFooter, Modal } from "@/components/ui/modal";
 import { notify } from "@/components/ui/toast";
 import { failureUnlessOnFields, useActionSubmit } from "@/components/ui/use-action-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
-import { CURRENCY_LABELS, type CurrencyCode } from "@/lib/billing/labels";
+import { CURRENCY_LABELS, isOpenInvoice, type CurrencyCode } from "@/lib/billing/labels";
 import { balanceDue, compareMoney } from "@/lib/billing/money";
 import { BILLING_LIMITS, customerCreditRefundSchema, type CustomerCreditRefundForm } from "@/lib/billing/schema";
 import type { InvoiceContract } from "@/lib/billing/serialize";
@@ -29,7 +29,7 @@ type CreditInvoice = Pick<InvoiceContract, "id" | "invoice_number" | "status" | 
 
 /** What "Aplicar a esta factura" would pay: the smaller of the balance due and the credit in the invoice's currency; null when it is not offered. */
 export function creditToApply(invoice: Pick<CreditInvoice, "status" | "balance" | "currency">, balances: CustomerCreditBalance[]): string | null {
-  if (invoice.status !== "pending" || compareMoney(invoice.balance, 0) <= 0) return null;
+  if (!isOpenInvoice(invoice.status) || compareMoney(invoice.balance, 0) <= 0) return null;
   const credit = balances.find((balance) => balance.currency === invoice.currency);
   if (!credit || compareMoney(credit.amount, 0) <= 0) return null;
   return compareMoney(invoice.balance, credit.amount) <= 0 ? invoice.balance : credit.amount;

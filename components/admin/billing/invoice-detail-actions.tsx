@@ -8,6 +8,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { notify } from "@/components/ui/toast";
 import { BILLING_LIMITS, BILLING_MESSAGES } from "@/lib/billing/schema";
 import { compareMoney } from "@/lib/billing/money";
+import { isOpenInvoice } from "@/lib/billing/labels";
 import type { InvoiceDetailContract } from "@/lib/billing/serialize";
 import { cancelNeedsVoiding, canStillVoid, VOID_WINDOW_DAYS } from "@/lib/sunat/rules";
 import { CreditNoteModal } from "./credit-note-modal";
@@ -72,8 +73,9 @@ export function InvoiceDetailActions({ invoice, today }: { invoice: ActionsInvoi
   const [pending, startTransition] = useTransition();
   const reasonId = useId();
   const hintId = useId();
-  const blocked = invoice.status === "pending" ? cancelBlockedReason(invoice, today) : null;
-  const canCancel = invoice.status === "pending" && blocked === null;
+  const open = isOpenInvoice(invoice.status);
+  const blocked = open ? cancelBlockedReason(invoice, today) : null;
+  const canCancel = open && blocked === null;
   const offerCreditNote = canIssueCreditNote(invoice);
 
   const confirmCancel = () => {
@@ -97,13 +99,13 @@ export function InvoiceDetailActions({ invoice, today }: { invoice: ActionsInvoi
         <a href={`/api/v1/admin/invoices/${invoice.id}/pdf`} className={buttonClasses("outline", "md")} download>
           Descargar PDF
         </a>
-        {invoice.status === "pending" && <Button onClick={() => setPaying(true)}>Registrar pago</Button>}
+        {open && <Button onClick={() => setPaying(true)}>Registrar pago</Button>}
         {offerCreditNote && (
           <Button variant="outline" onClick={() => setCrediting(true)}>
             Emitir nota de crédito
           </Button>
         )}
-        {invoice.status === "pending" && (
+        {open && (
           <Button
             variant="outline"
             className="border-red-300 text-red-800 hover:border-red-400 hover:bg-red-50 hover:text-red-900"

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { formatLongDay, formatShortDay, isoDay } from "@/components/account/dates";
-import { PAYMENT_METHOD_LABELS, taxIdLabel } from "@/lib/billing/labels";
+import { isOpenInvoice, PAYMENT_METHOD_LABELS, reminderStepLabel, taxIdLabel } from "@/lib/billing/labels";
 import type { InvoiceDetailContract } from "@/lib/billing/serialize";
 import { compareMoney } from "@/lib/billing/money";
 import { businessDate } from "@/lib/dates";
@@ -9,12 +9,13 @@ import { formatDate, formatMoney } from "@/lib/format";
 import { InvoiceStatusBadge, PaymentStatusBadge, SunatStatusBadge } from "./billing-badges";
 import { CustomerCreditPanel, type CustomerCreditBalance } from "./customer-credit-panel";
 import { InvoiceDetailActions } from "./invoice-detail-actions";
+import { InvoicePaymentReports } from "./invoice-payment-reports";
 import { SunatPanel } from "./sunat-panel";
 
 // The admin's invoice detail (/admin/invoices/{id}): issuer and customer as copied at issue
 // time, lines, Op. gravada / IGV / Total, payments, notas de crédito, balance and status, where
-// its electronic document stands with SUNAT, with its actions, and the client's credit (saldo a
-// favor) when they have any.
+// its electronic document stands with SUNAT, with its actions, the payment reminders sent, and
+// the client's credit (saldo a favor) when they have any.
 
 /** A titled block, named by its heading for screen readers ("Notas de crédito", "Pagos", …). */
 function Block({ title, children }: { title: string; children: ReactNode }) {
@@ -78,6 +79,8 @@ export function InvoiceDetailView({ invoice, testMode, today = businessDate(), c
 
       <CustomerCreditPanel invoice={invoice} balances={customerCredit} />
 
+      <InvoicePaymentReports invoice={invoice} />
+
       <div className="mt-4 grid gap-4 md:grid-cols-2">
         <Block title="Emisor">
           <p className="font-medium text-ink-900">{invoice.issuer.name}</p>
@@ -91,6 +94,7 @@ export function InvoiceDetailView({ invoice, testMode, today = businessDate(), c
           <p className="mt-2 text-xs text-ink-600">
             Cuenta: {invoice.user.name} ({invoice.user.email})
           </p>
+          <Link href={`/admin/statement?user_id=${encodeURIComponent(invoice.user.id)}`} className="mt-1 inline-block text-xs font-semibold text-brand-800 underline-offset-2 hover:underline">Estado de cuenta del cliente</Link>
         </Block>
       </div>
 
@@ -219,6 +223,29 @@ export function InvoiceDetailView({ invoice, testMode, today = businessDate(), c
           <dd className="text-right font-semibold text-ink-900">{money(invoice.balance)}</dd>
         </dl>
       </section>
+
+      {(invoice.reminders.length > 0 || isOpenInvoice(invoice.status)) && (
+        <section className="mt-4 rounded-2xl border border-ink-200 bg-white p-5 shadow-card sm:p-6" aria-labelledby="detalle-recordatorios" data-testid="invoice-reminders">
+          <h2 id="detalle-recordatorios" className="text-base font-semibold text-ink-900">
+            Recordatorios
+          </h2>
+          {invoice.reminders.length === 0 ? (
+            <p className="mt-3 text-sm text-ink-600">Aún no se enviaron recordatorios de pago.</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-ink-100">
+              {invoice.reminders.map((reminder) => (
+                <li key={reminder.sent_on} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                  <span className="font-medium text-ink-900">{reminderStepLabel(reminder.step)}</span>
+                  <span className="text-xs text-ink-600">
+                    <time dateTime={isoDay(reminder.sent_on)}>{formatShortDay(reminder.sent_on)}</time>
+                    {reminder.days_late > 0 && <> · {reminder.days_late === 1 ? "1 día de atraso" : `${reminder.days_late} días de atraso`}</>}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
     </>
   );
 }

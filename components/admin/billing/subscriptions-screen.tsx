@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { DataTable, FilterButtons, SearchBox, useTableUrl, type DataTableColumn } from "@/components/ui/data-table";
 import { SelectField, TextField, type SelectOption } from "@/components/ui/form-field";
 import { useActionSubmit } from "@/components/ui/use-action-submit";
+import type { UseFormRegisterReturn } from "react-hook-form";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { FormModalFooter, Modal } from "@/components/ui/modal";
 import type { Paged } from "@/lib/list/paging";
@@ -25,7 +26,9 @@ import { EmailText } from "@/components/ui/email-text";
 
 // "Suscripciones" (columns Usuario, Plan, Importe, Próximo cobro, Estado and Acciones): the
 // server-paged table with search, status filter and CSV export; "+ Nueva suscripción" and
-// "Editar" modals, both writing through lib/billing/subscriptions.ts.
+// "Editar" modals, both writing through lib/billing/subscriptions.ts. In both, choosing a
+// catalogue item fills the plan with its name, price, currency and period; an edit of a plan
+// already billed counts from its next period (issued invoices never change).
 
 export const SUBSCRIPTIONS_EMPTY_TEXT = "No hay suscripciones para mostrar.";
 
@@ -150,6 +153,7 @@ export function SubscriptionsScreen({
         <EditSubscriptionModal
           key={editing.subscription.id}
           subscription={editing.subscription}
+          catalogItems={catalogItems}
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
@@ -164,6 +168,54 @@ export function SubscriptionsScreen({
 /** The option label of a client: name, e-mail. */
 export function clientOptionLabel(client: ClientOption): string {
   return `${client.name} (${client.email})`;
+}
+
+/** The options of "Producto o servicio": kind and name. */
+function catalogItemOptions(catalogItems: CatalogItemOption[]): SelectOption[] {
+  return catalogItems.map((item) => ({ value: String(item.id), label: `${item.kind === "product" ? "Producto" : "Servicio"}: ${item.name}` }));
+}
+
+type PlanFields = { plan_name: string; amount: string; currency: string; billing_period: string };
+
+/**
+ * Choosing a catalogue item fills the plan from it: its name, its price (an item without one
+ * leaves the amount as it is), its currency and its billing period. All stay editable.
+ */
+function fillFromCatalogItem(setValue: (name: keyof PlanFields, value: string) => void, item: CatalogItemOption) {
+  setValue("plan_name", item.name);
+  if (item.price_from !== null) setValue("amount", item.price_from);
+  setValue("currency", item.currency);
+  if ((BILLING_PERIODS as readonly string[]).includes(item.billing_period)) setValue("billing_period", item.billing_period);
+}
+
+/** "Producto o servicio" of both subscription forms: choosing one fills the plan from it. */
+function CatalogItemSelect({
+  catalogItems,
+  registration,
+  error,
+  setPlanField,
+}: {
+  catalogItems: CatalogItemOption[];
+  registration: UseFormRegisterReturn;
+  error: string | undefined;
+  setPlanField: (name: keyof PlanFields, value: string) => void;
+}) {
+  return (
+    <SelectField
+      label="Producto o servicio (opcional)"
+      placeholder="Ninguno"
+      className="sm:col-span-2"
+      options={catalogItemOptions(catalogItems)}
+      error={error}
+      hint="Al elegir uno, su nombre, precio, moneda y periodo llenan el plan (puedes cambiarlos)."
+      {...registration}
+      onChange={async (event) => {
+        await registration.onChange(event);
+        const item = catalogItems.find((candidate) => String(candidate.id) === event.target.value);
+        if (item) fillFromCatalogItem(setPlanField, item);
+      }}
+    />
+  );
 }
 
 function NewSubscriptionModal({
@@ -193,8 +245,6 @@ function NewSubscriptionModal({
   const errors = form.formState.errors;
   const saving = form.formState.isSubmitting;
   const clientOptions = clients.map((client) => ({ value: client.id, label: clientOptionLabel(client) }));
-  const itemOptions = catalogItems.map((item) => ({ value: String(item.id), label: `${item.kind === "product" ? "Producto" : "Servicio"}: ${item.name}` }));
-  const itemField = form.register("catalog_item_id", { setValueAs: blankToNull });
 
   const save = useActionSubmit(form, (values) => createSubscriptionAction(values), { success: "Suscripción creada correctamente", onSuccess: () => onSaved() });
   const submit = form.handleSubmit(save);
@@ -219,24 +269,11 @@ function NewSubscriptionModal({
           hint={clients.length === 0 ? "No hay clientes registrados todavía." : undefined}
           {...form.register("user_id")}
         />
-        <SelectField
-          label="Producto o servicio (opcional)"
-          placeholder="Ninguno"
-          className="sm:col-span-2"
-          options={itemOptions}
+        <CatalogItemSelect
+          catalogItems={catalogItems}
+          registration={form.register("catalog_item_id", { setValueAs: blankToNull })}
           error={errors.catalog_item_id?.message}
-          hint="Al elegir uno, su nombre, precio, moneda y periodo llenan el plan (puedes cambiarlos)."
-          {...itemField}
-          onChange={async (event) => {
-            await itemField.onChange(event);
-            const item = catalogItems.find((candidate) => String(candidate.id) === event.target.value);
-            if (!item) return;
-            const options = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
-            form.setValue("plan_name", item.name, options);
-            if (item.price_from !== null) form.setValue("amount", item.price_from, options);
-            form.setValue("currency", item.currency, options);
-            if ((BILLING_PERIODS as readonly string[]).includes(item.billing_period)) form.setValue("billing_period", item.billing_period, options);
-          }}
+          setPlanField={(name, value) => form.setValue(name, value as never, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })}
         />
         <TextField
           label="Plan *"
@@ -255,11 +292,23 @@ function NewSubscriptionModal({
   );
 }
 
-function EditSubscriptionModal({ subscription, onClose, onSaved }: { subscription: SubscriptionContract; onClose: () => void; onSaved: () => void }) {
+function EditSubscriptionModal({
+  subscription,
+  catalogItems,
+  onClose,
+  onSaved,
+}: {
+  subscription: SubscriptionContract;
+  catalogItems: CatalogItemOption[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const form = useZodForm(subscriptionUpdateSchema, {
     defaultValues: {
+      catalog_item_id: subscription.catalog_item ? String(subscription.catalog_item.id) : null,
       plan_name: subscription.plan_name,
       amount: subscription.amount,
+      currency: subscription.currency,
       billing_period: subscription.billing_period,
       next_billing_date: subscription.next_billing_date,
       status: subscription.status,
@@ -270,6 +319,9 @@ function EditSubscriptionModal({ subscription, onClose, onSaved }: { subscriptio
   const formId = `suscripcion-${subscription.id}`;
   // Cancelling ends the billing for good: the form says so and the button names it.
   const cancelling = form.watch("status") === "cancelled" && subscription.status !== "cancelled";
+
+  // A plan already billed: a new price, plan or period counts from the next invoice the billing run issues.
+  const billed = subscription.status === "active" || subscription.status === "paused";
 
   const save = useActionSubmit(form, (values) => updateSubscriptionAction(subscription.id, values), { success: "Suscripción actualizada correctamente", onSuccess: () => onSaved() });
   const submit = form.handleSubmit(save);
@@ -292,6 +344,12 @@ function EditSubscriptionModal({ subscription, onClose, onSaved }: { subscriptio
         </div>
       )}
       <form id={formId} onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+        <CatalogItemSelect
+          catalogItems={catalogItems}
+          registration={form.register("catalog_item_id", { setValueAs: blankToNull })}
+          error={errors.catalog_item_id?.message}
+          setPlanField={(name, value) => form.setValue(name, value as never, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })}
+        />
         <TextField
           label="Plan *"
           autoComplete="off"
@@ -300,13 +358,8 @@ function EditSubscriptionModal({ subscription, onClose, onSaved }: { subscriptio
           error={errors.plan_name?.message}
           {...form.register("plan_name")}
         />
-        <TextField
-          label={`Importe sin IGV (${subscription.currency}) *`}
-          inputMode="decimal"
-          autoComplete="off"
-          error={errors.amount?.message}
-          {...form.register("amount")}
-        />
+        <TextField label="Importe sin IGV *" inputMode="decimal" autoComplete="off" error={errors.amount?.message} {...form.register("amount")} />
+        <SelectField label="Moneda" options={CURRENCY_OPTIONS} error={errors.currency?.message} {...form.register("currency")} />
         <SelectField label="Periodo" options={PERIOD_OPTIONS} error={errors.billing_period?.message} {...form.register("billing_period")} />
         <TextField
           label="Próximo cobro"
@@ -316,6 +369,11 @@ function EditSubscriptionModal({ subscription, onClose, onSaved }: { subscriptio
           {...form.register("next_billing_date", { setValueAs: blankToNull })}
         />
         <SelectField label="Estado" options={STATUS_OPTIONS} error={errors.status?.message} {...form.register("status")} />
+        {billed && !cancelling && (
+          <p role="note" className="rounded-xl border border-ink-200 bg-ink-50 px-4 py-3 text-sm text-ink-800 sm:col-span-2">
+            El cambio se aplica desde el próximo periodo de facturación: las facturas ya emitidas no cambian.
+          </p>
+        )}
         {cancelling && (
           <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 sm:col-span-2">
             Al guardar, la suscripción se cancela ahora: no se emitirán más facturas y se borra la próxima fecha de cobro.

@@ -7,13 +7,15 @@ import {
   bulkContactMessagesAction,
   deleteContactMessageAction,
   restoreContactMessagesAction,
+  undoContactStatusAction,
   updateContactMessageAction,
 } from "@/lib/contact/actions";
 import { contactStatusLabel } from "@/components/admin/contact-status";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { DataTable, FilterButtons, SearchBox, type DataTableColumn } from "@/components/ui/data-table";
+import { DataTable, FilterButtons, SearchBox, useTableUrl, type DataTableColumn } from "@/components/ui/data-table";
 import { Modal } from "@/components/ui/modal";
 import { notify } from "@/components/ui/toast";
 import type { Paged } from "@/lib/list/paging";
@@ -21,12 +23,15 @@ import type { ContactMessageItem, ReplyTemplateItem } from "@/lib/contact/admin-
 import { CONTACT_FILTERS, INBOX_FAILURES, replyDeliveryView, UNDO_SECONDS } from "@/lib/contact/inbox-rules";
 import { countLabel, plural } from "@/components/ui/plural";
 import { DateTimeText, EmailText } from "@/components/ui/email-text";
-import { MessageModal } from "./message-modal";
+import { UNSAVED_CHANGES_TEXT, UnsavedChangesGuard } from "@/components/ui/unsaved-changes";
+import { MessageModal, type AdminChoice } from "./message-modal";
 
-// "Gestión de Contactos": the server-paged table with the filter buttons,
-// search, selection + bulk bar, CSV export of the current filter and search, the detail modal
-// (also opened by ?id=N, where the notification bell links), delete with confirmation and
-// "Deshacer" for 10 s, and keyboard shortcuts (j/k, Enter, e, r, ?).
+// "Gestión de Contactos": the server-paged table with the filter buttons ("Mis conversaciones"
+// among them), search, selection + bulk bar, CSV export of the current filter and search, the
+// conversation modal (also opened by ?id=N, where the notification bell links), delete with
+// confirmation, "Deshacer" for 10 s after a delete, a close or an archive (one, in bulk, or the
+// `e` key), and keyboard shortcuts (j/k, Enter, e, r, ?). A reply being typed is never lost
+// silently: closing the modal or moving to another message asks first.
 
 const PREVIEW_CHARS = 60;
 
@@ -50,20 +55,58 @@ function onControl(event: KeyboardEvent) {
   return (event.target as HTMLElement | null)?.closest?.("a,button,input,select,textarea,summary") != null;
 }
 
+/** What the bulk bar says of each action. */
+const BULK_TEXT = {
+  read: { failure: "No se pudieron marcar como leídos", none: "Ningún mensaje cambió: los seleccionados ya estaban leídos.", done: ["marcado como leído", "marcados como leídos"] },
+  close: { failure: INBOX_FAILURES.close, none: "Ningún mensaje cambió: los seleccionados ya estaban cerrados o archivados.", done: ["cerrado", "cerrados"] },
+  archive: { failure: INBOX_FAILURES.archive, none: "Ningún mensaje cambió: los seleccionados ya estaban archivados.", done: ["archivado", "archivados"] },
+} as const;
+
 /** `clearSelection`: the bulk bar's selection, cleared once the delete is confirmed and done (a cancel keeps it). */
 type PendingDelete = { ids: number[]; label: string; clearSelection?: () => void };
+
+/** Where the modal was going when an unsent reply made us ask: closed, or another message. */
+type PendingLeave = { to: number | null };
+
+/** "Mis conversaciones": the conversations assigned to the signed-in admin (?assigned_to=me). */
+function MineFilter() {
+  const url = useTableUrl();
+  const pressed = url.params.get("assigned_to") === "me";
+  return (
+    <button
+      type="button"
+      aria-pressed={pressed}
+      onClick={() => url.set({ assigned_to: pressed ? null : "me" })}
+      className={cn(
+        "h-11 rounded-full px-4 text-sm font-semibold transition-colors sm:h-9",
+        pressed ? "bg-brand-700 text-white" : "border border-ink-300 bg-white text-ink-700 hover:border-brand-300 hover:bg-brand-50 hover:text-brand-800",
+      )}
+    >
+      Mis conversaciones
+    </button>
+  );
+}
 
 export function ContactInbox({
   result,
   templates,
   exportHref,
   mailConfigured,
+  admins,
+  viewerId,
+  hasSignature,
 }: {
   result: Paged<ContactMessageItem>;
   templates: ReplyTemplateItem[];
   exportHref: string;
   /** Whether outgoing e-mail is configured on the server (SMTP_URL). */
   mailConfigured: boolean;
+  /** The admins a conversation can be assigned to. */
+  admins: AdminChoice[];
+  /** The signed-in admin. */
+  viewerId: string;
+  /** The signed-in admin has a signature (added under their replies). */
+  hasSignature: boolean;
 }) {
   const router = useRouter();
   const pathname = usePathname();
@@ -77,6 +120,9 @@ export function ContactInbox({
   const [deleting, setDeleting] = useState(false);
   const [showShortcuts, setShowShortcuts] = useState(false);
   const [focusReplyToken, setFocusReplyToken] = useState(0);
+  const [replyDirty, setReplyDirty] = useState(false);
+  const [modalDialogOpen, setModalDialogOpen] = useState(false);
+  const [pendingLeave, setPendingLeave] = useState<PendingLeave | null>(null);
   // How long a reply has been `sending` is measured from when the list was first shown.
   const [shownAt] = useState(() => Date.now());
 
@@ -98,6 +144,48 @@ export function ContactInbox({
     setActiveId(id);
     setOpenId(id);
   };
+
+  /** Closes the modal (to: null) or shows another message, asking first when a reply would be lost. */
+  const leaveModal = (to: number | null) => {
+    if (replyDirty && openId !== null) {
+      setPendingLeave({ to });
+      return;
+    }
+    if (to === null) setOpenId(null);
+    else openMessage(to);
+  };
+
+  function confirmLeave() {
+    const target = pendingLeave;
+    setPendingLeave(null);
+    if (!target) return;
+    setReplyDirty(false);
+    if (target.to === null) setOpenId(null);
+    else openMessage(target.to);
+  }
+
+  /** "Deshacer" for a close or an archive: the messages return to the status they had. */
+  function offerStatusUndo(title: string, ids: number[]) {
+    notify(title, {
+      duration: UNDO_SECONDS * 1000,
+      action: {
+        label: "Deshacer",
+        onClick: () => {
+          undoContactStatusAction(ids).then(
+            (undone) => {
+              if (undone.ok && undone.data.restored > 0) {
+                notify.success(undone.data.restored === 1 ? "Cambio deshecho" : `${undone.data.restored} cambios deshechos`);
+                refresh();
+              } else {
+                notify.error(INBOX_FAILURES.undo, { description: undone.ok ? "Ya no se puede deshacer este cambio." : undone.message });
+              }
+            },
+            () => notify.error(INBOX_FAILURES.undo, { description: "Error de conexión. Verifica tu conexión a internet." }),
+          );
+        },
+      },
+    });
+  }
 
   // ── Delete with confirmation, then "Deshacer" ─────────────────────────────────────
   async function confirmDelete() {
@@ -136,36 +224,43 @@ export function ContactInbox({
     });
   }
 
-  async function archive(id: number) {
-    const outcome = await updateContactMessageAction(id, { status: "archived" });
-    if (!outcome.ok) {
-      notify.error(INBOX_FAILURES.archive, { description: outcome.message });
+  /** Archivar or Cerrar mensaje (the modal's buttons, the `e` key), then "Deshacer". */
+  async function changeStatus(id: number, status: "archived" | "closed") {
+    const failure = status === "archived" ? INBOX_FAILURES.archive : INBOX_FAILURES.close;
+    const outcome = await updateContactMessageAction(id, { status }).catch(() => null);
+    if (!outcome || !outcome.ok) {
+      notify.error(failure, { description: outcome ? outcome.message : "Error de conexión. Verifica tu conexión a internet." });
       return;
     }
-    notify.success("Mensaje archivado");
     if (openId === id) setOpenId(null);
     refresh();
+    offerStatusUndo(status === "archived" ? "Mensaje archivado" : "Mensaje cerrado", [id]);
   }
+  const archive = (id: number) => changeStatus(id, "archived");
+  const closeConversation = (id: number) => changeStatus(id, "closed");
 
-  async function bulk(ids: string[], action: "read" | "archive", clear: () => void) {
-    const outcome = await bulkContactMessagesAction({ ids: ids.map(Number), action });
-    if (!outcome.ok) {
-      notify.error(action === "archive" ? INBOX_FAILURES.archive : "No se pudieron marcar como leídos", { description: outcome.message });
+  async function bulk(ids: string[], action: "read" | "close" | "archive", clear: () => void) {
+    const text = BULK_TEXT[action];
+    const outcome = await bulkContactMessagesAction({ ids: ids.map(Number), action }).catch(() => null);
+    if (!outcome || !outcome.ok) {
+      notify.error(text.failure, { description: outcome ? outcome.message : "Error de conexión. Verifica tu conexión a internet." });
       return;
     }
     const n = outcome.data.affected;
-    if (n === 0) {
-      notify.info(action === "read" ? "Ningún mensaje cambió: los seleccionados ya estaban leídos." : "Ningún mensaje cambió: los seleccionados ya estaban archivados.");
-    } else {
-      notify.success(`${countLabel(n, "mensaje", "mensajes")} ${action === "read" ? plural(n, "marcado como leído", "marcados como leídos") : plural(n, "archivado", "archivados")}`);
-    }
     clear();
     refresh();
+    if (n === 0) {
+      notify.info(text.none);
+      return;
+    }
+    const title = `${countLabel(n, "mensaje", "mensajes")} ${plural(n, text.done[0], text.done[1])}`;
+    if (action === "read") notify.success(title);
+    else offerStatusUndo(title, outcome.data.ids);
   }
 
   // ── Keyboard shortcuts (never while typing: react-hotkeys-hook ignores form fields) ───
   const modalOpen = openId !== null;
-  const dialogOpen = pendingDelete !== null || showShortcuts;
+  const dialogOpen = pendingDelete !== null || showShortcuts || pendingLeave !== null || modalDialogOpen;
   const move = (step: number) => {
     if (rows.length === 0) return;
     const index = rows.findIndex((row) => row.id === activeId);
@@ -178,7 +273,7 @@ export function ContactInbox({
     const index = rows.findIndex((row) => row.id === openId);
     const next = rows[index + by];
     if (index === -1 || !next) return;
-    openMessage(next.id);
+    leaveModal(next.id);
   };
   // Inside an open message, j/k open the next or previous message of the list.
   const step = (by: number) => (modalOpen ? moveOpen(by) : move(by));
@@ -247,6 +342,7 @@ export function ContactInbox({
         const delivery = replyDeliveryView(row.reply_status, row.reply_attempted_at, shownAt);
         return (
           <div className="flex flex-col items-start gap-1">
+            {/* The assignee, small, under the status. */}
             <Badge tone={label.tone} className="whitespace-nowrap">{label.label}</Badge>
             {delivery && delivery.tone !== "success" && (
               <span title={delivery.label}>
@@ -254,6 +350,11 @@ export function ContactInbox({
                   <span aria-hidden="true">{delivery.short}</span>
                   <span className="sr-only">{delivery.label}</span>
                 </Badge>
+              </span>
+            )}
+            {row.assigned_to && (
+              <span className="text-xs text-ink-600">
+                Asignado a {row.assigned_to.id === viewerId ? `${row.assigned_to.name} (tú)` : row.assigned_to.name}
               </span>
             )}
           </div>
@@ -278,7 +379,10 @@ export function ContactInbox({
         summary={`Total: ${result.total.toLocaleString("es-PE")}`}
         toolbar={
           <>
-            <FilterButtons label="Filtrar por estado" param="status" options={CONTACT_FILTERS.map((filter) => ({ ...filter }))} />
+            <div className="flex flex-wrap items-center gap-2">
+              <FilterButtons label="Filtrar por estado" param="status" options={CONTACT_FILTERS.map((filter) => ({ ...filter }))} />
+              <MineFilter />
+            </div>
             <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
               <SearchBox label="Buscar mensajes" placeholder="Nombre, correo, empresa o asunto" />
               <a href={exportHref} download className={buttonClasses("outline", "md", "shrink-0")}>
@@ -317,6 +421,9 @@ export function ContactInbox({
             >
               Marcar como leídos
             </Button>
+            <Button size="sm" variant="outline" onClick={() => void bulk(ids, "close", clear)}>
+              Cerrar
+            </Button>
             <Button size="sm" variant="outline" onClick={() => void bulk(ids, "archive", clear)}>
               Archivar
             </Button>
@@ -339,11 +446,30 @@ export function ContactInbox({
         id={openId}
         mailConfigured={mailConfigured}
         templates={templates}
+        admins={admins}
+        viewerId={viewerId}
+        hasSignature={hasSignature}
         focusReplyToken={focusReplyToken}
-        onClose={() => setOpenId(null)}
+        onClose={() => leaveModal(null)}
+        onOpen={openMessage}
         onChanged={refresh}
         onDelete={(message) => setPendingDelete({ ids: [message.id], label: message.name })}
         onArchive={archive}
+        onCloseConversation={closeConversation}
+        onDirtyChange={setReplyDirty}
+        onDialogChange={setModalDialogOpen}
+      />
+
+      {/* Reloading or following a link to another page while a reply is typed asks too. */}
+      <UnsavedChangesGuard dirty={replyDirty} />
+      <ConfirmDialog
+        open={pendingLeave !== null}
+        title={UNSAVED_CHANGES_TEXT.title}
+        message="Tu respuesta aún no se ha enviado. Si sales, se perderá."
+        confirmLabel="Descartar respuesta"
+        cancelLabel={UNSAVED_CHANGES_TEXT.stay}
+        onConfirm={confirmLeave}
+        onCancel={() => setPendingLeave(null)}
       />
 
       <ConfirmDialog

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { removeCertificateAction, updateEinvoicingSettingsAction, uploadCertificateAction } from "@/lib/sunat/actions";
 import { DETRACTION_SERVICES } from "@/lib/sunat/catalogs";
 import {
@@ -23,6 +23,7 @@ import { UnsavedChangesGuard } from "@/components/ui/unsaved-changes";
 import { useActionSubmit } from "@/components/ui/use-action-submit";
 import { registerFilled, useZodForm } from "@/components/ui/use-zod-form";
 import { formatDate, formatShortDay } from "@/lib/format";
+import { SettingsSection } from "./settings-section";
 
 // "Facturación electrónica", below the site settings: the issuer's fiscal address as SUNAT reads
 // it, the detracción account and code, the exchange rates, and the signing certificate (its
@@ -45,19 +46,6 @@ function formValues(settings: EinvoicingSettingsContract): EinvoicingFormValues 
     exchange_rate_usd: settings.exchange_rate_usd ?? "",
     exchange_rate_eur: settings.exchange_rate_eur ?? "",
   };
-}
-
-function Section({ title, description, children, columns = true }: { title: string; description: ReactNode; children: ReactNode; columns?: boolean }) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className="rounded-2xl border border-ink-200 bg-white p-5 shadow-card sm:p-6">
-      <h3 id={id} className="text-lg font-semibold text-ink-900">
-        {title}
-      </h3>
-      <div className="mt-1 text-sm text-ink-600">{description}</div>
-      <div className={columns ? "mt-5 grid gap-4 sm:grid-cols-2" : "mt-5"}>{children}</div>
-    </section>
-  );
 }
 
 const SOURCE_LABELS: Record<NonNullable<EinvoicingSettingsContract["certificate"]["source"]>, string> = {
@@ -129,7 +117,7 @@ function CertificateCard({ settings, onChange }: { settings: EinvoicingSettingsC
   };
 
   return (
-    <Section
+    <SettingsSection
       title="Certificado digital"
       columns={false}
       description="Con él se firman las facturas, boletas y notas de crédito antes de enviarlas a SUNAT. Se guarda cifrado; ni el archivo ni su contraseña se vuelven a mostrar."
@@ -202,7 +190,7 @@ function CertificateCard({ settings, onChange }: { settings: EinvoicingSettingsC
         onConfirm={remove}
         onCancel={() => setConfirming(false)}
       />
-    </Section>
+    </SettingsSection>
   );
 }
 
@@ -245,7 +233,7 @@ export function EinvoicingSettings({ settings: initial }: { settings: Einvoicing
 
       <UnsavedChangesGuard dirty={form.formState.isDirty} />
       <form noValidate onSubmit={submit} className="mt-6 flex flex-col gap-6" aria-label="Datos de facturación electrónica">
-        <Section title="Domicilio fiscal" description="Como figura en tu ficha RUC. Se declara en cada comprobante; sin estos datos los comprobantes quedan pendientes de envío.">
+        <SettingsSection title="Domicilio fiscal" description="Como figura en tu ficha RUC. Se declara en cada comprobante; sin estos datos los comprobantes quedan pendientes de envío.">
           <TextField
             label="Ubigeo"
             inputMode="numeric"
@@ -288,9 +276,9 @@ export function EinvoicingSettings({ settings: initial }: { settings: Einvoicing
             error={errors.fiscal_department?.message}
             {...registerFilled(form, "fiscal_department")}
           />
-        </Section>
+        </SettingsSection>
 
-        <Section
+        <SettingsSection
           title="Detracciones (SPOT)"
           description="Las facturas de servicios por más de S/ 700 están sujetas a detracción: el cliente deposita un porcentaje en tu cuenta del Banco de la Nación y la factura lo declara."
         >
@@ -312,9 +300,9 @@ export function EinvoicingSettings({ settings: initial }: { settings: Einvoicing
             error={errors.detraction_code?.message}
             {...registerFilled(form, "detraction_code")}
           />
-        </Section>
+        </SettingsSection>
 
-        <Section
+        <SettingsSection
           title="Tipo de cambio"
           description="Soles por cada dólar o euro (tipo de cambio venta publicado por la SBS). Se usa para declarar en soles la detracción de una factura en moneda extranjera; actualízalo con frecuencia."
         >
@@ -336,7 +324,7 @@ export function EinvoicingSettings({ settings: initial }: { settings: Einvoicing
             error={errors.exchange_rate_eur?.message}
             {...registerFilled(form, "exchange_rate_eur")}
           />
-        </Section>
+        </SettingsSection>
 
         <div className="flex justify-end">
           <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto">

@@ -7,15 +7,16 @@ import { DataTable, FilterButtons, SearchBox, type DataTableColumn } from "@/com
 import type { Paged } from "@/lib/list/paging";
 import { formatDate } from "@/lib/format";
 import { TICKET_PRIORITIES, TICKET_PRIORITY_LABELS, TICKET_STATUSES, TICKET_STATUS_LABELS, ticketNumber } from "@/lib/support/labels";
-import type { TicketSummaryContract } from "@/lib/support/serialize";
+import type { AdminTicketSummaryContract } from "@/lib/support/serialize";
 import { EmailText } from "@/components/ui/email-text";
 
 // "Tickets" (columns ticket, user, subject, status, actions; "No hay tickets para mostrar."),
-// plus priority and last activity. Server-paged: filters, search and sort live in the URL.
+// plus priority, assignee and last activity. Server-paged: filters (including "Mis
+// conversaciones", the tickets assigned to the admin reading), search and sort live in the URL.
 
 export const ADMIN_TICKETS_EMPTY = "No hay tickets para mostrar.";
 
-const columns: DataTableColumn<TicketSummaryContract>[] = [
+const columns: DataTableColumn<AdminTicketSummaryContract>[] = [
   {
     id: "created",
     header: "Ticket",
@@ -43,6 +44,11 @@ const columns: DataTableColumn<TicketSummaryContract>[] = [
   { id: "status", header: "Estado", cell: (row) => <TicketStatusBadge status={row.status} /> },
   { id: "priority", header: "Prioridad", cell: (row) => <TicketPriorityBadge priority={row.priority} /> },
   {
+    id: "assignee",
+    header: "Asignado a",
+    cell: (row) => (row.assigned_to ? <span className="break-words">{row.assigned_to.name}</span> : <span className="text-ink-600">Sin asignar</span>),
+  },
+  {
     id: "activity",
     header: "Última actividad",
     sortable: true,
@@ -51,9 +57,14 @@ const columns: DataTableColumn<TicketSummaryContract>[] = [
 ];
 
 const STATUS_FILTERS = [{ value: "all", label: "Todos" }, ...TICKET_STATUSES.map((status) => ({ value: status, label: TICKET_STATUS_LABELS[status] }))];
+const ASSIGNEE_FILTERS = [
+  { value: "all", label: "Todos" },
+  { value: "me", label: "Mis conversaciones" },
+  { value: "none", label: "Sin asignar" },
+];
 const PRIORITY_FILTERS = [{ value: "all", label: "Todas" }, ...TICKET_PRIORITIES.map((priority) => ({ value: priority, label: TICKET_PRIORITY_LABELS[priority] }))];
 
-export function AdminTicketsScreen({ result }: { result: Paged<TicketSummaryContract> }) {
+export function AdminTicketsScreen({ result }: { result: Paged<AdminTicketSummaryContract> }) {
   return (
     <DataTable
       caption="Tickets"
@@ -67,6 +78,7 @@ export function AdminTicketsScreen({ result }: { result: Paged<TicketSummaryCont
       toolbar={
         <>
           <div className="flex flex-col gap-3">
+            <FilterButtons label="Filtrar por asignación" param="assigned_to" options={ASSIGNEE_FILTERS} />
             <FilterButtons label="Filtrar por estado" param="status" options={STATUS_FILTERS} />
             <FilterButtons label="Filtrar por prioridad" param="priority" options={PRIORITY_FILTERS} />
           </div>

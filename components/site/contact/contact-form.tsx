@@ -7,6 +7,7 @@ import { SelectField, TextAreaField, TextField } from "@/components/ui/form-fiel
 import { sendContactMessage } from "@/lib/contact/actions";
 import { CONTACT_LIMITS, CONTACT_MESSAGES, contactFormFields, EMPTY_CONTACT_FORM, HONEYPOT_FIELD, type ContactFormState } from "@/lib/contact/form";
 import type { ContactRequest } from "@/lib/contact/schema";
+import { PrivacyConsentField } from "@/components/site/privacy-consent-field";
 
 export type ContactSectorOption = { id: number; name: string };
 
@@ -19,7 +20,7 @@ const loadSchema = () => import("@/lib/contact/schema");
 
 type ApiAnswer = { success?: boolean; message?: string; errors?: Record<string, string[]> } | null;
 
-const VISIBLE_FIELDS = ["name", "email", "phone", "company", "subject", "message", "sector_id"] as const;
+const VISIBLE_FIELDS = ["name", "email", "phone", "company", "subject", "message", "sector_id", "privacy_accepted"] as const;
 type VisibleField = (typeof VISIBLE_FIELDS)[number];
 type FieldErrors = Partial<Record<VisibleField, string>>;
 
@@ -135,6 +136,8 @@ export function ContactForm({ sectors }: { sectors: ContactSectorOption[] }) {
         const element = form.elements.namedItem(field);
         if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) element.value = "";
       }
+      const consent = form.elements.namedItem("privacy_accepted");
+      if (consent instanceof HTMLInputElement) consent.checked = false;
       touched.current.clear();
       setErrors({});
       setMessageLength(0);
@@ -157,7 +160,7 @@ export function ContactForm({ sectors }: { sectors: ContactSectorOption[] }) {
   }
 
   /** A field's name, what it shows at first (what was typed, after a submission without JavaScript) and its error. */
-  function fieldProps(field: VisibleField) {
+  function fieldProps(field: Exclude<VisibleField, "privacy_accepted">) {
     return { name: field, defaultValue: initialValues[field] ?? "", error: fieldError(field) };
   }
 
@@ -250,6 +253,8 @@ export function ContactForm({ sectors }: { sectors: ContactSectorOption[] }) {
           defaultValue=""
         />
       </div>
+
+      <PrivacyConsentField className="mt-6" error={fieldError("privacy_accepted")} />
 
       <div className="mt-8 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-xs leading-5 text-ink-600 sm:max-w-sm">

@@ -6,6 +6,7 @@ import path from "node:path";
 import { changedTables, formatStatuses, rowCounts } from "./client";
 import { cookieFor, type AbuseRun } from "./callers";
 import { fillPath, type Ids } from "./routes";
+import { ACTIONS_WITHOUT_ARGUMENTS } from "../no-argument-actions";
 
 const root = process.cwd();
 
@@ -76,8 +77,6 @@ const ACTION_REPLIES: Reply[] = [
   { label: "FormData where an object goes", parts: [["0", '["$K1"]'], ["_1_name", "Ana"], ["_1_plan_name", "Plan"], ["_1_invoice_id", "1e2"]] },
 ];
 
-/** Actions whose real call takes no argument: their `[]` is that real call, not sent. */
-const ACTIONS_WITHOUT_ARGUMENTS = new Set(["generateSitemapAction", "refreshSitemapStatusAction", "signOutAction"]);
 /** A sign-out ends the session it is sent with, whatever the arguments: each call gets a throw-away one. */
 const ENDS_SESSION = new Set(["signOutAction"]);
 

@@ -121,7 +121,7 @@ async function malformed({ client, routes, ids, creds }: AbuseRun) {
   type Endpoint = { route: Route; method: string; pathname: string; headers: Record<string, string>; required: string[]; known: string[]; emptyActs: boolean };
   const endpoints: Endpoint[] = [];
   for (const route of routes.filter((candidate) => candidate.readsJson))
-    for (const method of route.methods.filter((name) => UNSAFE.has(name) && name !== "DELETE")) {
+    for (const method of route.methods.filter((name) => UNSAFE.has(name) && name !== "DELETE" && !route.refused.includes(name))) {
       const headers = route.guard === "public" ? {} : creds[route.guard === "admin" ? "admin" : "client"].bearer.headers;
       const pathname = fillPath(route.pattern, method, ids);
       // A subscription cancel without a body is a real cancel: never sent.

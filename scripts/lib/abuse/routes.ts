@@ -9,7 +9,8 @@ const root = process.cwd();
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export type Guard = "public" | "user" | "admin";
-export type Route = { file: string; pattern: string; methods: string[]; guard: Guard; readsJson: boolean };
+/** `refused`: the methods the file answers with methodNotAllowed (405 whatever the body, so no body is read). */
+export type Route = { file: string; pattern: string; methods: string[]; guard: Guard; readsJson: boolean; refused: string[] };
 
 /** What every answer of a signed-in route or page says to caches. */
 export const NO_STORE = "private, no-store";
@@ -52,7 +53,9 @@ function analyze(file: string): Omit<Route, "file" | "pattern"> {
   const admin = /(?:authRoute|listRoute)(?:<[^>]*>)?\("admin"/.test(text) || /\bexportRoute(?:<[^>]*>)?\(/.test(text) || catalog !== null;
   const guard: Guard = admin ? "admin" : /(?:authRoute|listRoute)(?:<[^>]*>)?\("user"/.test(text) ? "user" : "public";
   const readsJson = text.includes("readJsonBody") || (catalog !== null && ["Collection", "Item", "Bulk"].includes(catalog[1]));
-  return { methods: [...methods], guard, readsJson };
+  const refusers = ["methodNotAllowed\\(", ...[...text.matchAll(/const (\w+) = methodNotAllowed\(/g)].map((match) => `${match[1]}\\b`)];
+  const refused = [...methods].filter((method) => new RegExp(`export const ${method} = (?:${refusers.join("|")})`).test(text));
+  return { methods: [...methods], guard, readsJson, refused };
 }
 
 /** The URL pattern of a route or page file under app/: its folders, route groups left out. */
@@ -116,7 +119,7 @@ export async function seededIds(client: AbuseClient, user: { id: string }): Prom
 }
 
 /** Unsafe actions that read no body would act on a real record: they get an id that does not exist. */
-const ACTS_WITHOUT_BODY = /\/(resend|restore|read)$|\/versions\/\[version\]\/restore$/;
+const ACTS_WITHOUT_BODY = /\/(resend|restore|read|reopen|unarchive|undo)$|\/versions\/\[version\]\/restore$/;
 
 /** A route or page pattern with its dynamic segments filled: real ids, or one that does not exist where the call would act. */
 export function fillPath(pattern: string, method: string, ids: Ids) {

@@ -12,7 +12,7 @@ export async function publicRoutes(run: FrontRun): Promise<void> {
   const [product] = await query<{ slug: string }>("SELECT slug FROM catalog_items WHERE kind = 'product' AND status = 'active' ORDER BY id LIMIT 1");
   const [service] = await query<{ slug: string }>("SELECT slug FROM catalog_items WHERE kind = 'service' AND status = 'active' ORDER BY id LIMIT 1");
   const routes = [
-    "/", "/nosotros", "/terminos", "/privacidad", "/testimonios", "/contacto", "/productos", "/servicios", "/sectores", "/soluciones", "/tecnologias",
+    "/", "/nosotros", "/terminos", "/privacidad", "/libro-de-reclamaciones", "/testimonios", "/contacto", "/productos", "/servicios", "/sectores", "/soluciones", "/tecnologias",
     `/productos/${product?.slug ?? "x"}`, `/servicios/${service?.slug ?? "x"}`, "/sitemap.xml", "/robots.txt", "/no-existe-front",
     "/api/v1/products", "/api/v1/services", "/api/v1/testimonials", "/api/v1/settings/public", "/api/health",
   ];

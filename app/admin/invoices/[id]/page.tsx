@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { AreaPage } from "@/components/account/area-shell";
 import { AuditHistory } from "@/components/admin/audit-history";
 import { InvoiceDetailView } from "@/components/admin/billing/invoice-detail";
+import { InvoicePaymentInstructions } from "@/components/billing/payment-instructions";
 import { cache } from "react";
 import { strictId } from "@/lib/ids";
 import { requireAdmin } from "@/lib/auth/guards";
@@ -37,6 +38,7 @@ export default async function AdminInvoicePage({ params }: Props) {
   return (
     <AreaPage>
       <InvoiceDetailView invoice={invoice} testMode={sunatConfig().testMode} customerCredit={customerCredit} />
+      <InvoicePaymentInstructions invoice={invoice} area="admin" />
       <div className="mt-6">
         <AuditHistory
           entityType="invoice"

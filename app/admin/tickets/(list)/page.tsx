@@ -13,20 +13,20 @@ import { adminTicketListQuerySchema } from "@/lib/support/schema";
 
 export const metadata: Metadata = { title: "Tickets" };
 
-/** "Tickets" (admin): the clients' support tickets, server-paged (?page, ?per_page, ?status, ?priority, ?user_id, ?q, ?sort in the URL). */
+/** "Tickets" (admin): the clients' support tickets, server-paged (?page, ?per_page, ?status, ?priority, ?user_id, ?assigned_to, ?q, ?sort in the URL). */
 export default async function AdminTicketsPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
-  await requireAdmin();
+  const admin = await requireAdmin();
   // A hand-edited URL with a bad value falls back to the unfiltered first page.
   const { query } = readListQuery(adminTicketListQuerySchema, await searchParams);
   const [result, filteredUser] = await Promise.all([
-    listAdminTickets(query, pageRequest(query)),
+    listAdminTickets(query, pageRequest(query), admin.id),
     query.user_id ? findTicketListUser(query.user_id) : Promise.resolve(null),
   ]);
   return (
     <AreaPage>
       <AreaPageHeader
         title="Tickets"
-        description="Las consultas de soporte de los clientes: responde, cambia su estado y su prioridad."
+        description="Las consultas de soporte de los clientes, por el portal o por correo: responde, asígnalas, cambia su estado y su prioridad."
         actions={
           <a href={exportHref("/api/v1/admin/tickets", query)} download className={buttonClasses("outline", "md")}>
             Exportar CSV

@@ -3,22 +3,29 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AreaPage, AreaPageHeader } from "@/components/account/area-shell";
 import { TicketPriorityBadge, TicketStatusBadge } from "@/components/account/ticket-badges";
-import { TicketConversation } from "@/components/account/ticket-conversation";
 import { StaffReplyForm, TicketStatusForm } from "@/components/admin/support/ticket-admin-forms";
+import { AdminTicketThread } from "@/components/admin/support/ticket-thread";
 import { strictId } from "@/lib/ids";
 import { requireAdmin } from "@/lib/auth/guards";
 import { formatDate } from "@/lib/format";
+import { smtpConfigured } from "@/lib/mail";
 import { ticketNumber } from "@/lib/support/labels";
-import { getAdminTicket } from "@/lib/support/queries";
+import { getAdminTicket, ticketOriginals } from "@/lib/support/queries";
+import { adminSignature } from "@/lib/users/profile";
+import { listAdminChoices } from "@/lib/users/queries";
 
 export const metadata: Metadata = { title: "Ticket" };
 
-/** One ticket for the admin: the conversation, the reply form, status and priority, and the client. */
+/** When this page is rendered (a reply's e-mail still "sending" is judged against it). */
+const renderedAt = () => Date.now();
+
+/** One ticket for the admin: the thread (with each reply's e-mail), the reply form, status, priority and assignee, and the client. */
 export default async function AdminTicketPage({ params }: { params: Promise<{ id: string }> }) {
-  await requireAdmin();
+  const admin = await requireAdmin();
   const id = strictId((await params).id);
   const ticket = id === null ? null : await getAdminTicket(id);
   if (!ticket) notFound();
+  const [assignees, originals, signature] = await Promise.all([listAdminChoices(), ticketOriginals(ticket.id), adminSignature(admin.id)]);
   const closed = ticket.status === "closed";
 
   return (
@@ -44,13 +51,13 @@ export default async function AdminTicketPage({ params }: { params: Promise<{ id
           <h2 id="conversacion" className="sr-only">
             Conversación
           </h2>
-          <TicketConversation entries={ticket.conversation} viewer="staff" />
+          <AdminTicketThread ticketId={ticket.id} entries={ticket.entries} originals={originals} now={renderedAt()} mailConfigured={smtpConfigured()} />
           {closed ? (
             <p role="note" className="rounded-2xl border border-ink-200 bg-ink-50 px-4 py-3 text-sm text-ink-700">
               El ticket está cerrado y no admite respuestas. Para responder, cambia su estado.
             </p>
           ) : (
-            <StaffReplyForm ticketId={ticket.id} />
+            <StaffReplyForm ticketId={ticket.id} signature={signature} />
           )}
         </section>
 
@@ -59,7 +66,14 @@ export default async function AdminTicketPage({ params }: { params: Promise<{ id
             <h2 id="gestion" className="mb-4 text-base font-semibold text-ink-900">
               Gestión
             </h2>
-            <TicketStatusForm key={`${ticket.status}-${ticket.priority}`} ticketId={ticket.id} status={ticket.status} priority={ticket.priority} />
+            <TicketStatusForm
+              key={`${ticket.status}-${ticket.priority}-${ticket.assigned_to?.id ?? ""}`}
+              ticketId={ticket.id}
+              status={ticket.status}
+              priority={ticket.priority}
+              assignedTo={ticket.assigned_to}
+              assignees={assignees}
+            />
           </section>
           <section aria-labelledby="cliente" className="rounded-2xl border border-ink-200 bg-white p-4 shadow-card sm:p-5">
             <h2 id="cliente" className="mb-3 text-base font-semibold text-ink-900">

@@ -5,7 +5,10 @@ import type { ReactNode } from "react";
 import { AreaPage } from "@/components/account/area-shell";
 import { formatLongDay, isoDay } from "@/components/account/dates";
 import { InvoiceStatusBadge, paymentMethodLabel } from "@/components/client/billing-badges";
+import { InvoicePaymentInstructions } from "@/components/billing/payment-instructions";
 import { clientSunatExplanation, SunatStatusBadge } from "@/components/client/sunat-status";
+import { ReportPaymentButton } from "@/components/client/payment-report-form";
+import { PaymentReportsPanel } from "@/components/client/payment-reports-panel";
 import { buttonClasses } from "@/components/ui/button";
 import { requireClientAreaUser } from "@/lib/auth/guards";
 import { taxIdLabel } from "@/lib/billing/labels";
@@ -80,6 +83,7 @@ export default async function ClientInvoicePage({ params }: { params: Promise<{ 
           </div>
         </div>
         <div className="flex flex-wrap gap-2 sm:justify-end">
+          <ReportPaymentButton invoice={invoice} />
           <a href={`/api/v1/client/invoices/${invoice.id}/pdf`} className={buttonClasses("primary", "md")} download>
             Descargar PDF<span className="sr-only"> de la factura {invoice.invoice_number}</span>
           </a>
@@ -95,6 +99,8 @@ export default async function ClientInvoicePage({ params }: { params: Promise<{ 
           )}
         </div>
       </div>
+
+      <PaymentReportsPanel invoice={invoice} />
 
       <section aria-labelledby="sunat-factura" className="mt-6 rounded-2xl border border-ink-200 bg-white px-5 py-4 shadow-card" data-testid="invoice-sunat">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -214,6 +220,8 @@ export default async function ClientInvoicePage({ params }: { params: Promise<{ 
           </Total>
         </dl>
       </section>
+
+      <InvoicePaymentInstructions invoice={invoice} />
     </AreaPage>
   );
 }

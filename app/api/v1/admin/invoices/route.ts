@@ -9,8 +9,8 @@ import { issueInvoice } from "@/lib/billing/invoices";
 import { z } from "@/lib/zod";
 
 /**
- * GET /api/v1/admin/invoices?status&currency&user_id&q → { data: InvoiceContract[] } (newest first);
- * with ?page (and ?per_page ≤ 100) → the paged shape.
+ * GET /api/v1/admin/invoices?status&currency&user_id&q&sort → { data: InvoiceContract[] } (newest
+ * issued first; `sort=due_date`: nearest due date first, none last); with ?page (and ?per_page ≤ 100) → the paged shape.
  */
 export const GET = listRoute("admin", { query: invoiceListQuerySchema, read: listAdminInvoices });
 

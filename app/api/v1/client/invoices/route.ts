@@ -4,7 +4,8 @@ import { clientInvoiceListQuerySchema, listClientInvoices } from "@/lib/billing/
 /**
  * GET /api/v1/client/invoices (also /api/client/invoices, where the portal's clients call it) →
  * `{ data: [...] }`: the caller's own invoices, newest first; `?limit=5` (1–100, default 100) as
- * Mi Portal asks, `?status=pending|paid|cancelled`; with `?page=` / `?per_page=` the paged shape.
+ * Mi Portal asks, `?status=pending|partially_paid|overdue|paid|cancelled` (the state each invoice
+ * shows on today's Lima date); with `?page=` / `?per_page=` the paged shape.
  */
 export const GET = listRoute("user", {
   query: clientInvoiceListQuerySchema,

@@ -10,7 +10,7 @@ import { z } from "@/lib/zod";
 
 type Params = { id: string };
 
-/** GET /api/v1/admin/tickets/{id} → { data: TicketDetail } (with its conversation). */
+/** GET /api/v1/admin/tickets/{id} → { data: TicketDetail } (with its conversation, its thread `entries` and its assignee). */
 export const GET = authRoute<Params>("admin", async (_request, context) => {
   const { id } = await context.params;
   const ticket = await getAdminTicket(parseTicketId(id));
@@ -18,7 +18,10 @@ export const GET = authRoute<Params>("admin", async (_request, context) => {
   return dataResponse(ticket);
 });
 
-/** PUT /api/v1/admin/tickets/{id} `{ status?, priority? }` → { data: TicketDetail }. */
+/**
+ * PUT /api/v1/admin/tickets/{id} `{ status?, priority?, assigned_to? }` → { data: TicketDetail };
+ * assigned_to is an admin's user id or null (422 "El usuario no es administrador." otherwise).
+ */
 export const PUT = authRoute<Params>("admin", async (request, context, caller) => {
   const { id } = await context.params;
   const body = await readJsonBody(request, z.unknown());

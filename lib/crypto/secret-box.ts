@@ -1,19 +1,21 @@
-// Encryption at rest for the issuer's certificate (.pfx) and its password: AES-256-GCM, sealed as
-// "v1:<iv>:<tag>:<data>" (base64url parts; the "v1" prefix is authenticated too, so a future format
-// can sit beside this one).
+// Encryption at rest for the server's secrets: the issuer's certificate (.pfx) and its password
+// (lib/sunat) and the admins' second-factor secrets (lib/auth/two-factor.ts). AES-256-GCM, sealed
+// as "v1:<iv>:<tag>:<data>" (base64url parts; the "v1" prefix is authenticated too, so a future
+// format can sit beside this one). It lives outside both domains so neither depends on the other.
 //
 // The key: SUNAT_CERT_ENCRYPTION_KEY (32 random bytes in base64, e.g. `openssl rand -base64 32`)
 // when it is set; otherwise derived from AUTH_SECRET with HKDF-SHA256 and a fixed label. Without
 // the explicit key, rotating AUTH_SECRET (which also signs sessions) makes every stored certificate
-// unreadable: openSecret then throws and the certificate must be uploaded again. Set
-// SUNAT_CERT_ENCRYPTION_KEY in production to rotate AUTH_SECRET freely.
+// unreadable: openSecret then throws, the certificate must be uploaded again and each admin's second
+// factor must be set up again. Set SUNAT_CERT_ENCRYPTION_KEY in production to rotate AUTH_SECRET
+// freely.
 // No server-only marker: the seed script (plain Node) stores the demo certificate with it.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 
 const VERSION = "v1";
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
-/** HKDF's "info": binds the derived key to this one use of AUTH_SECRET. */
+/** HKDF's "info": binds the derived key to this use of AUTH_SECRET (its text predates the second use; changing it would make every stored secret unreadable). */
 const HKDF_INFO = "consultora-ti/sunat-certificate-secret-box/v1";
 
 export const SECRET_UNREADABLE_MESSAGE =

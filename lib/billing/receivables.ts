@@ -1,0 +1,72 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { Prisma, type Currency } from "@/lib/generated/prisma/client";
+import { CURRENCIES } from "./labels";
+import { AGEING_BUCKETS, type AgeingBucketKey } from "./state";
+
+// What clients still owe, per currency (never added across currencies), read in one SQL query:
+// the balances of the open invoices (stored as pending), the part past its due date on the Lima
+// day `today`, and that part split by how many days late it is (AGEING_BUCKETS). The admin
+// dashboard reads it for every client, Mi Portal for one.
+
+export type ReceivablesByCurrency = {
+  currency: Currency;
+  /** The balances of the open invoices (pending, partly paid or overdue). */
+  receivable: string;
+  /** The balances of the overdue ones. */
+  overdue: string;
+  /** How many open invoices owe something, and how many of them are overdue. */
+  open_count: number;
+  overdue_count: number;
+  /** The overdue balances by days late: 1–30, 31–60, 61–90, more than 90. */
+  ageing: Record<AgeingBucketKey, string>;
+};
+
+/** The main client or a transaction's (tests read inside a rolled-back transaction). */
+export type ReceivablesClient = Prisma.TransactionClient | typeof db;
+
+type Row = { currency: Currency; receivable: string; overdue: string; open_count: number; overdue_count: number } & Record<AgeingBucketKey, string>;
+
+const money = (value: string | null) => new Prisma.Decimal(value ?? 0).toFixed(2);
+
+/** Open balances per currency (PEN, USD, EUR order; only currencies with something owed), for everyone or one client. */
+export async function receivablesByCurrency(client: ReceivablesClient, today: string, options: { userId?: string } = {}): Promise<ReceivablesByCurrency[]> {
+  const balance = Prisma.sql`GREATEST(i.amount - i.amount_paid - i.amount_credited, 0)`;
+  const overdue = Prisma.sql`i.due_date < ${today}::date`;
+  // Days late: 1 the day after the due date. Bucket bounds are the code's constants.
+  const late = Prisma.sql`(${today}::date - i.due_date)`;
+  let floor = 0;
+  const buckets = AGEING_BUCKETS.map((bucket) => {
+    const within = Number.isFinite(bucket.max)
+      ? Prisma.sql`${late} > ${Prisma.raw(String(floor))} AND ${late} <= ${Prisma.raw(String(bucket.max))}`
+      : Prisma.sql`${late} > ${Prisma.raw(String(floor))}`;
+    floor = bucket.max;
+    return Prisma.sql`SUM(${balance}) FILTER (WHERE ${overdue} AND ${within})::text AS ${Prisma.raw(bucket.key)}`;
+  });
+  const owner = options.userId === undefined ? Prisma.empty : Prisma.sql`AND i.user_id = ${options.userId}`;
+  const rows = await client.$queryRaw<Row[]>`
+    SELECT i.currency::text AS currency,
+           SUM(${balance})::text AS receivable,
+           SUM(${balance}) FILTER (WHERE ${overdue})::text AS overdue,
+           COUNT(*)::int AS open_count,
+           COUNT(*) FILTER (WHERE ${overdue})::int AS overdue_count,
+           ${Prisma.join(buckets, ", ")}
+      FROM invoices i
+     WHERE i.status = 'pending' AND ${balance} > 0 ${owner}
+     GROUP BY i.currency`;
+  const byCurrency = new Map(rows.map((row) => [String(row.currency), row]));
+  return CURRENCIES.flatMap((currency) => {
+    const row = byCurrency.get(currency);
+    if (!row) return [];
+    return [
+      {
+        currency,
+        receivable: money(row.receivable),
+        overdue: money(row.overdue),
+        open_count: row.open_count,
+        overdue_count: row.overdue_count,
+        ageing: Object.fromEntries(AGEING_BUCKETS.map((bucket) => [bucket.key, money(row[bucket.key])])) as Record<AgeingBucketKey, string>,
+      },
+    ];
+  });
+}
