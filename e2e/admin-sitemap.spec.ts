@@ -4,17 +4,18 @@ import { expectNoAxeViolations } from "./helpers/axe";
 import { createThrowawayUser, deleteThrowawayUser, signInAs, withDb, type SessionUser } from "./helpers/session";
 
 // "Mantenimiento Sitemap": the panel shows the real figures of /sitemap.xml (its <url> count, a
-// measured response time, an SEO score from the audit of every URL), "Generar" reads "Generando..."
-// and then toasts, keeping the previous generation as the backup, "Ver XML" opens the public file,
-// the tabs work by keyboard, and "Salud" lists a failing check with its URL. Desktop and 375 px,
-// axe on each view. Only the desktop test crawls the site for real; the 375-px one reads a stored
-// audit of the current sitemap.
+// measured response time, an SEO score from the audit of every URL), measured in the background
+// and read from what was stored; "Generar" reads "Generando..." and then toasts, keeping the
+// previous generation as the backup; "Actualizar" answers at once, reads "Midiendo..." while the
+// server audits the site, then toasts; "Ver XML" opens the public file, the tabs work by keyboard,
+// and "Salud" lists a failing check with its URL. Desktop and 375 px, axe on each view. Only the
+// desktop test crawls the site for real; the 375-px one reads a stored audit of the current sitemap.
 
 const BASE_URL = process.env.E2E_BASE_URL || `http://localhost:${process.env.E2E_PORT || 3210}`;
 
 let admin: SessionUser;
 
-// The first status audits every page of the site (rendered on demand) on a shared 2-core machine.
+// The first measurement audits every page of the site (rendered on demand) on a shared 2-core machine.
 test.describe.configure({ timeout: 180_000 });
 
 test.beforeEach(async () => {
@@ -28,8 +29,9 @@ test.afterEach(async () => {
 async function openPanel(page: Page) {
   await page.goto("/admin/sitemap");
   await expect(page.getByRole("heading", { level: 1, name: "Mantenimiento Sitemap" })).toBeVisible();
-  // The first status crawls the site: allow it time.
+  // The first measurement crawls the site in the background (the panel polls meanwhile): allow it time.
   await expect(page.getByTestId("sitemap-card-seo-value")).toHaveText(/^\d{1,3}\/100$/, { timeout: 90_000 });
+  await expect(page.getByTestId("sitemap-pending")).toBeEmpty({ timeout: 90_000 });
 }
 
 type StatusData = { urls_count: number };
@@ -53,7 +55,7 @@ function recordStatuses(page: Page) {
 const decodeXml = (value: string) =>
   value.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, "&");
 
-/** The hash the server files an audit under: the sitemap's <loc>s, sorted (lib/sitemap/status.ts urlsHash). */
+/** The hash the server files an audit under: the sitemap's <loc>s, sorted (lib/sitemap/measure.ts urlsHash). */
 const locsHash = (xml: string) =>
   createHash("sha256")
     .update([...xml.matchAll(/<url>[\s\S]*?<loc>([\s\S]*?)<\/loc>/g)].map((match) => decodeXml(match[1].trim())).sort().join("\n"))
@@ -87,7 +89,7 @@ test.describe("Mantenimiento Sitemap", () => {
       const generateButton = page.getByRole("button", { name: "Generar", exact: true });
       await generateButton.click();
       await expect(page.getByRole("button", { name: "Generando..." })).toBeVisible();
-      await expect(page.getByRole("button", { name: "Actualizar" })).toBeDisabled();
+      await expect(page.getByRole("button", { name: /^(Actualizar|Midiendo\.\.\.)$/ })).toBeDisabled();
       await expect(page.getByText(/^Sitemap generado correctamente con \d+ URLs\.$/)).toBeVisible();
       await expect(generateButton).toBeEnabled();
       await page.unroute("**/api/v1/admin/sitemap/status*");
@@ -139,9 +141,14 @@ test.describe("Mantenimiento Sitemap", () => {
       await page.keyboard.press("Home");
       await expect(tab("General")).toBeFocused();
 
-      // "Actualizar" (a POST) audits every page again: "Salud" lists the long title with the product's URL.
+      // "Actualizar" (a POST) answers at once and the server audits every page again in the
+      // background: "Midiendo..." until the new audit is stored, then a toast, and "Salud" lists
+      // the long title with the product's URL.
       await page.getByRole("button", { name: "Actualizar" }).click();
-      await expect(page.getByRole("button", { name: "Actualizar" })).toBeEnabled({ timeout: 90_000 });
+      await expect(page.getByRole("button", { name: "Midiendo..." })).toBeDisabled();
+      await expect(page.getByTestId("sitemap-pending")).toHaveText("Midiendo el sitio... las cifras se actualizarán al terminar.");
+      await expect(page.getByText("Medición actualizada.")).toBeVisible({ timeout: 90_000 });
+      await expect(page.getByRole("button", { name: "Actualizar" })).toBeEnabled();
       await tab("Salud").click();
       const health = page.getByRole("tabpanel", { name: "Salud" });
       const issue = health.getByTestId("sitemap-issues").getByRole("listitem").filter({ hasText: `/productos/${slug}` });

@@ -1,10 +1,12 @@
-// The sitemap maintenance panel's API: GET /api/v1/admin/sitemap/status with measured figures
-// (urls_count equal to the <url> entries of /sitemap.xml, the static/dynamic split, the SEO audit
-// of every URL, availability from recorded checks), POST /api/v1/admin/sitemap/refresh (the forced
-// audit; GET never forces one), where the server requests itself (loopback on PORT, then SITE_URL,
-// only its own sitemap's paths, no redirects followed, at most 200) and POST
-// /api/v1/admin/sitemap/generate (a snapshot kept as the backup, audited). 401/403 for these routes
-// are covered by tests/api-admin-access.test.ts.
+// The sitemap maintenance panel's API. GET /api/v1/admin/sitemap/status answers from the stored
+// measurement only (the last check of /sitemap.xml, the last SEO audit, the generations) and never
+// requests the site: when the figures are due it starts one background refresh and says so with
+// `refreshing`; concurrent reads share it, and while another instance holds the refresh's claim
+// this one starts none. The refresh times a real GET of /sitemap.xml (one recorded check a
+// minute), audits this site's URLs by path (no redirect followed, at most 200) and stores the
+// result. POST /api/v1/admin/sitemap/refresh (202) starts a forced audit and answers at once.
+// POST /api/v1/admin/sitemap/generate keeps a snapshot as the backup, audited. 401/403 for these
+// routes are covered by tests/api-admin-access.test.ts.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,10 +15,12 @@ import { POST as refreshRoute } from "@/app/api/v1/admin/sitemap/refresh/route";
 import { GET as statusRoute } from "@/app/api/v1/admin/sitemap/status/route";
 import { db } from "@/lib/db";
 import { formatFileSize, formatRelativeTime, sitemapGrade, sitemapHealth } from "@/lib/sitemap/health";
+import { MAX_AUDITED_URLS, planCrawl, selfOrigins } from "@/lib/sitemap/measure";
 import { getSitemapXml } from "@/lib/sitemap/queries";
+import { REFRESH_JOB, waitForSitemapRefresh } from "@/lib/sitemap/refresh";
 import { STATIC_ROUTES } from "@/lib/sitemap/routes";
 import { auditPageHtml, summarizeSeoAudit, unreachablePage } from "@/lib/sitemap/seo-audit";
-import { getSitemapStatus, MAX_AUDITED_URLS, planCrawl, readAvailability, selfOrigins, type SitemapStatus } from "@/lib/sitemap/status";
+import { getSitemapStatus, readAvailability, requestSitemapRefresh, type SitemapStatus } from "@/lib/sitemap/status";
 import { sitemapPath } from "@/lib/sitemap/summary";
 import { call, createTestUser, fakeIp, tokenFor, type Json, type TestUser } from "./helpers/auth";
 
@@ -37,29 +41,66 @@ async function deadPort() {
 beforeAll(async () => {
   admin = await createTestUser({ role: "admin" });
   token = await tokenFor(admin);
-  // The routes reach the server at 127.0.0.1:$PORT and SITE_URL (localhost:$PORT by default): point
-  // both at a closed port so that whatever else runs on this machine is never measured.
+  // The refresh reaches the server at 127.0.0.1:$PORT and SITE_URL (localhost:$PORT by default):
+  // point both at a closed port so that whatever else runs on this machine is never measured.
   delete process.env.SITE_URL;
   process.env.PORT = await deadPort();
 });
 
-afterAll(() => {
+afterAll(async () => {
+  await waitForSitemapRefresh();
   if (originalPort === undefined) delete process.env.PORT;
   else process.env.PORT = originalPort;
   if (originalSiteUrl !== undefined) process.env.SITE_URL = originalSiteUrl;
 });
 
+/** Fails when `work` takes longer than `ms` (a read that waited for the site would). */
+async function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no respondió en ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 const getStatus = async (query = "") => {
-  const { status, body } = await call(statusRoute, `/api/v1/admin/sitemap/status${query}`, { bearer: token });
+  const { status, body } = await within(5_000, call(statusRoute, `/api/v1/admin/sitemap/status${query}`, { bearer: token }));
   expect(status).toBe(200);
   return body.data as SitemapStatus;
 };
 const postRefresh = async () => {
-  const { status, body } = await call(refreshRoute, "/api/v1/admin/sitemap/refresh", { method: "POST", bearer: token });
-  expect(status).toBe(200);
+  const { status, body } = await within(5_000, call(refreshRoute, "/api/v1/admin/sitemap/refresh", { method: "POST", bearer: token }));
+  expect(status).toBe(202);
   return body.data as SitemapStatus;
 };
 const postGenerate = (ip = fakeIp()) => call(generate, "/api/v1/admin/sitemap/generate", { method: "POST", bearer: token, ip });
+
+/** Nothing measured, no refresh claimed: the next read finds the panel as on a new site. */
+async function forgetMeasurements() {
+  await waitForSitemapRefresh();
+  await db.sitemapCheck.deleteMany();
+  await db.sitemapSeoAudit.deleteMany();
+  await db.jobClaim.deleteMany({ where: { job: REFRESH_JOB } });
+}
+
+/** As if `ms` had passed since the stored checks, audits and the last refresh's start. */
+async function ageMeasurements(ms: number, what: { audits?: boolean } = {}) {
+  const shift = (date: Date) => new Date(date.getTime() - ms);
+  for (const row of await db.sitemapCheck.findMany({ select: { id: true, checkedAt: true } })) {
+    await db.sitemapCheck.update({ where: { id: row.id }, data: { checkedAt: shift(row.checkedAt) } });
+  }
+  if (what.audits) {
+    for (const row of await db.sitemapSeoAudit.findMany({ select: { id: true, checkedAt: true } })) {
+      await db.sitemapSeoAudit.update({ where: { id: row.id }, data: { checkedAt: shift(row.checkedAt) } });
+    }
+  }
+  const claim = await db.jobClaim.findUnique({ where: { job: REFRESH_JOB } });
+  if (claim) await db.jobClaim.update({ where: { job: REFRESH_JOB }, data: { claimedAt: shift(claim.claimedAt), claimedUntil: shift(claim.claimedUntil) } });
+}
 
 const countUrls = (xml: string) => (xml.match(/<url>/g) ?? []).length;
 
@@ -164,8 +205,8 @@ describe("health, grade and formats", () => {
 });
 
 describe("availability from recorded checks", () => {
-  it("is ok / total over the last 30 days, with the count; recording a check deletes older ones and adds at most one a minute", async () => {
-    await db.sitemapCheck.deleteMany();
+  it("is ok / total over the last 30 days, with the count; the background refresh records one check (at most one a minute) and deletes those over 30 days", async () => {
+    await forgetMeasurements();
     const now = Date.now();
     const ago = (hours: number) => new Date(now - hours * 3_600_000);
     await db.sitemapCheck.createMany({
@@ -182,12 +223,22 @@ describe("availability from recorded checks", () => {
     expect(before).toMatchObject({ checks: 4, ok: 3, percent: 75 });
     expect(before.since).toBe(ago(24 * 29).toISOString());
 
-    // A status request records a check (this one by building: no origin to reach) and prunes > 30 days.
+    // The read shows the stored figures, measured 2 hours ago, and starts a refresh (here timing
+    // the build: no origin to reach); it records nothing itself.
     const status = await getSitemapStatus({ origins: [] });
-    expect(status.availability).toMatchObject({ checks: 5, ok: 4, percent: 80 });
+    expect(status).toMatchObject({ checked_at: ago(2).toISOString(), response_time_ms: 30, status_code: 200, refreshing: true });
+    expect(status.availability).toMatchObject({ checks: 4, ok: 3, percent: 75 });
+    await waitForSitemapRefresh();
     expect(await db.sitemapCheck.count()).toBe(5);
-    // A second request within the minute (here through the route) records nothing more.
-    await getStatus();
+
+    // The next read (through the route) shows the new check. The audit is still missing (no HTTP
+    // access to the site), but a refresh started less than a minute ago: none starts again.
+    const after = await getStatus();
+    expect(after.availability).toMatchObject({ checks: 5, ok: 4, percent: 80 });
+    expect(after).toMatchObject({ response_time_source: "build", status_code: null, refreshing: false });
+    expect(Date.parse(after.checked_at!)).toBeGreaterThan(now - 60_000);
+    expect(after.seo).toMatchObject({ checked_at: null, score: null, error: "No se pudo acceder al sitio por HTTP para revisar sus páginas." });
+    await waitForSitemapRefresh();
     expect(await db.sitemapCheck.count()).toBe(5);
   });
 });
@@ -217,10 +268,28 @@ describe("where the server requests itself", () => {
 });
 
 describe("GET /api/v1/admin/sitemap/status", () => {
-  it("counts exactly the <url> entries of /sitemap.xml, splits them by the route table and reports its size and last change", async () => {
+  it("before any measurement says so (no figures, no verdict) and starts one; then counts exactly the <url> entries of /sitemap.xml, splits them by the route table and reports its size and last change", async () => {
+    await forgetMeasurements();
+    const first = await getSitemapStatus({ origins: [] });
+    expect(first).toMatchObject({
+      checked_at: null,
+      refreshing: true,
+      public_exists: false,
+      urls_count: 0,
+      public_size: 0,
+      response_time_ms: null,
+      response_time_source: null,
+      health: null,
+      grade: null,
+      availability: { checks: 0, percent: null },
+    });
+    expect(first.seo).toMatchObject({ checked_at: null, score: null, error: null });
+    await waitForSitemapRefresh();
+
     const status = await getSitemapStatus({ origins: [] });
     const xml = await getSitemapXml();
     const activeItems = await db.catalogItem.count({ where: { status: "active" } });
+    expect(status.refreshing).toBe(false);
     expect(status.public_exists).toBe(true);
     expect(status.urls_count).toBe(countUrls(xml));
     expect(status.urls_count).toBeGreaterThan(STATIC_ROUTES.length);
@@ -239,62 +308,103 @@ describe("GET /api/v1/admin/sitemap/status", () => {
     expect(status.health).toBe("healthy");
     expect(["A+", "A"]).toContain(status.grade);
   });
+
+  it("a check that found /sitemap.xml failing shows it as not answering, with no file figures", async () => {
+    await forgetMeasurements();
+    await db.sitemapCheck.create({ data: { checkedAt: new Date(), ok: false, statusCode: 503, responseMs: 12 } });
+    await db.sitemapSeoAudit.create({ data: { score: 100, passed: 8, total: 8, checkedUrls: 1, urlsHash: "x", issues: [] } });
+    const status = await getStatus();
+    expect(status).toMatchObject({ public_exists: false, status_code: 503, urls_count: 0, public_size: 0, health: "error", grade: "F", refreshing: false });
+    expect(status.seo.error).toBe("No se pudo leer el sitemap público para revisar sus páginas.");
+  });
 });
 
-describe("the SEO audit over HTTP", () => {
+describe("the background refresh over HTTP", () => {
   let server: Server;
   let origin: string;
   let requests: string[] = [];
   let served = "";
   let deadPortValue: string | undefined;
+  /** While set, the site receives requests but answers none until it resolves. */
+  let held: Promise<void> | null = null;
+
+  function holdAnswers() {
+    let release!: () => void;
+    held = new Promise<void>((resolve) => (release = resolve));
+    return () => {
+      held = null;
+      release();
+    };
+  }
 
   /** The sitemap of this test: the real one plus an entry on another origin (never requested). */
   const foreignEntry = "<url><loc>https://otro-sitio.example/robado</loc></url>\n";
+  const pagesRequested = () => requests.filter((path) => path !== "/sitemap.xml");
+  const ownPaths = () =>
+    [...served.matchAll(/<loc>(.*?)<\/loc>/g)]
+      .map((match) => match[1])
+      .filter((loc) => !loc.includes("otro-sitio"))
+      .map(sitemapPath);
 
   beforeAll(async () => {
     server = createServer((request, response) => {
       const path = decodeURI(request.url ?? "/");
       requests.push(path);
-      if (path === "/sitemap.xml") {
-        response.writeHead(200, { "content-type": "application/xml" }).end(served);
-      } else if (path === "/contacto") {
-        response.writeHead(200, { "content-type": "text/html" }).end(goodPage("Contacto").replace("<h1>Bienvenido</h1>", ""));
-      } else if (path === "/terminos") {
-        response.writeHead(500).end("boom");
-      } else if (path === "/nosotros") {
-        response.writeHead(301, { location: "https://otro-sitio.example/" }).end();
-      } else {
-        response.writeHead(200, { "content-type": "text/html" }).end(goodPage(`Página ${path}`));
-      }
+      void (async () => {
+        if (held) await held;
+        if (path === "/sitemap.xml") {
+          response.writeHead(200, { "content-type": "application/xml" }).end(served);
+        } else if (path === "/contacto") {
+          response.writeHead(200, { "content-type": "text/html" }).end(goodPage("Contacto").replace("<h1>Bienvenido</h1>", ""));
+        } else if (path === "/terminos") {
+          response.writeHead(500).end("boom");
+        } else if (path === "/nosotros") {
+          response.writeHead(301, { location: "https://otro-sitio.example/" }).end();
+        } else {
+          response.writeHead(200, { "content-type": "text/html" }).end(goodPage(`Página ${path}`));
+        }
+      })();
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const port = String((server.address() as AddressInfo).port);
     origin = `http://127.0.0.1:${port}`;
-    // The routes now reach this server on loopback (PORT); the sitemap's URLs are localhost:PORT (SITE_URL unset).
+    // The refresh now reaches this server on loopback (PORT); the sitemap's URLs are localhost:PORT (SITE_URL unset).
     deadPortValue = process.env.PORT;
     process.env.PORT = port;
     served = (await getSitemapXml()).replace("</urlset>", `${foreignEntry}</urlset>`);
   });
 
   afterAll(async () => {
+    await waitForSitemapRefresh();
     process.env.PORT = deadPortValue;
     await new Promise((resolve) => server.close(resolve));
   });
 
-  it("times a real GET of /sitemap.xml from loopback, audits this site's URLs by path (no redirect followed) and lists each failing check; GET reuses the audit, the POST forces it", async () => {
+  it("reads answer at once while the site answers nothing; concurrent reads start one refresh, which times /sitemap.xml, audits this site's URLs by path (no redirect followed) and stores the figures", async () => {
+    await forgetMeasurements();
+    const release = holdAnswers();
     requests = [];
-    const status = await postRefresh();
+    // Three reads while the site is held: none waits for it (within() fails a read that would).
+    const [first, second] = await Promise.all([getStatus(), getStatus()]);
+    const third = await getStatus();
+    for (const read of [first, second, third]) expect(read).toMatchObject({ checked_at: null, refreshing: true, health: null });
+    release();
+    await waitForSitemapRefresh();
+
+    // One refresh for the three reads: /sitemap.xml once, every URL of this site once, by its path; the foreign one never.
+    expect(requests.filter((path) => path === "/sitemap.xml")).toEqual(["/sitemap.xml"]);
+    expect(pagesRequested().sort()).toEqual(ownPaths().sort());
+    expect(requests).not.toContain("/robado");
+
+    const status = await getStatus();
+    expect(status.refreshing).toBe(false);
     expect(status.response_time_source).toBe("http");
     expect(status.status_code).toBe(200);
     expect(status.public_exists).toBe(true);
-    // Every URL of the sitemap on this site was requested once, by its path; the foreign one never.
-    const paths = [...served.matchAll(/<loc>(.*?)<\/loc>/g)].map((match) => match[1]).filter((loc) => !loc.includes("otro-sitio")).map(sitemapPath);
-    expect(requests.filter((path) => path !== "/sitemap.xml").sort()).toEqual([...paths].sort());
-    expect(requests).not.toContain("/robado");
-    const n = status.urls_count;
-    expect(status.seo).toMatchObject({ checked_urls: n - 1, listed_urls: n - 1, ignored_urls: 1, capped: false });
-
-    const audited = n - 1;
+    expect(await db.sitemapCheck.count()).toBe(1);
+    expect(status.checked_at).toBe((await db.sitemapCheck.findFirstOrThrow()).checkedAt.toISOString());
+    const audited = ownPaths().length;
+    expect(status.seo).toMatchObject({ checked_urls: audited, listed_urls: status.urls_count, ignored_urls: 0, capped: false });
     expect(status.seo.total).toBe(8 * audited);
     // /contacto: no h1; /terminos: HTTP 500; /nosotros: a redirect (8 checks each for the last two).
     expect(status.seo.passed).toBe(8 * audited - 1 - 8 - 8);
@@ -305,36 +415,91 @@ describe("the SEO audit over HTTP", () => {
       ["/contacto", "h1", "La página no tiene encabezado h1."],
       ["/terminos", "fetch", "La página respondió con HTTP 500."],
     ]);
-
-    // Within 10 minutes GET reuses the stored audit (no page is requested again), even with the old ?refresh=1…
-    requests = [];
-    const again = await getStatus("?refresh=1");
-    expect(again.seo.checked_at).toBe(status.seo.checked_at);
-    expect(requests).toEqual(["/sitemap.xml"]);
-    // …only the POST ("Actualizar") forces it.
-    const forced = await postRefresh();
-    expect(forced.seo.checked_at! > status.seo.checked_at!).toBe(true);
-
-    // A sitemap that lists other URLs (a product removed) is audited again at once.
-    served = served.replace(/<url>(?:(?!<\/url>)[\s\S])*?\/productos\/[\s\S]*?<\/url>\n/, "");
-    requests = [];
-    const changed = await getStatus();
-    expect(changed.urls_count).toBe(n - 1);
-    expect(changed.seo.checked_urls).toBe(n - 2);
-    expect(changed.seo.checked_at! > forced.seo.checked_at!).toBe(true);
-    expect(requests.length).toBe(n - 1);
+    expect(status.health).toBe("warning");
   });
 
-  it("audits at most 200 URLs and says so", async () => {
+  it("a read of fresh figures requests nothing and starts nothing, even with the old ?refresh=1", async () => {
+    const stored = await getStatus();
+    requests = [];
+    const again = await getStatus("?refresh=1");
+    await waitForSitemapRefresh();
+    expect(requests).toEqual([]);
+    expect(again).toMatchObject({ refreshing: false, checked_at: stored.checked_at });
+    expect(again.seo.checked_at).toBe(stored.seo.checked_at);
+  });
+
+  it("POST …/refresh answers 202 at once with the stored figures, then audits every page again (still at most one check a minute)", async () => {
+    const stored = await getStatus();
+    const checks = await db.sitemapCheck.count();
+    const release = holdAnswers();
+    requests = [];
+    const accepted = await postRefresh();
+    expect(accepted).toMatchObject({ refreshing: true, checked_at: stored.checked_at });
+    expect(accepted.seo.checked_at).toBe(stored.seo.checked_at);
+    release();
+    await waitForSitemapRefresh();
+
+    expect(requests.filter((path) => path === "/sitemap.xml")).toEqual(["/sitemap.xml"]);
+    expect(pagesRequested().sort()).toEqual(ownPaths().sort());
+    const after = await getStatus();
+    expect(after.refreshing).toBe(false);
+    expect(after.seo.checked_at! > stored.seo.checked_at!).toBe(true);
+    expect(after.checked_at).toBe(stored.checked_at);
+    expect(await db.sitemapCheck.count()).toBe(checks);
+  });
+
+  it("a minute later a read starts the next refresh, which audits again at once a sitemap that lists other URLs", async () => {
+    const stored = await getStatus();
+    // A product removed from the sitemap the site serves.
+    served = served.replace(/<url>(?:(?!<\/url>)[\s\S])*?\/productos\/[\s\S]*?<\/url>\n/, "");
+    await ageMeasurements(2 * 60_000);
+    requests = [];
+    const stale = await getStatus();
+    expect(stale.refreshing).toBe(true);
+    await waitForSitemapRefresh();
+
+    const after = await getStatus();
+    expect(after.refreshing).toBe(false);
+    expect(after.checked_at! > stale.checked_at!).toBe(true);
+    expect(after.seo.checked_urls).toBe(ownPaths().length);
+    expect(after.seo.checked_at! > stored.seo.checked_at!).toBe(true);
+    expect(requests.length).toBe(1 + ownPaths().length);
+  });
+
+  it("while another instance holds the refresh's claim, reads and POST …/refresh report it under way and request nothing", async () => {
+    await ageMeasurements(2 * 60_000, { audits: true });
+    await db.$executeRaw`
+      INSERT INTO job_claims (job, owner, claimed_at, claimed_until) VALUES (${REFRESH_JOB}, 'otra-instancia:1:abc', now(), now() + interval '1 minute')
+      ON CONFLICT (job) DO UPDATE SET owner = EXCLUDED.owner, claimed_at = EXCLUDED.claimed_at, claimed_until = EXCLUDED.claimed_until`;
+    try {
+      requests = [];
+      const read = await getStatus();
+      expect(read.refreshing).toBe(true);
+      const accepted = await postRefresh();
+      expect(accepted.refreshing).toBe(true);
+      await waitForSitemapRefresh();
+      expect(requests).toEqual([]);
+    } finally {
+      await db.jobClaim.deleteMany({ where: { job: REFRESH_JOB } });
+    }
+    // Released (that instance finished or died): the next read starts a refresh here.
+    const next = await getStatus();
+    expect(next.refreshing).toBe(true);
+    await waitForSitemapRefresh();
+    expect(requests.filter((path) => path === "/sitemap.xml")).toEqual(["/sitemap.xml"]);
+  });
+
+  it("audits at most 200 URLs", async () => {
     const base = `http://localhost:${process.env.PORT}`;
     served = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${Array.from(
       { length: MAX_AUDITED_URLS + 5 },
       (_, i) => `<url><loc>${base}/pagina-${i}</loc></url>\n`,
     ).join("")}</urlset>`;
     requests = [];
-    const status = await getSitemapStatus({ refresh: true, origins: [origin] });
-    expect(status.urls_count).toBe(MAX_AUDITED_URLS + 5);
-    expect(status.seo).toMatchObject({ checked_urls: MAX_AUDITED_URLS, listed_urls: MAX_AUDITED_URLS + 5, capped: true, ignored_urls: 0 });
+    await requestSitemapRefresh({ origins: [origin] });
+    await waitForSitemapRefresh();
+    const audit = await db.sitemapSeoAudit.findFirstOrThrow({ orderBy: { checkedAt: "desc" } });
+    expect(audit.checkedUrls).toBe(MAX_AUDITED_URLS);
     expect(requests.length).toBe(1 + MAX_AUDITED_URLS);
     expect(requests).not.toContain(`/pagina-${MAX_AUDITED_URLS}`);
   });

@@ -31,16 +31,18 @@ export function HealthTab({ status }: { status: SitemapStatus }) {
         </Panel>
         <Panel title="Calificación">
           <p data-testid="sitemap-grade" className="text-2xl font-bold text-ink-900">
-            {status.grade}
+            {status.grade ?? "—"}
           </p>
-          <p className="mt-1 text-sm text-ink-600">{HEALTH_LABELS[status.health]}</p>
+          <p className="mt-1 text-sm text-ink-600">{status.health ? HEALTH_LABELS[status.health] : "Sin medir"}</p>
         </Panel>
       </div>
       <Panel title="Lista de problemas">
         <p className="text-sm text-ink-600">
           {seo.checked_at
             ? `Revisión SEO de ${number.format(seo.checked_urls)} URLs ${formatRelativeTime(seo.checked_at)}: título presente, único y de hasta 60 caracteres; meta descripción de 50 a 160; un solo h1; enlace canonical; imágenes con alt; JSON-LD válido.`
-            : "Todavía no se ha revisado el SEO de las páginas."}
+            : status.refreshing
+              ? "Todavía no se ha revisado el SEO de las páginas: la revisión está en curso."
+              : "Todavía no se ha revisado el SEO de las páginas."}
         </p>
         {seo.capped && (
           <p data-testid="sitemap-seo-capped" className="mt-2 text-sm text-ink-700">

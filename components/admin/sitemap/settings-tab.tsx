@@ -47,11 +47,11 @@ export function SettingsTab({ status }: { status: SitemapStatus }) {
           </li>
           <li>
             <code className="font-semibold text-ink-900">GET /api/v1/admin/sitemap/status</code>
-            <p className="text-ink-600">Estado, tiempo de respuesta, puntuación SEO y disponibilidad medidos.</p>
+            <p className="text-ink-600">Las últimas cifras medidas: estado, tiempo de respuesta, puntuación SEO y disponibilidad. Si tienen más de un minuto, inicia una nueva medición en segundo plano.</p>
           </li>
           <li>
             <code className="font-semibold text-ink-900">POST /api/v1/admin/sitemap/refresh</code>
-            <p className="text-ink-600">El mismo estado con una nueva revisión SEO de todas las páginas (lo que hace «Actualizar»).</p>
+            <p className="text-ink-600">Inicia una medición con una nueva revisión SEO de todas las páginas y responde al instante (202); el estado dice cuándo terminó (lo que hace «Actualizar»).</p>
           </li>
           <li>
             <code className="font-semibold text-ink-900">GET /sitemap.xml</code>

@@ -13,13 +13,26 @@ import { number, StatusAlert } from "./panel-parts";
 import { SettingsTab } from "./settings-tab";
 import { StatisticsTab } from "./statistics-tab";
 import { Tabs } from "./tabs";
+import type { SitemapStatus } from "@/lib/sitemap/status";
 import { SITEMAP_ERRORS, useSitemapStatus } from "./use-sitemap-status";
 
-export { SITEMAP_ERRORS, SITEMAP_REFRESH_MS } from "./use-sitemap-status";
+export { SITEMAP_ERRORS, SITEMAP_MESSAGES, SITEMAP_POLL_MS, SITEMAP_REFRESH_MS } from "./use-sitemap-status";
 
 // The "Mantenimiento Sitemap" panel: Actualizar, Generar and Ver XML; four summary cards (state,
 // URLs, response time, SEO score); and the tabs General, Estadísticas, Salud and Configuración,
-// all from the status measured on the server (use-sitemap-status.ts keeps it fresh).
+// all from the figures the server measured and stored (use-sitemap-status.ts keeps them fresh).
+// It tells what is pending: "Midiendo..." while the server measures in the background, and no
+// cards at all before the first measurement, rather than zeros that were never measured.
+
+/** The line that says a measurement is under way (a spinner and the words, announced politely). */
+function Pending({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <span aria-hidden="true" className="size-5 shrink-0 animate-spin rounded-full border-2 border-brand-200 border-t-brand-700" />
+      {children}
+    </>
+  );
+}
 
 const HEALTH_TONES: Record<SitemapHealth, BadgeTone> = { healthy: "success", warning: "warning", error: "danger" };
 
@@ -35,9 +48,9 @@ function SummaryCard({ label, value, detail, testId }: { label: string; value: R
   );
 }
 
-/** The "Mantenimiento Sitemap" panel. */
-export function SitemapScreen() {
-  const { status, loading, error, setError, load, refresh } = useSitemapStatus();
+/** The "Mantenimiento Sitemap" panel; `initialStatus` is the stored status the page was rendered with. */
+export function SitemapScreen({ initialStatus = null }: { initialStatus?: SitemapStatus | null }) {
+  const { status, loading, error, setError, load, refresh, measuring } = useSitemapStatus(initialStatus);
   const [generating, setGenerating] = useState(false);
 
   const generate = async () => {
@@ -60,6 +73,8 @@ export function SitemapScreen() {
 
   const busy = loading || generating;
   const seoScore = status?.seo.score ?? null;
+  const refreshing = measuring || status?.refreshing === true;
+  const measured = status !== null && status.checked_at !== null;
 
   return (
     <div aria-busy={busy}>
@@ -68,8 +83,8 @@ export function SitemapScreen() {
         description="Estado, generación y salud del sitemap público, con cifras medidas en el servidor."
         actions={
           <>
-            <Button variant="outline" onClick={refresh} disabled={busy}>
-              Actualizar
+            <Button variant="outline" onClick={refresh} disabled={busy || refreshing}>
+              {refreshing ? "Midiendo..." : "Actualizar"}
             </Button>
             <Button onClick={() => void generate()} disabled={busy}>
               {generating ? "Generando..." : "Generar"}
@@ -99,14 +114,28 @@ export function SitemapScreen() {
           </p>
         )}
 
-        {status && (
+        <p data-testid="sitemap-pending" role="status" className="flex items-center gap-3 text-sm font-medium text-ink-700 empty:hidden">
+          {measured && refreshing && <Pending>Midiendo el sitio... las cifras se actualizarán al terminar.</Pending>}
+        </p>
+
+        {status && !measured && (
+          <div data-testid="sitemap-not-measured" role="status" className="flex items-center gap-3 rounded-2xl border border-dashed border-ink-300 bg-ink-50 px-6 py-8 text-base text-ink-700">
+            {refreshing ? (
+              <Pending>Aún no hay mediciones: se está midiendo el sitio...</Pending>
+            ) : (
+              <p>Aún no hay mediciones del sitio. Pulsa «Actualizar» para medirlo.</p>
+            )}
+          </div>
+        )}
+
+        {status && measured && (
           <>
             <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
               <SummaryCard
                 testId="sitemap-card-state"
                 label="Estado general"
-                value={<Badge tone={HEALTH_TONES[status.health]} className="px-3 py-1 text-base">{HEALTH_LABELS[status.health]}</Badge>}
-                detail={`Calificación ${status.grade}`}
+                value={status.health && <Badge tone={HEALTH_TONES[status.health]} className="px-3 py-1 text-base">{HEALTH_LABELS[status.health]}</Badge>}
+                detail={`Calificación ${status.grade ?? "—"}`}
               />
               <SummaryCard
                 testId="sitemap-card-urls"
@@ -132,7 +161,9 @@ export function SitemapScreen() {
                 value={seoScore === null ? "—" : `${seoScore}/100`}
                 detail={
                   seoScore === null
-                    ? "Sin revisión"
+                    ? status.seo.checked_at === null && refreshing
+                      ? "Revisión en curso..."
+                      : "Sin revisión"
                     : `${number.format(status.seo.checked_urls)} URLs revisadas${seoScore < SEO_WARNING_SCORE ? " · por debajo de 80" : ""}`
                 }
               />
