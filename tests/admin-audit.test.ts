@@ -42,7 +42,7 @@ describe("GET /api/v1/admin/audit-logs", () => {
     const { status, body } = await get(`?user_id=${actor.id}`);
     expect(status).toBe(200);
     const page = body.data as Json;
-    expect(page).toMatchObject({ current_page: 1, per_page: 20, total: 2, last_page: 1 });
+    expect(page).toMatchObject({ current_page: 1, per_page: 20, total: 2, last_page: 1, total_capped: false });
     const [newest, oldest] = page.data as Json[];
     expect(Object.keys(newest).sort()).toEqual(ENTRY_KEYS);
     expect(newest).toMatchObject({
@@ -69,7 +69,7 @@ describe("GET /api/v1/admin/audit-logs", () => {
     await entryAt(actor.id, new Date().toISOString(), "contact_message", recordId);
 
     const first = (await get(`?user_id=${actor.id}&per_page=2`)).body.data as Json;
-    expect(first).toMatchObject({ current_page: 1, per_page: 2, total: 6, last_page: 3 });
+    expect(first).toMatchObject({ current_page: 1, per_page: 2, total: 6, last_page: 3, total_capped: false });
     const third = (await get(`?user_id=${actor.id}&per_page=2&page=3`)).body.data as Json;
     expect((third.data as Json[]).map((entry) => entry.id)).toEqual([ids[1], ids[0]]);
 

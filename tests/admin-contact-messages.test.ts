@@ -36,7 +36,7 @@ const note = (id: number | string, body: unknown) =>
   adminCall<Id>(admin, notesRoute.POST, `/api/v1/admin/contact-messages/${id}/notes`, { body, ...idParams(id) });
 const row = (id: number) => db.contactMessage.findUniqueOrThrow({ where: { id } });
 
-type Page = { data: { id: number; status: string; sector: { name: string } | null; subject: string; message: string }[]; current_page: number; per_page: number; total: number; last_page: number };
+type Page = { data: { id: number; status: string; sector: { name: string } | null; subject: string; message: string }[]; current_page: number; per_page: number; total: number; last_page: number; total_capped: boolean };
 
 
 /** The bell's "Nuevo mensaje de contacto" for the test's admin, as lib/contact/service.ts creates it. */
@@ -54,7 +54,7 @@ describe("GET /api/v1/admin/contact-messages (the paged list)", () => {
     const { status, body } = await list(`q=${tag}&per_page=1`);
     expect(status).toBe(200);
     const page = body.data as Page;
-    expect(page).toMatchObject({ current_page: 1, per_page: 1, total: 2, last_page: 2 });
+    expect(page).toMatchObject({ current_page: 1, per_page: 1, total: 2, last_page: 2, total_capped: false });
     expect(page.data.map((m) => m.id)).toEqual([newer.id]);
     const second = (await list(`q=${tag}&per_page=1&page=2`)).body.data as Page;
     expect(second.data.map((m) => m.id)).toEqual([older.id]);

@@ -80,14 +80,14 @@ describe("GET /api/v1/admin/users", () => {
     const page = await list(`?q=${tag}&page=1&per_page=2`);
     expect(page.status).toBe(200);
     const body = page.body.data as Json;
-    expect(body).toMatchObject({ current_page: 1, per_page: 2, total: 3, last_page: 2 });
+    expect(body).toMatchObject({ current_page: 1, per_page: 2, total: 3, last_page: 2, total_capped: false });
     expect(body.data).toHaveLength(2);
 
     const second = await list(`?q=${tag}&page=2&per_page=2`);
     expect((second.body.data as Json).data).toHaveLength(1);
 
     const perPageOnly = await list(`?q=${tag}&per_page=50`);
-    expect(perPageOnly.body.data).toMatchObject({ current_page: 1, per_page: 50, total: 3, last_page: 1 });
+    expect(perPageOnly.body.data).toMatchObject({ current_page: 1, per_page: 50, total: 3, last_page: 1, total_capped: false });
   });
 
   it("?sort=name|email|role|created_at&dir=asc|desc orders the list (descending unless asc)", async () => {

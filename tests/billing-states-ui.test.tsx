@@ -35,7 +35,7 @@ const ROWS = [
   invoice({ id: 5, invoice_number: "F001-00000005", status: "pending", due_date: null }),
 ];
 const COUNTS = { all: 9, pending: 3, partially_paid: 1, overdue: 2, paid: 2, cancelled: 1 };
-const page = { data: ROWS, current_page: 1, per_page: 20, total: ROWS.length, last_page: 1 };
+const page = { data: ROWS, current_page: 1, per_page: 20, total: ROWS.length, last_page: 1, total_capped: false };
 
 /** The text of a row's cell under `header`. */
 function cellText(table: HTMLElement, invoiceNumber: string, header: string): string {

@@ -131,7 +131,7 @@ describe("SunatStatusBadge", () => {
 describe("the invoice list", () => {
   it("has a SUNAT column with each invoice's state", () => {
     const rows = [invoice(), invoice({ id: 8, invoice_number: "F001-00000008", sunat: sunat({ status: "rejected", status_label: "Rechazado" }) })];
-    render(<InvoicesScreen result={{ data: rows, current_page: 1, per_page: 20, total: 2, last_page: 1 }} />);
+    render(<InvoicesScreen result={{ data: rows, current_page: 1, per_page: 20, total: 2, last_page: 1, total_capped: false }} />);
     const table = screen.getByRole("table", { name: "Facturas" });
     expect(within(table).getByRole("columnheader", { name: "SUNAT" })).toBeTruthy();
     const [first, second] = within(table).getAllByRole("row").slice(1);

@@ -151,7 +151,7 @@ const SUBSCRIPTION = {
 describe("Editar suscripción", () => {
   it("choosing a catalogue item fills plan, amount, currency and period; one without a price leaves the amount; the change counts from the next period", async () => {
     billingActions.updateSubscriptionAction.mockResolvedValue({ ok: true, data: SUBSCRIPTION });
-    render(<SubscriptionsScreen result={{ data: [SUBSCRIPTION], current_page: 1, per_page: 20, total: 1, last_page: 1 } as never} clients={[]} catalogItems={ITEMS} />);
+    render(<SubscriptionsScreen result={{ data: [SUBSCRIPTION], current_page: 1, per_page: 20, total: 1, last_page: 1, total_capped: false } as never} clients={[]} catalogItems={ITEMS} />);
     // The table and the narrow screen's cards each have the button.
     fireEvent.click(screen.getAllByRole("button", { name: /^Editar/ })[0]);
     const modal = screen.getByRole("dialog", { name: "Editar suscripción" });

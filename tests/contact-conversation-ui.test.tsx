@@ -330,7 +330,7 @@ describe("the list's bulk «Cerrar»", () => {
     const rows = [row({ id: 41 }), row({ id: 42, name: "Jorge Díaz" }), row({ id: 43, name: "Rosa Huamán" })];
     render(
       <ContactInbox
-        result={{ data: rows, current_page: 1, per_page: 20, total: 3, last_page: 1 }}
+        result={{ data: rows, current_page: 1, per_page: 20, total: 3, last_page: 1, total_capped: false }}
         templates={[]}
         exportHref="/api/v1/admin/contact-messages/export"
         mailConfigured

@@ -94,14 +94,14 @@ describe("GET /api/v1/admin/media", () => {
   it("is always one page, newest first: { data, current_page, per_page, total, last_page }", async () => {
     const { status, body } = await list(`?q=${tag}`);
     expect(status).toBe(200);
-    expect(body.data).toMatchObject({ current_page: 1, per_page: 20, total: 3, last_page: 1 });
+    expect(body.data).toMatchObject({ current_page: 1, per_page: 20, total: 3, last_page: 1, total_capped: false });
     expect(ids(body)).toEqual([animation.id, logo.id, office.id]);
     const item = ((body.data as Json).data as Json[])[0];
     expect(item).toMatchObject({ id: animation.id, file_name: `anim-${tag}.gif`, mime: "image/gif", usage_count: 0 });
     expect(item.thumbnail_url).toMatch(/^\/media\/[a-f0-9]+\/anim-[a-z0-9]+-96-[a-f0-9]{12}\.webp$/);
 
     const first = await list(`?q=${tag}&per_page=2`);
-    expect(first.body.data).toMatchObject({ current_page: 1, per_page: 2, total: 3, last_page: 2 });
+    expect(first.body.data).toMatchObject({ current_page: 1, per_page: 2, total: 3, last_page: 2, total_capped: false });
     expect(ids(first.body)).toEqual([animation.id, logo.id]);
     const second = await list(`?q=${tag}&per_page=2&page=2`);
     expect(ids(second.body)).toEqual([office.id]);

@@ -134,14 +134,42 @@ describe("FilterButtons", () => {
 });
 
 describe("DataTable paging and sorting", () => {
-  const page: PageMeta = { current_page: 2, per_page: 20, total: 95, last_page: 5 };
+  const page: PageMeta = { current_page: 2, per_page: 20, total: 95, last_page: 5, total_capped: false };
 
   it("shows where the page is", () => {
     at("page=2");
     render(table(page));
     const nav = screen.getByRole("navigation", { name: "Paginación" });
-    expect(nav.textContent).toContain("Mostrando 21–40 de 95");
+    expect(nav.textContent).toContain("Mostrando 21–40 de 95 resultados");
     expect(nav.textContent).toContain("Página 2 de 5");
+    expect(nav.textContent).not.toContain("más de");
+  });
+
+  it("says a capped total is a lower bound, in words screen readers also hear, and keeps Siguiente enabled", () => {
+    at("page=40");
+    render(table({ current_page: 40, per_page: 20, total: 1000, last_page: 50, total_capped: true }));
+    const nav = screen.getByRole("navigation", { name: "Paginación" });
+    const status = within(nav).getByText(/^Mostrando/);
+    expect(status.getAttribute("aria-live")).toBe("polite");
+    expect(status.textContent).toBe("Mostrando 781–800 de más de 1,000 resultados");
+    expect(within(nav).getByText(/^Página/).textContent).toBe("Página 40 de más de 50");
+    const next = within(nav).getByRole("button", { name: "Siguiente" });
+    expect(next).toHaveProperty("disabled", false);
+    fireEvent.click(next);
+    expect(replace).toHaveBeenLastCalledWith("/admin/mensajes?page=41", { scroll: false });
+    // Nothing offers a jump to a last page the server did not count.
+    expect(within(nav).queryByRole("button", { name: /[ÚU]ltima/ })).toBeNull();
+  });
+
+  it("keeps Siguiente enabled on the bound's own last page while the total is capped", () => {
+    render(table({ current_page: 11, per_page: 20, total: 220, last_page: 11, total_capped: true }));
+    expect(screen.getByText(/^Página/).textContent).toBe("Página 11 de más de 11");
+    expect(screen.getByRole("button", { name: "Siguiente" })).toHaveProperty("disabled", false);
+  });
+
+  it("writes an exact total of one in the singular", () => {
+    render(table({ current_page: 1, per_page: 20, total: 1, last_page: 1, total_capped: false }));
+    expect(screen.getByText(/^Mostrando/).textContent).toBe("Mostrando 1–1 de 1 resultado");
   });
 
   it("moves between pages keeping the other parameters; page 1 leaves no ?page=", () => {
@@ -156,7 +184,7 @@ describe("DataTable paging and sorting", () => {
   });
 
   it("cannot go before the first page or past the last", () => {
-    render(table({ current_page: 1, per_page: 20, total: 15, last_page: 1 }));
+    render(table({ current_page: 1, per_page: 20, total: 15, last_page: 1, total_capped: false }));
     expect(screen.getByRole("button", { name: "Anterior" })).toHaveProperty("disabled", true);
     expect(screen.getByRole("button", { name: "Siguiente" })).toHaveProperty("disabled", true);
   });

@@ -8,6 +8,7 @@ import { InvoiceDueDate, invoiceBalanceText } from "@/components/billing/invoice
 import { invoiceStatusFilterOptions } from "@/components/billing/invoice-status-filters";
 import { ButtonLink } from "@/components/ui/button";
 import { DataTable, FilterButtons, type DataTableColumn } from "@/components/ui/data-table";
+import { totalLabel } from "@/components/ui/plural";
 import type { Paged } from "@/lib/list/paging";
 import type { InvoiceContract } from "@/lib/billing/serialize";
 import type { InvoiceStateCounts } from "@/lib/billing/status-filter";
@@ -74,7 +75,7 @@ export function InvoicesTable({
       rowLabel={(row) => row.invoice_number}
       onRowClick={(row) => router.push(detailHref(row))}
       emptyText={emptyText}
-      summary={`Total de facturas: ${result.total.toLocaleString("es-PE")}`}
+      summary={`Total de facturas: ${totalLabel(result)}`}
       toolbar={<FilterButtons label="Filtrar por estado" param="status" options={invoiceStatusFilterOptions(counts)} />}
       rowActions={(row) => <InvoiceLink row={row} />}
     />

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { DataTable, type DataTableColumn } from "@/components/ui/data-table";
+import { totalLabel } from "@/components/ui/plural";
 import type { Paged } from "@/lib/list/paging";
 import type { PaymentContract } from "@/lib/billing/serialize";
 import { formatDate, formatMoney } from "@/lib/format";
@@ -37,7 +38,7 @@ export function PaymentsTable({ result }: { result: Paged<PaymentContract> }) {
       getRowId={(row) => String(row.id)}
       rowLabel={(row) => `${formatDate(row.paid_at)} ${formatMoney(row.amount, row.currency)}`}
       emptyText="Todavía no tienes pagos registrados."
-      summary={`Total de pagos: ${result.total.toLocaleString("es-PE")}`}
+      summary={`Total de pagos: ${totalLabel(result)}`}
     />
   );
 }

@@ -12,3 +12,11 @@ export function countLabel(count: number, singular: string, plural: string): str
 export function plural(count: number, singular: string, pluralForm: string): string {
   return count === 1 ? singular : pluralForm;
 }
+
+/**
+ * A paged list's total as screens write it: "1,250", or "más de 1,000" when the count stopped
+ * at its bound (`total_capped`: the list has more rows than `total`; lib/list/paging.ts).
+ */
+export function totalLabel(page: { total: number; total_capped: boolean }): string {
+  return `${page.total_capped ? "más de " : ""}${integer.format(page.total)}`;
+}

@@ -3,16 +3,21 @@
 import { useId, type ReactNode } from "react";
 import type { Paged } from "@/lib/list/paging";
 import { Button } from "./button";
-import { countLabel } from "./plural";
+import { countLabel, totalLabel } from "./plural";
 import type { TableUrl } from "./use-table-url-state";
 
-// The footer of a data table: "Mostrando 1–20 de 135", the page size and the page buttons, all
-// bound to the URL (?page=, ?per_page=); a list shown whole only counts its rows.
+// The footer of a data table: "Mostrando 1–20 de 135 resultados", the page size and the page
+// buttons, all bound to the URL (?page=, ?per_page=); a list shown whole only counts its rows.
+// A total the server stopped counting (`total_capped`: lib/list/paging.ts) is a lower bound:
+// the footer says "de más de 1,000 resultados" and "Página 3 de más de 13", and "Siguiente"
+// stays enabled. There is no "last page" button: a capped list does not know its last page.
 
-/** A paged result's figures (current_page, per_page, total, last_page). */
+/** A paged result's figures (current_page, per_page, total, last_page, total_capped). */
 export type PageMeta = Omit<Paged<unknown>, "data">;
 
 const PER_PAGE_OPTIONS = [10, 20, 50, 100];
+
+const integer = new Intl.NumberFormat("es-PE");
 
 export function TablePagination({ page, rowCount, summary, url }: { page?: PageMeta; rowCount: number; summary?: ReactNode; url: TableUrl }) {
   if (!page) {
@@ -24,12 +29,15 @@ export function TablePagination({ page, rowCount, summary, url }: { page?: PageM
   }
   const first = page.total === 0 ? 0 : (page.current_page - 1) * page.per_page + 1;
   const last = Math.min(page.total, page.current_page * page.per_page);
+  const more = page.total_capped ? "más de " : "";
   const goTo = (pageNumber: number) => url.set({ page: pageNumber <= 1 ? null : String(pageNumber) }, { resetPage: false });
   return (
     <nav aria-label="Paginación" className="flex flex-col gap-3 text-sm text-ink-700 sm:flex-row sm:items-center sm:justify-between">
       <p aria-live="polite">
         {summary && <span className="mr-2 font-semibold text-ink-900">{summary}</span>}
-        {page.total === 0 ? "Sin resultados" : `Mostrando ${first}–${last} de ${page.total.toLocaleString("es-PE")}`}
+        {page.total === 0
+          ? "Sin resultados"
+          : `Mostrando ${integer.format(first)}–${integer.format(last)} de ${totalLabel(page)} ${page.total === 1 && !page.total_capped ? "resultado" : "resultados"}`}
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <PerPageSelect value={page.per_page} onChange={(value) => url.set({ per_page: String(value) })} />
@@ -37,9 +45,9 @@ export function TablePagination({ page, rowCount, summary, url }: { page?: PageM
           Anterior
         </Button>
         <span className="px-1 whitespace-nowrap">
-          Página {Math.min(page.current_page, page.last_page)} de {page.last_page}
+          {`Página ${integer.format(Math.min(page.current_page, page.last_page))} de ${more}${integer.format(page.last_page)}`}
         </span>
-        <Button variant="outline" size="sm" onClick={() => goTo(page.current_page + 1)} disabled={page.current_page >= page.last_page || url.pending}>
+        <Button variant="outline" size="sm" onClick={() => goTo(page.current_page + 1)} disabled={(!page.total_capped && page.current_page >= page.last_page) || url.pending}>
           Siguiente
         </Button>
       </div>

@@ -86,7 +86,7 @@ export function listAuditLogs(filter: AuditLogFilter, page: PageRequest = pageRe
   return readList(page, {
     rows: async (window) =>
       (await db.auditLog.findMany({ where, orderBy: NEWEST_FIRST, include: { actor: { select: USER_SELECT } }, ...window })).map(serializeAuditLog),
-    count: () => db.auditLog.count({ where }),
+    count: (limit) => db.auditLog.count({ where, take: limit }),
   });
 }
 

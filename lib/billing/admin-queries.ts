@@ -67,7 +67,7 @@ export function listAdminSubscriptions<P extends PageRequest | undefined = undef
   const where = subscriptionWhere(filter);
   return readList(page as P, {
     rows: async (window) => (await db.subscription.findMany({ where, orderBy: subscriptionOrderBy, select: subscriptionSelect, ...window })).map(serializeSubscription),
-    count: () => db.subscription.count({ where }),
+    count: (limit) => db.subscription.count({ where, take: limit }),
     unpagedLimit: MAX_UNPAGED_BILLING_ROWS,
   });
 }
@@ -136,7 +136,7 @@ export function listAdminInvoices<P extends PageRequest | undefined = undefined>
   const orderBy = keysetOrderBy<Prisma.InvoiceOrderByWithRelationInput>(invoiceOrder(filter));
   return readList(page as P, {
     rows: async (window) => (await db.invoice.findMany({ where, orderBy, select: invoiceSelect, ...window })).map(serializeInvoice),
-    count: () => db.invoice.count({ where }),
+    count: (limit) => db.invoice.count({ where, take: limit }),
     unpagedLimit: MAX_UNPAGED_BILLING_ROWS,
   });
 }
@@ -198,7 +198,7 @@ export function listAdminPayments<P extends PageRequest | undefined = undefined>
   const where = paymentWhere(filter);
   return readList(page as P, {
     rows: async (window) => (await db.payment.findMany({ where, orderBy: paymentOrderBy, select: paymentSelect, ...window })).map(serializePayment),
-    count: () => db.payment.count({ where }),
+    count: (limit) => db.payment.count({ where, take: limit }),
     unpagedLimit: MAX_UNPAGED_BILLING_ROWS,
   });
 }

@@ -37,7 +37,7 @@ export function listAdminPaymentReports<P extends PageRequest | undefined = unde
   const orderBy = reportOrder(filter.status ?? "pending");
   return readList(page as P, {
     rows: async (window) => (await db.paymentReport.findMany({ where, orderBy, select: paymentReportSelect, ...window })).map((row) => serializePaymentReport(row, "admin")),
-    count: () => db.paymentReport.count({ where }),
+    count: (limit) => db.paymentReport.count({ where, take: limit }),
     unpagedLimit: MAX_UNPAGED_BILLING_ROWS,
   });
 }

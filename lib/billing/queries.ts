@@ -110,7 +110,7 @@ export function listClientInvoices<P extends PageRequest | undefined = undefined
   const where: Prisma.InvoiceWhereInput = { userId, ...(filter.status ? invoiceStatusWhere(filter.status, businessDate()) : {}) };
   return readList(page as P, {
     rows: async (window) => (await db.invoice.findMany({ where, orderBy: invoiceOrder, select: invoiceSelect, ...window })).map(serializeInvoice),
-    count: () => db.invoice.count({ where }),
+    count: (limit) => db.invoice.count({ where, take: limit }),
     unpagedLimit: filter.limit ?? CLIENT_LIST_LIMIT,
   });
 }
@@ -138,7 +138,7 @@ export function listClientPayments<P extends PageRequest | undefined = undefined
   const where: Prisma.PaymentWhereInput = { userId };
   return readList(page as P, {
     rows: async (window) => (await db.payment.findMany({ where, orderBy: paymentOrder, select: paymentSelect, ...window })).map(serializePayment),
-    count: () => db.payment.count({ where }),
+    count: (limit) => db.payment.count({ where, take: limit }),
     unpagedLimit: filter.limit ?? CLIENT_LIST_LIMIT,
   });
 }

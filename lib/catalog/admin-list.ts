@@ -62,7 +62,7 @@ export function listAdminCatalogItems<P extends PageRequest | undefined = undefi
   const orderBy = keysetOrderBy<Prisma.CatalogItemOrderByWithRelationInput>(adminOrder(filter));
   return readList(page as P, {
     rows: async (window) => (await db.catalogItem.findMany({ where, orderBy, include: CATALOG_MEDIA_INCLUDE, ...window })).map(serializeCatalogItem),
-    count: () => db.catalogItem.count({ where }),
+    count: (limit) => db.catalogItem.count({ where, take: limit }),
     unpagedLimit: MAX_UNPAGED_CATALOG_ITEMS,
   });
 }

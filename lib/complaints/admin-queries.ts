@@ -247,7 +247,7 @@ export function listAdminComplaints<P extends PageRequest | undefined = undefine
   const orderBy = keysetOrderBy<Prisma.ComplaintOrderByWithRelationInput>(complaintOrder(filter));
   return readList(page as P, {
     rows: async (window) => withEmailStates(await db.complaint.findMany({ where, orderBy, select: rowSelect, ...window }), today),
-    count: () => db.complaint.count({ where }),
+    count: (limit) => db.complaint.count({ where, take: limit }),
     unpagedLimit: MAX_UNPAGED_COMPLAINTS,
   });
 }

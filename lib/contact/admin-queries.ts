@@ -1,6 +1,6 @@
 import "server-only";
 import { keysetBatches } from "@/lib/list/keyset";
-import { pageRequest, readList, type Paged, type PageRequest } from "@/lib/list/paging";
+import { pageRequest, readList, type Paged, type PageRequest, type RowWindow } from "@/lib/list/paging";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { ContactFilter } from "./admin-schema";
@@ -20,7 +20,9 @@ import {
 // The inbox's reads. Lists run in SQL so that the search can use the trigram index on
 // contact_messages.search_text (lower-case, unaccented, kept by a trigger: migration
 // 20261122220000_contact_inbox). Soft-deleted rows are never shown. Totals without a search
-// come from contact_message_counts (exact, kept by triggers), so no page counts 100,000 rows.
+// come from contact_message_counts (exact, kept by triggers), so no page counts 100,000 rows;
+// a search or an assignee filter counts its matches only as far as the pager needs
+// (readList's bound, lib/list/paging.ts).
 
 /** The search: each word must appear (accents and letter case ignored), in any of the fields. */
 export function searchTerms(q: string | undefined): string[] {
@@ -67,23 +69,30 @@ const ROW_FROM = Prisma.sql`
 /** One page of messages (the first without `page`: this list is always paged), newest first, with the total of the same filter. */
 export function listContactMessages(filter: ContactFilter, page: PageRequest = pageRequest({}), viewerId: string | null = null): Promise<Paged<ContactMessageItem>> {
   const where = whereSql(filter, viewerId);
-  const counting: Prisma.Sql =
-    searchTerms(filter.q).length > 0 || filter.assigned
-      ? Prisma.sql`SELECT count(*)::int AS total FROM contact_messages m WHERE ${where}`
-      : filter.status
-        ? Prisma.sql`SELECT coalesce(sum(total), 0)::int AS total FROM contact_message_counts WHERE status = ${filter.status}::"contact_status"`
-        : Prisma.sql`SELECT coalesce(sum(total), 0)::int AS total FROM contact_message_counts`;
+  const rows = async ({ skip, take }: RowWindow) =>
+    (
+      await db.$queryRaw<ContactMessageRow[]>`
+        SELECT ${ROW_COLUMNS}
+        FROM ${ROW_FROM}
+        WHERE ${where}
+        ORDER BY m.created_at DESC, m.id DESC
+        LIMIT ${take ?? null} OFFSET ${skip}`
+    ).map(serializeContactRow);
+  const total = async (sql: Prisma.Sql) => (await db.$queryRaw<{ total: number }[]>(sql))[0]?.total ?? 0;
+  if (searchTerms(filter.q).length > 0 || filter.assigned) {
+    return readList(page, {
+      rows,
+      count: (limit) => total(Prisma.sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM contact_messages m WHERE ${where} LIMIT ${limit}) AS matches`),
+    });
+  }
   return readList(page, {
-    rows: async ({ skip, take }) =>
-      (
-        await db.$queryRaw<ContactMessageRow[]>`
-          SELECT ${ROW_COLUMNS}
-          FROM ${ROW_FROM}
-          WHERE ${where}
-          ORDER BY m.created_at DESC, m.id DESC
-          LIMIT ${take ?? null} OFFSET ${skip}`
-      ).map(serializeContactRow),
-    count: async () => (await db.$queryRaw<{ total: number }[]>(counting))[0]?.total ?? 0,
+    rows,
+    exactCount: () =>
+      total(
+        filter.status
+          ? Prisma.sql`SELECT coalesce(sum(total), 0)::int AS total FROM contact_message_counts WHERE status = ${filter.status}::"contact_status"`
+          : Prisma.sql`SELECT coalesce(sum(total), 0)::int AS total FROM contact_message_counts`,
+      ),
   });
 }
 

@@ -46,7 +46,7 @@ export async function listMedia(query: MediaListQuery, page?: PageRequest): Prom
         usage_count: row._count.catalogItems + row._count.galleries + row._count.testimonials,
       }));
     },
-    count: () => db.mediaItem.count({ where }),
+    count: (limit) => db.mediaItem.count({ where, take: limit }),
   });
 }
 

@@ -40,7 +40,7 @@ export function listDataRequests(filter: DataRequestFilter, page: PageRequest = 
           ...window,
         })
       ).map((row) => serializeDataRequest(row, today)),
-    count: () => db.dataRequest.count({ where }),
+    count: (limit) => db.dataRequest.count({ where, take: limit }),
   });
 }
 

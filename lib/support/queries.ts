@@ -74,7 +74,7 @@ export function listAdminTickets<P extends PageRequest | undefined = undefined>(
   const orderBy = keysetOrderBy<Prisma.TicketOrderByWithRelationInput>(adminOrder(filter));
   return readList(page as P, {
     rows: async (window) => (await db.ticket.findMany({ where, orderBy, select: ticketSummarySelect, ...window })).map(serializeAdminTicketSummary),
-    count: () => db.ticket.count({ where }),
+    count: (limit) => db.ticket.count({ where, take: limit }),
     unpagedLimit: MAX_UNPAGED_TICKETS,
   });
 }
@@ -100,7 +100,7 @@ export function listClientTickets<P extends PageRequest | undefined = undefined>
   const where = clientWhere(userId, filter.status);
   return readList(page as P, {
     rows: async (window) => (await db.ticket.findMany({ where, orderBy: CLIENT_ORDER, select: ticketSummarySelect, ...window })).map(serializeTicketSummary),
-    count: () => db.ticket.count({ where }),
+    count: (limit) => db.ticket.count({ where, take: limit }),
     unpagedLimit: MAX_UNPAGED_TICKETS,
   });
 }

@@ -64,7 +64,7 @@ export function listAdminTestimonials<P extends PageRequest | undefined = undefi
   const where = adminWhere(filter);
   return readList(page as P, {
     rows: async (window) => (await db.testimonial.findMany({ where, orderBy: ADMIN_ORDER, include: TESTIMONIAL_MEDIA_INCLUDE, ...window })).map(serializeTestimonial),
-    count: () => db.testimonial.count({ where }),
+    count: (limit) => db.testimonial.count({ where, take: limit }),
     unpagedLimit: MAX_UNPAGED_TESTIMONIALS,
   });
 }

@@ -36,7 +36,7 @@ export function listUsers<P extends PageRequest | undefined = undefined>(
   const where = userFilter(query);
   return readList(page as P, {
     rows: async (window) => (await db.user.findMany({ where, orderBy: userOrder(query), select: USER_FIELDS, ...window })).map(serializeUser),
-    count: () => db.user.count({ where }),
+    count: (limit) => db.user.count({ where, take: limit }),
   });
 }
 

@@ -14,7 +14,7 @@ import { call, createTestUser, tokenFor, uniqueTag, type TestUser } from "./auth
 
 export type Caller = { user: TestUser; token: string };
 type Id = { id: string };
-export type PagedBody<T> = { data: T[]; current_page: number; per_page: number; total: number; last_page: number };
+export type PagedBody<T> = { data: T[]; current_page: number; per_page: number; total: number; last_page: number; total_capped: boolean };
 
 export async function caller(role: "client" | "admin"): Promise<Caller> {
   const user = await createTestUser({ role });

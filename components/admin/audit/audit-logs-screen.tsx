@@ -11,6 +11,7 @@ import { auditActionLabel, auditAuthorLabel, auditEntityHref, auditEntityLabel, 
 import type { AuditLogContract, AuditUser } from "@/lib/audit/queries";
 import { formatDate } from "@/lib/format";
 import { EmailText } from "@/components/ui/email-text";
+import { totalLabel } from "@/components/ui/plural";
 
 /** Records named once, with no id worth showing. */
 const SINGLETONS = new Set(["site_settings"]);
@@ -112,7 +113,7 @@ export function AuditLogsScreen({
         columns={columns}
         getRowId={(entry) => String(entry.id)}
         rowLabel={(entry) => auditActionLabel(entry.action)}
-        summary={`Total de entradas: ${result.total.toLocaleString("es-PE")}`}
+        summary={`Total de entradas: ${totalLabel(result)}`}
         emptyText="No hay actividad registrada con estos filtros."
         toolbar={<Filters actors={actors} entityTypes={entityTypes} />}
       />

@@ -17,6 +17,7 @@ import { formatMoney } from "@/lib/format";
 import { InvoiceStatusBadge, SunatStatusBadge } from "./billing-badges";
 import { ExportLink, SelectFilter } from "./list-tools";
 import { EmailText } from "@/components/ui/email-text";
+import { totalLabel } from "@/components/ui/plural";
 
 // "Facturas" (columns Factura, Cliente, Monto, Vence, Saldo, Estado, SUNAT, Acciones): the
 // server-paged table with state filters that count their invoices ("Vencidas (3)"), a currency
@@ -82,7 +83,7 @@ export function InvoicesScreen({ result, counts, today = businessDate() }: { res
           getRowId={(row) => String(row.id)}
           rowLabel={(row) => row.invoice_number}
           emptyText={INVOICES_EMPTY_TEXT}
-          summary={`Total de facturas: ${result.total.toLocaleString("es-PE")}`}
+          summary={`Total de facturas: ${totalLabel(result)}`}
           toolbar={
             <>
               <FilterButtons label="Filtrar por estado" param="status" options={invoiceStatusFilterOptions(counts)} />

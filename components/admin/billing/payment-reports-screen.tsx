@@ -6,6 +6,7 @@ import { formatShortDay } from "@/components/account/dates";
 import { PaymentReportStatusBadge } from "@/components/billing/payment-report-status-badge";
 import { DataTable, FilterButtons, type DataTableColumn } from "@/components/ui/data-table";
 import { DateTimeText, EmailText } from "@/components/ui/email-text";
+import { totalLabel } from "@/components/ui/plural";
 import type { PaymentReportStatusCode } from "@/lib/billing/payment-report-schema";
 import type { PaymentReportContract } from "@/lib/billing/payment-report-serialize";
 import type { Paged } from "@/lib/list/paging";
@@ -107,7 +108,7 @@ export function PaymentReportsScreen({ result, status, pendingCount }: { result:
           rowLabel={(row) => `Pago informado ${row.id}`}
           rowActions={status === "pending" ? (row) => <PaymentReportReviewActions report={row} /> : undefined}
           emptyText={EMPTY_TEXT[status]}
-          summary={`Total: ${result.total.toLocaleString("es-PE")}`}
+          summary={`Total: ${totalLabel(result)}`}
           toolbar={
             <FilterButtons
               label="Filtrar por estado"

@@ -15,6 +15,7 @@ import { PaymentStatusBadge } from "./billing-badges";
 import { ExportLink } from "./list-tools";
 import { PaymentModal } from "./payment-modal";
 import { EmailText } from "@/components/ui/email-text";
+import { totalLabel } from "@/components/ui/plural";
 
 // "Pagos" (columns ID de pago, Usuario, Monto, Fecha, Estado): the server-paged table
 // with a method filter, search, CSV export and "+ Registrar pago" (client → pending invoice).
@@ -81,7 +82,7 @@ export function PaymentsScreen({ result, clients }: { result: Paged<PaymentContr
           getRowId={(row) => String(row.id)}
           rowLabel={(row) => `Pago ${row.id}`}
           emptyText={PAYMENTS_EMPTY_TEXT}
-          summary={`Total de pagos: ${result.total.toLocaleString("es-PE")}`}
+          summary={`Total de pagos: ${totalLabel(result)}`}
           toolbar={
             <>
               <FilterButtons label="Filtrar por método" param="method" options={METHOD_FILTERS} />

@@ -23,6 +23,7 @@ import { billingPeriodLabel, formatMoney, priceSuffix } from "@/lib/format";
 import { CancelRequestedBadge, SubscriptionStatusBadge } from "./billing-badges";
 import { ExportLink } from "./list-tools";
 import { EmailText } from "@/components/ui/email-text";
+import { totalLabel } from "@/components/ui/plural";
 
 // "Suscripciones" (columns Usuario, Plan, Importe, Próximo cobro, Estado and Acciones): the
 // server-paged table with search, status filter and CSV export; "+ Nueva suscripción" and
@@ -120,7 +121,7 @@ export function SubscriptionsScreen({
           getRowId={(row) => String(row.id)}
           rowLabel={(row) => `${row.plan_name} de ${row.user.name}`}
           emptyText={SUBSCRIPTIONS_EMPTY_TEXT}
-          summary={`Total de suscripciones: ${result.total.toLocaleString("es-PE")}`}
+          summary={`Total de suscripciones: ${totalLabel(result)}`}
           toolbar={
             <>
               <FilterButtons label="Filtrar por estado" param="status" options={STATUS_FILTERS} />

@@ -6,7 +6,7 @@ import { bulkCatalogItemsAction, deleteCatalogItemAction } from "@/lib/catalog/a
 import { Button, ButtonLink, buttonClasses } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTable, FilterButtons, SearchBox, useTableUrl, type DataTableColumn } from "@/components/ui/data-table";
-import { countLabel, plural } from "@/components/ui/plural";
+import { countLabel, plural, totalLabel } from "@/components/ui/plural";
 import { notify } from "@/components/ui/toast";
 import type { Paged } from "@/lib/list/paging";
 import { CATALOG_STATUS_LABELS, CATALOG_STATUSES, type CatalogStatusValue } from "@/lib/catalog/admin-schema";
@@ -130,7 +130,7 @@ export function CatalogListScreen({ kind, result, exportHref }: { kind: CatalogK
         selectable
         emptyText={texts.empty}
         loadingText={texts.loading}
-        summary={`Total de ${texts.plural}: ${result.total.toLocaleString("es-PE")}`}
+        summary={`Total de ${texts.plural}: ${totalLabel(result)}`}
         toolbar={
           <>
             <FilterButtons label="Filtrar por estado" param="status" options={STATUS_FILTERS} />

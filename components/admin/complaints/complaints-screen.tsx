@@ -8,6 +8,7 @@ import { SelectFilter } from "@/components/admin/billing/list-tools";
 import { buttonClasses, ButtonLink } from "@/components/ui/button";
 import { DataTable, FilterButtons, SearchBox, useTableUrl, type DataTableColumn } from "@/components/ui/data-table";
 import { TextField } from "@/components/ui/form-field";
+import { totalLabel } from "@/components/ui/plural";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import type { ComplaintRowContract, ComplaintStateCounts } from "@/lib/complaints/admin-queries";
 import { ANSWER_EMAIL_STATUS_LABELS, complaintExportFormSchema, COMPLAINT_EXPORT_MAX_DAYS, type ComplaintExportFormValues } from "@/lib/complaints/admin-schema";
@@ -147,7 +148,7 @@ export function ComplaintsScreen({
           getRowId={(row) => String(row.id)}
           rowLabel={(row) => row.number}
           emptyText={COMPLAINTS_EMPTY_TEXT}
-          summary={`Total de hojas: ${result.total.toLocaleString("es-PE")}`}
+          summary={`Total de hojas: ${totalLabel(result)}`}
           toolbar={
             <>
               <FilterButtons label="Filtrar por estado" param="state" options={stateOptions(counts)} />

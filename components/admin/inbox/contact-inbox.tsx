@@ -21,7 +21,7 @@ import { notify } from "@/components/ui/toast";
 import type { Paged } from "@/lib/list/paging";
 import type { ContactMessageItem, ReplyTemplateItem } from "@/lib/contact/admin-serialize";
 import { CONTACT_FILTERS, INBOX_FAILURES, replyDeliveryView, UNDO_SECONDS } from "@/lib/contact/inbox-rules";
-import { countLabel, plural } from "@/components/ui/plural";
+import { countLabel, plural, totalLabel } from "@/components/ui/plural";
 import { DateTimeText, EmailText } from "@/components/ui/email-text";
 import { UNSAVED_CHANGES_TEXT, UnsavedChangesGuard } from "@/components/ui/unsaved-changes";
 import { MessageModal, type AdminChoice } from "./message-modal";
@@ -376,7 +376,7 @@ export function ContactInbox({
         activeRowId={activeId === null ? null : String(activeId)}
         onRowClick={(row) => openMessage(row.id)}
         selectable
-        summary={`Total: ${result.total.toLocaleString("es-PE")}`}
+        summary={`Total: ${totalLabel(result)}`}
         toolbar={
           <>
             <div className="flex flex-wrap items-center gap-2">

@@ -6,6 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { DataTable, FilterButtons, SearchBox, useTableUrl, type DataTableColumn } from "@/components/ui/data-table";
+import { totalLabel } from "@/components/ui/plural";
 import { EmptyState } from "@/components/ui/states";
 import { notify } from "@/components/ui/toast";
 import { TablePagination } from "@/components/ui/table-pagination";
@@ -136,7 +137,7 @@ function MediaGrid({ result, view, filtered, onOpen }: { result: Paged<MediaList
             </ul>
           )}
         </div>
-        <TablePagination page={result} rowCount={result.data.length} summary={`Total de imágenes: ${result.total.toLocaleString("es-PE")}`} url={url} />
+        <TablePagination page={result} rowCount={result.data.length} summary={`Total de imágenes: ${totalLabel(result)}`} url={url} />
       </div>
     </TableUrlContext.Provider>
   );
@@ -186,7 +187,7 @@ export function MediaLibraryScreen({ result, view, filtered, opened = null }: { 
           getRowId={(row) => String(row.id)}
           rowLabel={(row) => row.file_name}
           emptyText={filtered ? MEDIA_LIBRARY_TEXT.noMatch : MEDIA_LIBRARY_TEXT.empty}
-          summary={`Total de imágenes: ${result.total.toLocaleString("es-PE")}`}
+          summary={`Total de imágenes: ${totalLabel(result)}`}
           toolbar={<Toolbar view={view} />}
           rowActions={(row) => (
             <Button variant="ghost" size="sm" onClick={() => setEditing(row)}>

@@ -12,6 +12,7 @@ import { DataTable, FilterButtons, useTableUrl, type DataTableColumn } from "@/c
 import { DateTimeText, EmailText } from "@/components/ui/email-text";
 import { TextAreaField } from "@/components/ui/form-field";
 import { Modal } from "@/components/ui/modal";
+import { totalLabel } from "@/components/ui/plural";
 import { notify } from "@/components/ui/toast";
 import { useActionSubmit } from "@/components/ui/use-action-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
@@ -138,7 +139,7 @@ export function DataRequestsScreen({
           rowLabel={(row) => `Solicitud ${row.id}`}
           rowActions={(row) => <OpenButton request={row} />}
           emptyText={EMPTY_TEXT[status]}
-          summary={`Total: ${result.total.toLocaleString("es-PE")}`}
+          summary={`Total: ${totalLabel(result)}`}
           toolbar={
             <div className="flex flex-col gap-3">
               <FilterButtons

@@ -9,6 +9,7 @@ import { formatDate } from "@/lib/format";
 import { TICKET_PRIORITIES, TICKET_PRIORITY_LABELS, TICKET_STATUSES, TICKET_STATUS_LABELS, ticketNumber } from "@/lib/support/labels";
 import type { AdminTicketSummaryContract } from "@/lib/support/serialize";
 import { EmailText } from "@/components/ui/email-text";
+import { totalLabel } from "@/components/ui/plural";
 
 // "Tickets" (columns ticket, user, subject, status, actions; "No hay tickets para mostrar."),
 // plus priority, assignee and last activity. Server-paged: filters (including "Mis
@@ -74,7 +75,7 @@ export function AdminTicketsScreen({ result }: { result: Paged<AdminTicketSummar
       getRowId={(row) => String(row.id)}
       rowLabel={(row) => `${ticketNumber(row.id)} ${row.subject}`}
       emptyText={ADMIN_TICKETS_EMPTY}
-      summary={`Total de tickets: ${result.total.toLocaleString("es-PE")}`}
+      summary={`Total de tickets: ${totalLabel(result)}`}
       toolbar={
         <>
           <div className="flex flex-col gap-3">

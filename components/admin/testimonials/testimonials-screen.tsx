@@ -15,6 +15,7 @@ import { SelectField, TextAreaField, TextField, type SelectOption } from "@/comp
 import { useActionSubmit } from "@/components/ui/use-action-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { FormModalFooter, Modal } from "@/components/ui/modal";
+import { totalLabel } from "@/components/ui/plural";
 import { notify } from "@/components/ui/toast";
 import type { Paged } from "@/lib/list/paging";
 import { formatDate } from "@/lib/format";
@@ -139,7 +140,7 @@ export function TestimonialsScreen({
           columns={columns}
           getRowId={(row) => String(row.id)}
           rowLabel={(row) => row.client_name}
-          summary={`Total de testimonios: ${result.total.toLocaleString("es-PE")}`}
+          summary={`Total de testimonios: ${totalLabel(result)}`}
           toolbar={
             <>
               <FilterButtons

@@ -15,6 +15,7 @@ import { USER_ROLE_LABELS } from "@/lib/users/schema";
 import type { UserContract } from "@/lib/users/serialize";
 import { UserFormModal } from "./user-form-modal";
 import { EmailText } from "@/components/ui/email-text";
+import { totalLabel } from "@/components/ui/plural";
 
 // "Gestión de Usuarios": the server-paged table with name (initial avatar), e-mail,
 // role badge, registration date, edit and delete; "+ Nuevo Usuario"; "Total de usuarios".
@@ -133,7 +134,7 @@ export function UsersTable({
         columns={columns}
         getRowId={(user) => user.id}
         rowLabel={(user) => user.name}
-        summary={`Total de usuarios: ${result.total.toLocaleString("es-PE")}`}
+        summary={`Total de usuarios: ${totalLabel(result)}`}
         toolbar={
           <>
             <FilterButtons label="Filtrar por rol" param="role" options={ROLE_FILTERS} />
