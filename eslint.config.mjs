@@ -88,5 +88,5 @@ export default defineConfig([
       ],
     },
   },
-  globalIgnores([".next/**", ".next-*/**", ".lighthouse/**", ".data/**", "lib/generated/**", "next-env.d.ts", "coverage/**", "test-results/**", "playwright-report/**"]),
+  globalIgnores([".next/**", ".next-*/**", ".lighthouse/**", ".bench/**", ".data/**", "lib/generated/**", "next-env.d.ts", "coverage/**", "test-results/**", "playwright-report/**"]),
 ]);

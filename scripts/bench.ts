@@ -1,22 +1,34 @@
 // `npm run bench`: the production build on PostgreSQL with a large dataset,
 // measured in one run with autocannon:
 //   1. a fresh `bench_<random>` database on DATABASE_URL's server (dropped at the end): migrated,
-//      the demo seed, then 100,000 contact messages, 10,000 users, 1,000 catalogue items and
-//      50,000 invoices added with set-based SQL (scripts/lib/bench-data.ts);
+//      the demo seed, then 100,000 contact messages, 10,000 users, 1,000 catalogue items, 50,000
+//      invoices with their payments, 5,000 subscriptions, 20,000 tickets and 200,000 audit entries
+//      added with set-based SQL (scripts/lib/bench-data.ts);
 //   2. a production build of it with the reference pages (BENCH_REFERENCE_PAGES=1,
 //      app/bench-reference/[kb]) into NEXT_DIST_DIR (default .next-bench), started with `npm start`
-//      (TRUST_PROXY_HOPS=1), beside a bare Node `http` server answering the same bytes;
-//   3. every public page and variant (a sample unless --all-variants), each against the reference
-//      page nearest its size and the bare server, the public API, the admin inbox list, filter and
-//      search on 100,000 messages, and the contact POST (one address per request);
-//   4. with --front, the public pages through the caching reverse proxy too.
-// The steps are modules of scripts/lib/bench/ (prepare, pages, apis, report).
-// Prints the table and PASS/FAIL on the bars (home ≤ 80 kB; page ÷ reference ≥ 0.9; through the
-// front ÷ bare Node ≥ 0.5), writes a JSON file and exits 1 when a bar fails (not with --no-fail).
+//      (TRUST_PROXY_HOPS=1), beside a bare Next app of the same version with pages of the same sizes
+//      and no config (built once into .bench/, scripts/lib/bench/bare-next.ts) and a bare Node
+//      `http` server answering the same bytes;
+//   3. every public page and variant (a sample unless --all-variants), each against the bare Next
+//      page and the in-app reference page nearest its size (rounds taking the three in turn), and
+//      the bare Node server; the bare Next page against itself (the run's spread); the public API,
+//      the admin inbox list, filter and search on 100,000 messages, and the contact POST (one
+//      address per request);
+//   4. every /admin and /client screen and every admin list API with its heaviest filter, search
+//      and sort, one request at a time as one signed-in user, p50/p95 against GET /api/v1/auth/me
+//      in the same rounds (scripts/lib/bench/signed-in.ts);
+//   5. with --front, the public pages through the caching reverse proxy too.
+// --public-only skips step 4, --signed-in-only step 3; BENCH_PAGES=/nosotros,/productos measures only
+// the public pages whose path contains one of those texts.
+// The steps are modules of scripts/lib/bench/ (prepare, bare-next, pages, apis, signed-in, report).
+// Prints the table and PASS/FAIL on the bars (home ≤ 80 kB; page ÷ bare Next ≥ 0.9; page ÷
+// reference ≥ 0.9; through the front ÷ bare Node ≥ 0.5), writes a JSON file and exits 1 when a bar
+// fails (not with --no-fail); the signed-in bars: every p95 ≤ 3 × /auth/me's, the sitemap panel's ≤ 300 ms.
 //
-// BENCH_PORT (3450; the bare server uses +1, the front +2), BENCH_CONNECTIONS (50),
-// BENCH_DURATION (seconds per target, 3), BENCH_WARMUP (seconds, 1), BENCH_ROUNDS (page/reference
-// rounds per public page, 5), BENCH_OUTPUT (JSON path),
+// BENCH_PORT (3450; the bare server uses +1, the front +2, the bare Next +3), BENCH_CONNECTIONS
+// (50), BENCH_DURATION (seconds per target, 3), BENCH_WARMUP (seconds, 1), BENCH_ROUNDS
+// (page/floor/reference rounds per public page, 3), BENCH_SIGNED_IN_ROUNDS (measured rounds over
+// the signed-in targets, 60), BENCH_PAGES (see above), BENCH_OUTPUT (JSON path),
 // BENCH_SKIP_BUILD=1 (reuse NEXT_DIST_DIR's build), BENCH_FRONT_URL (--front against a running front).
 import "./lib/load-env";
 import { randomBytes } from "node:crypto";
@@ -26,21 +38,34 @@ import path from "node:path";
 import { startBareServer, type BareServer } from "./lib/bench-bare";
 import { waitUntilIdle, type LoadOptions } from "./lib/bench-measure";
 import { measureApis } from "./lib/bench/apis";
-import { measurePages, readReferences } from "./lib/bench/pages";
+import { startBareNext, type BareNext } from "./lib/bench/bare-next";
+import { measureFloorSpread, measurePages, readReferences } from "./lib/bench/pages";
 import { buildApp, prepareDatabase } from "./lib/bench/prepare";
+import { measureSignedIn } from "./lib/bench/signed-in";
+import { DEVELOPMENT_DEFAULTS } from "../prisma/seed-data/users";
 import { BARS, report } from "./lib/bench/report";
 import type { BenchRun } from "./lib/bench/run";
 import { startFreshApp, type FreshApp } from "./lib/fresh-app";
 import { startFront } from "./lib/nginx-front";
 import { stopAllGroups } from "./lib/process-group";
 
+const OPTIONS = ["--no-fail", "--front", "--all-variants", "--public-only", "--signed-in-only"];
 const args = new Set(process.argv.slice(2));
-const unknown = [...args].filter((arg) => !["--no-fail", "--front", "--all-variants"].includes(arg));
-if (unknown.length > 0) {
-  console.error(`Opciones desconocidas: ${unknown.join(" ")} (válidas: --no-fail, --front, --all-variants)`);
+const unknown = [...args].filter((arg) => !OPTIONS.includes(arg));
+if (unknown.length > 0 || (args.has("--public-only") && args.has("--signed-in-only"))) {
+  console.error(`Opciones desconocidas o incompatibles: ${[...args].join(" ")} (válidas: ${OPTIONS.join(", ")}; --public-only y --signed-in-only se excluyen)`);
   process.exit(2);
 }
-const flags = { noFail: args.has("--no-fail"), front: args.has("--front"), allVariants: args.has("--all-variants") };
+const flags = {
+  noFail: args.has("--no-fail"),
+  front: args.has("--front"),
+  allVariants: args.has("--all-variants"),
+  /** Only the public pages and API (no signed-in screens), or only the signed-in screens and lists. */
+  publicPart: !args.has("--signed-in-only"),
+  signedInPart: !args.has("--public-only"),
+};
+/** BENCH_PAGES: only the public pages whose path contains one of these comma-separated texts. */
+const pageFilter = (process.env.BENCH_PAGES ?? "").split(",").map((text) => text.trim()).filter(Boolean);
 
 function positiveNumber(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -56,8 +81,11 @@ function positiveNumber(name: string, fallback: number): number {
 const appPort = positiveNumber("BENCH_PORT", 3450);
 const barePort = appPort + 1;
 const frontPort = appPort + 2;
-/** Rounds of page-then-reference per public page (its ratio is the median of the rounds' ratios). */
-const ROUNDS = Math.max(1, Math.round(positiveNumber("BENCH_ROUNDS", 5)));
+const bareNextPort = appPort + 3;
+/** Rounds of page, floor and reference per public page (each ratio is the median of the rounds' ratios). */
+const ROUNDS = Math.max(1, Math.round(positiveNumber("BENCH_ROUNDS", 3)));
+/** Measured rounds over the signed-in targets (each one request per target, after 5 warm-up rounds). */
+const SIGNED_IN_ROUNDS = Math.max(20, Math.round(positiveNumber("BENCH_SIGNED_IN_ROUNDS", 60)));
 const load: LoadOptions = {
   connections: positiveNumber("BENCH_CONNECTIONS", 50),
   duration: positiveNumber("BENCH_DURATION", 3),
@@ -98,12 +126,14 @@ async function main() {
   let database: Awaited<ReturnType<typeof prepareDatabase>>["database"] | null = null;
   let app: FreshApp | null = null;
   let bare: BareServer | null = null;
+  let bareNext: BareNext | null = null;
   let front: { url: string; stop(): Promise<void> } | null = null;
   let failed = false;
   let crashed = false;
   const cleanup = async () => {
     await front?.stop().catch(() => undefined);
     await bare?.stop().catch(() => undefined);
+    await bareNext?.stop().catch(() => undefined);
     await app?.stop();
     await stopAllGroups();
     if (database) await database.drop().catch((error) => console.error(`No se pudo borrar la base ${database!.name}:`, error));
@@ -120,6 +150,7 @@ async function main() {
   process.on("SIGTERM", onSignal);
 
   try {
+    bareNext = await startBareNext(bareNextPort, log);
     const prepared = await prepareDatabase(serverUrl, log);
     database = prepared.database;
     await buildApp({ distDir, skipBuild, databaseUrl: database.url, authSecret, log });
@@ -135,9 +166,18 @@ async function main() {
     const references = await readReferences(run);
     bare = await startBareServer(barePort);
     if (flags.front) front = await startFrontForBench(baseUrl);
-    const pages = await measurePages(run, bare, references, front?.url ?? null);
-    const apis = await measureApis(run);
-    const checks = report(run, pages, apis);
+    const pages = flags.publicPart ? await measurePages(run, { bare, bareNext, references }, front?.url ?? null, pageFilter) : [];
+    const spreads = pages.length > 0 ? await measureFloorSpread(run, bareNext, pages) : [];
+    const apis = flags.publicPart ? await measureApis(run) : [];
+    const signedIn = !flags.signedInPart ? [] : await measureSignedIn(run, {
+      databaseUrl: database.url,
+      authSecret,
+      adminEmail: process.env.ADMIN_EMAIL || DEVELOPMENT_DEFAULTS.ADMIN_EMAIL,
+      clientEmail: process.env.CLIENT_EMAIL || DEVELOPMENT_DEFAULTS.CLIENT_EMAIL,
+      rounds: SIGNED_IN_ROUNDS,
+      warmup: 5,
+    });
+    const checks = report(run, pages, spreads, apis, signedIn);
     failed = checks.some((check) => !check.pass);
 
     mkdirSync(path.dirname(outputPath), { recursive: true });
@@ -152,8 +192,10 @@ async function main() {
           dataset: prepared.counts,
           bars: BARS,
           references,
+          bare_next: { next_version: bareNext.version, pages: bareNext.references, spread: spreads },
           pages,
           apis,
+          signed_in: signedIn,
           checks,
           failures,
         },

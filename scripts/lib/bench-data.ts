@@ -188,3 +188,81 @@ export async function insertInvoices(client: pg.Client, rows: number, users: num
     throw error;
   }
 }
+
+/**
+ * One subscription for every other bench user (a catalogue plan each, monthly or yearly; most
+ * active, some paused, cancelled or expired). Needs insertUsers and insertCatalogItems first.
+ */
+export async function insertSubscriptions(client: pg.Client, users: number): Promise<void> {
+  await client.query(
+    `INSERT INTO subscriptions (user_id, catalog_item_id, plan_name, amount, currency, billing_period, status, started_at, next_billing_date,
+                                cancelled_at, cancel_reason, created_at, updated_at)
+     SELECT 'benchuser' || lpad(g::text, 7, '0'), c.id, c.name, c.price_from, c.currency,
+            (ARRAY['monthly','yearly'])[1 + g % 2]::billing_period,
+            (ARRAY['active','active','active','active','active','active','paused','cancelled','expired','active'])[1 + (g / 2) % 10]::subscription_status,
+            now() - ((g % 700) * interval '1 day'),
+            CASE WHEN (g / 2) % 10 IN (7, 8) THEN NULL ELSE current_date + (g % 30) END,
+            CASE WHEN (g / 2) % 10 = 7 THEN now() - ((g % 30) * interval '1 day') END,
+            CASE WHEN (g / 2) % 10 = 7 THEN 'Cambio de proveedor' END,
+            now() - ((g % 700) * interval '1 day'), now()
+     FROM generate_series(2, $1::int, 2) AS g
+     CROSS JOIN LATERAL (SELECT id, name, price_from, currency FROM catalog_items WHERE slug LIKE 'bench-%' ORDER BY id OFFSET (g % 500) LIMIT 1) c`,
+    [users],
+  );
+}
+
+/**
+ * `rows` support tickets from the bench users (every status and priority, a third assigned to the
+ * first admin), each with three replies: the client's follow-up, the staff's answer (e-mailed and
+ * sent) and the client's thanks. Needs insertUsers first.
+ */
+export async function insertTickets(client: pg.Client, rows: number, users: number): Promise<void> {
+  await client.query(
+    `WITH admin AS (SELECT id FROM users WHERE role = 'admin' ORDER BY created_at, id LIMIT 1), inserted AS (
+       INSERT INTO tickets (user_id, subject, description, status, priority, closed_at, assigned_to_id, created_at, updated_at)
+       SELECT 'benchuser' || lpad((1 + g % $2::int)::text, 7, '0'),
+              (ARRAY['No puedo emitir boletas','Error al exportar el reporte de ventas','Consulta sobre mi factura','Cambiar el correo de notificaciones','El sistema está lento','Alta de un nuevo usuario'])[1 + g % 6] || ' (' || g || ')',
+              'Desde esta mañana el sistema muestra un error al intentar la operación. Adjunto el detalle del caso número ' || g || '.',
+              (ARRAY['open','in_progress','resolved','closed'])[1 + g % 4]::ticket_status,
+              (ARRAY['low','medium','medium','high','urgent'])[1 + (g / 4) % 5]::ticket_priority,
+              CASE WHEN g % 4 = 3 THEN now() - (g * interval '10 minutes') + interval '2 days' END,
+              CASE WHEN g % 3 = 0 THEN (SELECT id FROM admin) END,
+              now() - (g * interval '10 minutes'),
+              now() - (g * interval '10 minutes') + interval '1 day'
+       FROM generate_series(1, $1::int) AS g
+       RETURNING id, user_id, created_at
+     )
+     INSERT INTO ticket_replies (ticket_id, author_id, body, from_staff, mail_message_id, delivery_status, attempted_at, sent_at, created_at)
+     SELECT i.id, CASE WHEN k = 2 THEN (SELECT id FROM admin) ELSE i.user_id END,
+            (ARRAY['Les envío la captura del error.','Gracias por avisarnos; ya lo revisamos y quedó corregido.','Confirmo que ya funciona, gracias.'])[k],
+            k = 2,
+            CASE WHEN k = 2 THEN '<bench-t' || i.id || '@lumenti.pe>' END,
+            CASE WHEN k = 2 THEN 'sent'::mail_delivery_status END,
+            CASE WHEN k = 2 THEN i.created_at + k * interval '4 hours' END,
+            CASE WHEN k = 2 THEN i.created_at + k * interval '4 hours' END,
+            i.created_at + k * interval '4 hours'
+     FROM inserted i CROSS JOIN generate_series(1, 3) AS k`,
+    [rows, users],
+  );
+}
+
+/**
+ * `rows` audit entries, as the admins' work over two years leaves them: replies, invoice issues
+ * and payments, user, catalogue and setting edits, each with the before/after details the app
+ * writes, by the seeded admins, newest first by time.
+ */
+export async function insertAuditLogs(client: pg.Client, rows: number): Promise<void> {
+  await client.query(
+    `WITH admins AS (SELECT array_agg(id ORDER BY created_at, id) AS ids FROM users WHERE role = 'admin')
+     INSERT INTO audit_logs (actor_id, action, entity_type, entity_id, ip_address, details, created_at)
+     SELECT a.ids[1 + g % cardinality(a.ids)],
+            (ARRAY['contact_message.reply','invoice.create','payment.create','user.update','product.update','service.update','settings.update','ticket.reply'])[1 + g % 8],
+            (ARRAY['contact_message','invoice','payment','user','product','service','settings','ticket'])[1 + g % 8],
+            CASE WHEN g % 8 = 6 THEN '1' ELSE (1 + g % 5000)::text END,
+            '190.' || (g % 255) || '.' || ((g / 255) % 255) || '.' || (g % 200),
+            jsonb_build_object('before', jsonb_build_object('status', 'new', 'name', 'Registro ' || g), 'after', jsonb_build_object('status', 'read', 'name', 'Registro ' || g || ' (editado)')),
+            now() - (g * interval '5 minutes')
+     FROM generate_series(1, $1::int) AS g, admins a`,
+    [rows],
+  );
+}

@@ -29,8 +29,9 @@ export function isRunning(child: ChildProcess) {
   return child.exitCode === null && child.signalCode === null;
 }
 
-export function spawnGroup(command: string, args: string[], env: NodeJS.ProcessEnv, keep = 200_000): ProcessGroup {
-  const child = spawn(command, args, { detached: true, stdio: ["ignore", "pipe", "pipe"], env });
+/** `cwd`: the folder the group runs in (default: this process's). */
+export function spawnGroup(command: string, args: string[], env: NodeJS.ProcessEnv, keep = 200_000, cwd?: string): ProcessGroup {
+  const child = spawn(command, args, { detached: true, stdio: ["ignore", "pipe", "pipe"], env, cwd });
   let output = "";
   const append = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-keep);

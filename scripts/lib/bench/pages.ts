@@ -1,13 +1,15 @@
-// `npm run bench`, the public pages: each measured against the pre-rendered reference page nearest
-// its size (page ÷ reference, the median of ROUNDS back-to-back rounds), a bare Node server
-// answering its exact bytes, and, with --front, through the caching proxy.
+// `npm run bench`, the public pages: each measured against the page nearest its size of a bare Next
+// app (page ÷ bare Next, scripts/lib/bench/bare-next.ts) and of the in-app references (page ÷
+// reference), each the median of ROUNDS rounds taking the three in turn; then against a bare Node
+// server answering its exact bytes, and, with --front, through the caching proxy.
 import { BENCH_REFERENCE_SIZES_KB } from "../../../lib/bench/reference-pages";
 import { median } from "../../../lib/stats";
 import type { BareServer } from "../bench-bare";
+import type { BareNext } from "./bare-next";
 import { fetchRaw, measure, type LoadOptions, type Measurement } from "../bench-measure";
 import { publicPages } from "../bench-targets";
 import { fmt } from "./report";
-import type { BenchRun, PageResult, Reference } from "./run";
+import type { BenchRun, FloorSpread, PageResult, Reference } from "./run";
 
 /** NaN when either side completed nothing: no figure, and a failed bar. */
 const ratio = (a: number, b: number) => (a > 0 && b > 0 ? a / b : Number.NaN);
@@ -31,7 +33,7 @@ export async function readReferences({ baseUrl }: BenchRun): Promise<Reference[]
   return references;
 }
 
-function nearest(references: Reference[], bytes: number): Reference {
+export function nearest(references: Reference[], bytes: number): Reference {
   return references.reduce((best, reference) => (Math.abs(reference.bytes - bytes) < Math.abs(best.bytes - bytes) ? reference : best));
 }
 
@@ -81,32 +83,34 @@ async function waitUntilFresh(url: string): Promise<boolean> {
  */
 const HEAVY_PAGE_BYTES = 300_000;
 
-async function measurePage({ baseUrl, load, rounds }: BenchRun, bare: BareServer, references: Reference[], frontUrl: string | null, route: string, pathname: string): Promise<PageResult> {
+/** The three sides a public page is measured against in each round. */
+export type Floors = { bare: BareServer; bareNext: BareNext; references: Reference[] };
+
+async function measurePage({ baseUrl, load, rounds }: BenchRun, { bare, bareNext, references }: Floors, frontUrl: string | null, route: string, pathname: string): Promise<PageResult> {
   const heavyLoad: LoadOptions = { ...load, connections: Math.min(load.connections, 10), duration: Math.max(load.duration, 5) };
   const raw = await fetchRaw(`${baseUrl}${pathname}`);
   if (raw.status !== 200) throw new Error(`respondió ${raw.status} antes de medir`);
   await bare.serve(pathname, raw);
   const reference = nearest(references, raw.body.length);
-  // The page and its reference are measured back to back ROUNDS times and the ratio is the median
-  // of the rounds' ratios: a slow moment of this 2-core machine then hits one round of both.
+  const floor = nearest(bareNext.references, raw.body.length);
+  // The page, its reference and its floor are measured in turn ROUNDS times and each ratio is the
+  // median of the rounds' ratios: a slow moment of this 2-core machine then hits one round of all.
   const pageRuns: Measurement[] = [];
   const referenceRuns: Measurement[] = [];
+  const floorRuns: Measurement[] = [];
   let regenerations = 0;
   const pageLoad = raw.body.length > HEAVY_PAGE_BYTES ? heavyLoad : load;
   for (let round = 0; round < rounds; round += 1) {
     const options = { ...pageLoad, warmup: round === 0 ? pageLoad.warmup : 0 };
     if (await waitUntilFresh(`${baseUrl}${pathname}`)) regenerations += 1;
-    // Which goes first alternates: a machine slowing down (or speeding up) through a round does
-    // not always favour the same side.
-    const measurePageRun = async () => pageRuns.push(await measure({ url: `${baseUrl}${pathname}` }, options));
-    const measureReferenceRun = async () => referenceRuns.push(await measure({ url: `${baseUrl}${reference.path}` }, options));
-    if (round % 2 === 0) {
-      await measurePageRun();
-      await measureReferenceRun();
-    } else {
-      await measureReferenceRun();
-      await measurePageRun();
-    }
+    const sides = [
+      async () => pageRuns.push(await measure({ url: `${baseUrl}${pathname}` }, options)),
+      async () => referenceRuns.push(await measure({ url: `${baseUrl}${reference.path}` }, options)),
+      async () => floorRuns.push(await measure({ url: `${bareNext.url}${floor.path}` }, options)),
+    ];
+    // Which goes first turns each round: a machine slowing down (or speeding up) through a round
+    // does not always favour the same side.
+    for (let turn = 0; turn < sides.length; turn += 1) await sides[(round + turn) % sides.length]();
   }
   const page = medianRun(pageRuns);
   const referenceResult = medianRun(referenceRuns);
@@ -118,25 +122,28 @@ async function measurePage({ baseUrl, load, rounds }: BenchRun, bare: BareServer
     bytes: raw.body.length,
     page,
     reference: { ...reference, result: referenceResult },
+    floor: { ...floor, result: medianRun(floorRuns) },
     bare: bareResult,
     front,
     ratioReference: median(pageRuns.map((run, round) => ratio(run.rps, referenceRuns[round].rps))),
+    ratioFloor: median(pageRuns.map((run, round) => ratio(run.rps, floorRuns[round].rps))),
     ratioBare: ratio(page.rps, bareResult.rps),
     ratioFrontBare: front ? ratio(front.rps, bareResult.rps) : undefined,
     regenerations,
   };
 }
 
-export async function measurePages(run: BenchRun, bare: BareServer, references: Reference[], frontUrl: string | null): Promise<PageResult[]> {
+/** `only`: measure just the pages whose path contains one of these texts (all when empty). */
+export async function measurePages(run: BenchRun, floors: Floors, frontUrl: string | null, only: string[] = []): Promise<PageResult[]> {
   const { log, failures, allVariants } = run;
-  const pages = publicPages({ all: allVariants, ...(await discover(run.baseUrl)) });
+  const pages = publicPages({ all: allVariants, ...(await discover(run.baseUrl)) }).filter((page) => only.length === 0 || only.some((text) => page.path.includes(text)));
   log(`${pages.length} páginas públicas${allVariants ? " (todas las variantes)" : " (muestra: cada ruta, un valor por parámetro, todas las pestañas; --all-variants para todas)"}`);
   const results: PageResult[] = [];
   for (const [index, { route, path: pathname }] of pages.entries()) {
     try {
-      const result = await measurePage(run, bare, references, frontUrl, route, pathname);
+      const result = await measurePage(run, floors, frontUrl, route, pathname);
       results.push(result);
-      log(`${index + 1}/${pages.length} ${pathname}: ${(result.bytes / 1024).toFixed(0)} kB, ${result.page.rps.toFixed(0)} req/s, ÷ ref ${fmt.ratio(result.ratioReference)}, ÷ node ${fmt.ratio(result.ratioBare, 3)}${result.front ? `, proxy ÷ node ${fmt.ratio(result.ratioFrontBare!)}` : ""}${result.regenerations ? ` (esperó ${result.regenerations} regeneración(es) en segundo plano antes de medir)` : ""}`);
+      log(`${index + 1}/${pages.length} ${pathname}: ${(result.bytes / 1024).toFixed(0)} kB, ${result.page.rps.toFixed(0)} req/s, ÷ Next mínimo ${fmt.ratio(result.ratioFloor)}, ÷ ref ${fmt.ratio(result.ratioReference)}, ÷ node ${fmt.ratio(result.ratioBare, 3)}${result.front ? `, proxy ÷ node ${fmt.ratio(result.ratioFrontBare!)}` : ""}${result.regenerations ? ` (esperó ${result.regenerations} regeneración(es) en segundo plano antes de medir)` : ""}`);
     } catch (error) {
       // One page that cannot be measured is a failure of the run, not the end of it.
       failures.push({ target: pathname, error: (error as Error).message });
@@ -146,3 +153,28 @@ export async function measurePages(run: BenchRun, bare: BareServer, references: 
   return results;
 }
 
+
+/**
+ * The floor against itself: for a small, a middle and the largest floor page the public pages
+ * used, ROUNDS rounds of the same page twice in a row. Their ratios show how far apart two
+ * measures of one and the same thing land on this machine in this run (the noise under every
+ * ratio above).
+ */
+export async function measureFloorSpread({ load, rounds, log }: BenchRun, bareNext: BareNext, pages: PageResult[]): Promise<FloorSpread[]> {
+  const used = [...new Map(pages.map((page) => [page.floor.path, page.floor])).values()].sort((a, b) => a.bytes - b.bytes);
+  const picked = [...new Set([used[0], used[Math.floor(used.length / 2)], used.at(-1)])].filter((floor) => floor !== undefined);
+  const spreads: FloorSpread[] = [];
+  for (const floor of picked) {
+    const ratios: number[] = [];
+    for (let round = 0; round < Math.max(rounds, 3); round += 1) {
+      const options = { ...load, warmup: round === 0 ? load.warmup : 0 };
+      const first = await measure({ url: `${bareNext.url}${floor.path}` }, options);
+      const second = await measure({ url: `${bareNext.url}${floor.path}` }, options);
+      ratios.push(ratio(first.rps, second.rps));
+    }
+    const spread = { path: floor.path, bytes: floor.bytes, ratios, median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios) };
+    spreads.push(spread);
+    log(`Next mínimo contra sí mismo, ${(floor.bytes / 1024).toFixed(0)} kB: ${ratios.map((value) => fmt.ratio(value)).join(", ")}`);
+  }
+  return spreads;
+}

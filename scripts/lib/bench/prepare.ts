@@ -9,12 +9,18 @@ import { PRODUCT_CATEGORIES, SERVICE_CATEGORIES } from "../../../lib/catalog/cat
 import { createPrismaClient } from "../../../lib/db";
 import { deployMigrations } from "../../../prisma/migrate";
 import { seedDatabase } from "../../../prisma/seed";
-import { insertCatalogItems, insertContactMessages, insertInvoices, insertUsers } from "../bench-data";
+import { insertAuditLogs, insertCatalogItems, insertContactMessages, insertInvoices, insertSubscriptions, insertTickets, insertUsers } from "../bench-data";
 import { addCompileHints } from "../compile-hints";
 import { spawnGroup } from "../process-group";
 import { createThrowawayDatabase } from "../throwaway-database";
 
-const DATASET = { contactMessages: 100_000, users: 10_000, catalogItems: 1_000, invoices: 50_000 };
+/**
+ * The large data set. Payments follow the invoices (one per paid invoice, about 30,000); each of
+ * 10,000 clients has had two support tickets (three replies each) and every other one a
+ * subscription; two years of admin work leave about 200,000 audit entries (every invoice, payment,
+ * reply and edit writes one).
+ */
+const DATASET = { contactMessages: 100_000, users: 10_000, catalogItems: 1_000, invoices: 50_000, tickets: 20_000, auditLogs: 200_000 };
 
 export async function prepareDatabase(serverUrl: string, log: (message: string) => void) {
   const database = await createThrowawayDatabase(serverUrl, `bench_${randomBytes(4).toString("hex")}`);
@@ -34,6 +40,9 @@ export async function prepareDatabase(serverUrl: string, log: (message: string) 
       [`${DATASET.catalogItems.toLocaleString("es-PE")} productos y servicios`, () => insertCatalogItems(client, DATASET.catalogItems, { product: PRODUCT_CATEGORIES, service: SERVICE_CATEGORIES })],
       [`${DATASET.invoices.toLocaleString("es-PE")} facturas con sus líneas y pagos`, () => insertInvoices(client, DATASET.invoices, DATASET.users)],
       [`${DATASET.contactMessages.toLocaleString("es-PE")} mensajes de contacto`, () => insertContactMessages(client, DATASET.contactMessages)],
+      [`${(DATASET.users / 2).toLocaleString("es-PE")} suscripciones`, () => insertSubscriptions(client, DATASET.users)],
+      [`${DATASET.tickets.toLocaleString("es-PE")} tickets con sus respuestas`, () => insertTickets(client, DATASET.tickets, DATASET.users)],
+      [`${DATASET.auditLogs.toLocaleString("es-PE")} entradas de auditoría`, () => insertAuditLogs(client, DATASET.auditLogs)],
       ["VACUUM ANALYZE", async () => void (await client.query("VACUUM ANALYZE"))],
     ];
     for (const [label, step] of steps) {
@@ -44,7 +53,9 @@ export async function prepareDatabase(serverUrl: string, log: (message: string) 
     const { rows } = await client.query<Record<string, number>>(
       `SELECT (SELECT count(*)::int FROM contact_messages) AS contact_messages, (SELECT count(*)::int FROM users) AS users,
               (SELECT count(*)::int FROM catalog_items) AS catalog_items, (SELECT count(*)::int FROM invoices) AS invoices,
-              (SELECT count(*)::int FROM invoice_lines) AS invoice_lines, (SELECT count(*)::int FROM payments) AS payments`,
+              (SELECT count(*)::int FROM invoice_lines) AS invoice_lines, (SELECT count(*)::int FROM payments) AS payments,
+              (SELECT count(*)::int FROM subscriptions) AS subscriptions, (SELECT count(*)::int FROM tickets) AS tickets,
+              (SELECT count(*)::int FROM ticket_replies) AS ticket_replies, (SELECT count(*)::int FROM audit_logs) AS audit_logs`,
     );
     return { database, counts: rows[0] };
   } finally {

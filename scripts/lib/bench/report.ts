@@ -1,9 +1,10 @@
 // `npm run bench`, the report: the tables of pages and API targets, and PASS/FAIL on each bar.
 import { BENCH_REFERENCE_SIZES_KB } from "../../../lib/bench/reference-pages";
 import type { Measurement } from "../bench-measure";
-import type { ApiResult, BenchRun, PageResult } from "./run";
+import type { ApiResult, BenchRun, FloorSpread, PageResult } from "./run";
+import { SIGNED_IN_BARS, type SignedInResult } from "./signed-in";
 
-export const BARS = { homeMaxBytes: 80 * 1024, minReferenceRatio: 0.9, minFrontRatio: 0.5 };
+export const BARS = { homeMaxBytes: 80 * 1024, minFloorRatio: 0.9, minReferenceRatio: 0.9, minFrontRatio: 0.5 };
 
 const errorCount = (m: Measurement) => m.errors + m.timeouts + m.non2xx;
 
@@ -21,9 +22,9 @@ export const fmt = {
   errors: (m: Measurement) => `${m.errors + m.timeouts}/${m.non2xx}`,
 };
 
-export function report({ load, failures }: BenchRun, pages: PageResult[], apis: ApiResult[]) {
+export function report({ load, failures, rounds }: BenchRun, pages: PageResult[], spreads: FloorSpread[], apis: ApiResult[], signedIn: SignedInResult[]) {
   const withFront = pages.some((page) => page.front);
-  const pageHeaders = ["página", "bytes", "req/s", "p50 ms", "p99 ms", "err/no-2xx", "ref", "ref req/s", "÷ ref", "node req/s", "÷ node", ...(withFront ? ["proxy req/s", "proxy ÷ node"] : [])];
+  const pageHeaders = ["página", "bytes", "req/s", "p50 ms", "p99 ms", "err/no-2xx", "Next mín", "mín req/s", "÷ mín", "ref", "ref req/s", "÷ ref", "node req/s", "÷ node", ...(withFront ? ["proxy req/s", "proxy ÷ node"] : [])];
   const pageRows = pages.map((page) => [
     page.path,
     fmt.kb(page.bytes),
@@ -31,6 +32,9 @@ export function report({ load, failures }: BenchRun, pages: PageResult[], apis: 
     fmt.ms(page.page.p50),
     fmt.ms(page.page.p99),
     fmt.errors(page.page),
+    fmt.kb(page.floor.bytes),
+    fmt.rps(page.floor.result.rps),
+    fmt.ratio(page.ratioFloor),
     `${page.reference.kb} kB`,
     fmt.rps(page.reference.result.rps),
     fmt.ratio(page.ratioReference),
@@ -38,8 +42,14 @@ export function report({ load, failures }: BenchRun, pages: PageResult[], apis: 
     fmt.ratio(page.ratioBare, 3),
     ...(page.front ? [fmt.rps(page.front.rps), fmt.ratio(page.ratioFrontBare!)] : withFront ? ["", ""] : []),
   ]);
-  console.log(`\nPáginas públicas (${load.connections} conexiones, ${load.duration} s por destino tras ${load.warmup} s de calentamiento; ref = página pre-renderizada de Next de tamaño más cercano; node = servidor http mínimo con los mismos bytes y cabeceras):\n`);
+  console.log(
+    `\nPáginas públicas (${load.connections} conexiones, ${load.duration} s por destino tras ${load.warmup} s de calentamiento, mediana de ${rounds} rondas; Next mín = página pre-renderizada de tamaño más cercano de una app Next mínima de la misma versión, sin configuración; ref = la misma clase de página dentro de esta app; node = servidor http mínimo con los mismos bytes y cabeceras):\n`,
+  );
   console.log(table(pageHeaders, pageRows));
+  if (spreads.length > 0) {
+    console.log("\nNext mínimo contra sí mismo (la dispersión de esta corrida: la misma página medida dos veces seguidas, por ronda):\n");
+    console.log(table(["página", "bytes", "rondas", "mediana", "mín", "máx"], spreads.map((spread) => [spread.path, fmt.kb(spread.bytes), spread.ratios.map((value) => fmt.ratio(value)).join(" "), fmt.ratio(spread.median), fmt.ratio(spread.min), fmt.ratio(spread.max)])));
+  }
   console.log("\nAPI pública, bandeja de administración y formulario de contacto:\n");
   console.log(
     table(
@@ -48,15 +58,43 @@ export function report({ load, failures }: BenchRun, pages: PageResult[], apis: 
     ),
   );
 
+  if (signedIn.length > 0) {
+    console.log(`\nÁrea privada (una petición a la vez, tiempo hasta el último byte; ÷ me = frente a GET /api/v1/auth/me en las mismas rondas):\n`);
+    console.log(
+      table(
+        ["destino", "ruta", "estado", "bytes", "p50 ms", "p95 ms", "p50 ÷ me", "p95 ÷ me"],
+        signedIn.map((target) => [target.name, target.path.length > 60 ? `${target.path.slice(0, 57)}...` : target.path, String(target.status), fmt.kb(target.bytes), target.p50.toFixed(1), target.p95.toFixed(1), fmt.ratio(target.ratio50), fmt.ratio(target.ratio95)]),
+      ),
+    );
+  }
+
   const checks: { name: string; pass: boolean; detail: string }[] = [];
+  if (signedIn.length > 0) {
+    const slow = signedIn.filter((target) => !(target.ratio95 <= SIGNED_IN_BARS.maxRatioToMe));
+    checks.push({
+      name: `área privada: cada p95 ≤ ${SIGNED_IN_BARS.maxRatioToMe} × p95 de /auth/me`,
+      pass: slow.length === 0,
+      detail: slow.length === 0 ? `${signedIn.length - 1} de ${signedIn.length - 1}` : `no cumplen ${slow.length}: ${slow.map((target) => `${target.name} ${fmt.ratio(target.ratio95)}`).join(", ")}`,
+    });
+    const sitemap = signedIn.find((target) => target.path === "/admin/sitemap");
+    if (sitemap) checks.push({ name: `mapa del sitio: p95 ≤ ${SIGNED_IN_BARS.sitemapMaxMs} ms`, pass: sitemap.p95 <= SIGNED_IN_BARS.sitemapMaxMs, detail: `${sitemap.p95.toFixed(0)} ms` });
+  }
   const home = pages.find((page) => page.path === "/");
   if (home) checks.push({ name: "inicio ≤ 80 kB", pass: home.bytes <= BARS.homeMaxBytes, detail: `${home.bytes.toLocaleString("es-PE")} bytes` });
-  const slowPages = pages.filter((page) => !(page.ratioReference >= BARS.minReferenceRatio));
-  checks.push({
-    name: `cada página ÷ referencia ≥ ${BARS.minReferenceRatio}`,
-    pass: slowPages.length === 0,
-    detail: slowPages.length === 0 ? `${pages.length} de ${pages.length}` : `no cumplen ${slowPages.length} de ${pages.length}: ${slowPages.map((page) => `${page.path} ${fmt.ratio(page.ratioReference)}`).join(", ")}`,
-  });
+  if (pages.length > 0) {
+    const underFloor = pages.filter((page) => !(page.ratioFloor >= BARS.minFloorRatio));
+    checks.push({
+      name: `cada página ÷ Next mínimo ≥ ${BARS.minFloorRatio}`,
+      pass: underFloor.length === 0,
+      detail: underFloor.length === 0 ? `${pages.length} de ${pages.length}` : `no cumplen ${underFloor.length} de ${pages.length}: ${underFloor.map((page) => `${page.path} ${fmt.ratio(page.ratioFloor)}`).join(", ")}`,
+    });
+    const slowPages = pages.filter((page) => !(page.ratioReference >= BARS.minReferenceRatio));
+    checks.push({
+      name: `cada página ÷ referencia ≥ ${BARS.minReferenceRatio}`,
+      pass: slowPages.length === 0,
+      detail: slowPages.length === 0 ? `${pages.length} de ${pages.length}` : `no cumplen ${slowPages.length} de ${pages.length}: ${slowPages.map((page) => `${page.path} ${fmt.ratio(page.ratioReference)}`).join(", ")}`,
+    });
+  }
   const largest = Math.max(...BENCH_REFERENCE_SIZES_KB) * 1024;
   const beyond = pages.filter((page) => page.bytes > largest * 1.1);
   if (beyond.length > 0) console.log(`\nAviso: más grandes que la mayor referencia (${Math.max(...BENCH_REFERENCE_SIZES_KB)} kB): ${beyond.map((page) => page.path).join(", ")}`);
@@ -64,7 +102,7 @@ export function report({ load, failures }: BenchRun, pages: PageResult[], apis: 
     const slowFront = pages.filter((page) => !((page.ratioFrontBare ?? 0) >= BARS.minFrontRatio));
     checks.push({ name: `proxy ÷ node ≥ ${BARS.minFrontRatio}`, pass: slowFront.length === 0, detail: slowFront.length === 0 ? `${pages.length} de ${pages.length}` : `no cumplen: ${slowFront.map((page) => `${page.path} ${fmt.ratio(page.ratioFrontBare!)}`).join(", ")}` });
   }
-  const failing = [...pages.flatMap((page) => [page.page, page.reference.result, page.bare, ...(page.front ? [page.front] : [])]), ...apis.filter((api) => api.kind !== "contact").map((api) => api.result)].filter((m) => errorCount(m) > 0);
+  const failing = [...pages.flatMap((page) => [page.page, page.reference.result, page.floor.result, page.bare, ...(page.front ? [page.front] : [])]), ...apis.filter((api) => api.kind !== "contact").map((api) => api.result)].filter((m) => errorCount(m) > 0);
   const contact = apis.find((api) => api.kind === "contact");
   const contactErrors = contact ? contact.result.errors + contact.result.timeouts + contact.result.non2xx - (contact.status429 ?? 0) : 0;
   checks.push({

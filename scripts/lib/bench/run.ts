@@ -21,12 +21,18 @@ export type PageResult = {
   bytes: number;
   page: Measurement;
   reference: Reference & { result: Measurement };
+  /** The page of the bare Next app (scripts/lib/bench/bare-next.ts) nearest in size. */
+  floor: Reference & { result: Measurement };
   bare: Measurement;
   front?: Measurement;
   ratioReference: number;
+  /** Page ÷ bare Next: the median of the rounds' ratios. */
+  ratioFloor: number;
   ratioBare: number;
   ratioFrontBare?: number;
   /** Rounds that first waited for the page's background regeneration (see waitUntilFresh). */
   regenerations: number;
 };
 export type ApiResult = { kind: "api" | "admin" | "contact"; name: string; path: string; bytes: number | null; result: Measurement; status429?: number };
+/** One floor page measured against itself (page ÷ page, per round): the run's noise. */
+export type FloorSpread = { path: string; bytes: number; ratios: number[]; median: number; min: number; max: number };
