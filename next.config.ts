@@ -1,8 +1,6 @@
 import path from "node:path";
 import type { NextConfig } from "next";
 import { PHASE_PRODUCTION_SERVER } from "next/constants";
-import { MALFORMED_ESCAPE_PATH } from "./lib/malformed-path";
-import { variantRewrites } from "./lib/public-variants";
 import { SERVER_ACTION_ALLOWED_ORIGINS } from "./lib/server-action-guard";
 
 const isProduction = process.env.NODE_ENV === "production";
@@ -45,19 +43,9 @@ const nextConfig: NextConfig = {
   // any security header; proxy.ts answers the same 308 instead (only for such paths, see its matcher).
   skipTrailingSlashRedirect: true,
   experimental: { serverActions: { allowedOrigins: SERVER_ACTION_ALLOWED_ORIGINS } },
-  // A path whose escapes are not text (lib/malformed-path.ts; Next 16.4 answers some with 500)
-  // names nothing here: it goes to a path that does not exist, the normal 404.
-  // Then the query URLs of the public list pages' variants (?categoria=ERP…, which the site once
-  // linked to) go to the variant's own pre-rendered page, and an unknown value to a 404
-  // (lib/public-variants.ts). Before the files: the pages without parameters exist, so later
-  // rewrites would never run for them.
-  async rewrites() {
-    return {
-      beforeFiles: [{ source: MALFORMED_ESCAPE_PATH, destination: "/_malformed-url" }, ...variantRewrites()],
-      afterFiles: [],
-      fallback: [],
-    };
-  },
+  // No rewrites: each would be paid by every request to any path (Next's router tests them in
+  // turn, and its page handler compiles them all again). The list pages' earlier query URLs and
+  // malformed escapes are handled by proxy.ts, which runs for those requests only.
   async headers() {
     return [
       { source: "/:path*", headers: securityHeaders },

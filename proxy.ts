@@ -2,14 +2,21 @@ import { NextResponse, type NextRequest } from "next/server";
 import { dashboardFor, loginUrl, type Role } from "@/lib/auth/redirects";
 import { readSessionToken, SESSION_COOKIE_NAMES } from "@/lib/auth/session-token";
 import { MALFORMED_ESCAPE } from "@/lib/malformed-path";
+import { legacyVariantPath } from "@/lib/public-variants";
 import { refuseInvalidServerAction } from "@/lib/server-action-guard";
 
-// Runs only on the signed-in areas, /dashboard, and "/" when a session cookie is present
-// (see the matcher), so anonymous visitors of the public site never pay for it.
-// It redirects and gives the signed-in areas a strict, nonce-based CSP.
-// Layouts, actions and handlers check again: this is not the only guard.
-// It also sees server-action posts to any page (two matcher entries) and answers 4xx to those
-// Next would fail with a 500 (foreign origin, broken body: lib/server-action-guard.ts).
+// Runs only where it has work (see the matcher), so an anonymous visitor's page view never pays
+// for it:
+// - the signed-in areas, /dashboard, and "/" when a session cookie is present: it redirects and
+//   gives the signed-in areas a strict, nonce-based CSP (layouts, actions and handlers check
+//   again: this is not the only guard);
+// - server-action posts to any page: it answers 4xx to those Next would fail with a 500 (foreign
+//   origin, broken body: lib/server-action-guard.ts);
+// - the list pages' earlier query URLs (/servicios?categoria=…): it rewrites each to its variant
+//   (lib/public-variants.ts);
+// - a path with a percent-escape: when its escapes are not text (lib/malformed-path.ts; Next 16.4
+//   answers some with 500) it names nothing here, and is rewritten to a path that does not exist,
+//   the normal 404.
 
 /** Whether one of the signed-in-area entries of the matcher (not a server-action one) matched. */
 function inSignedInScope(request: NextRequest) {
@@ -60,15 +67,20 @@ function withoutTrailingSlash(request: NextRequest): NextResponse | null {
   return response;
 }
 
+/** The path every malformed one is rewritten to: no route has it, so Next answers its 404 page. */
+const MALFORMED_PATH_TARGET = "/_malformed-url";
+
 export async function proxy(request: NextRequest) {
+  // Before anything else, the signed-in areas included: such a path names nothing, so it is a 404
+  // for everyone rather than a sign-in page. The raw path, still encoded (nextUrl decodes).
+  if (MALFORMED_ESCAPE.test(new URL(request.url).pathname)) return NextResponse.rewrite(new URL(MALFORMED_PATH_TARGET, request.url));
   const slash = withoutTrailingSlash(request);
   if (slash) return slash;
   const refusal = await refuseInvalidServerAction(request);
   if (refusal) return refusal;
+  const variant = legacyVariantPath(request.nextUrl.pathname, request.nextUrl.searchParams);
+  if (variant) return NextResponse.rewrite(new URL(variant, request.url));
   if (!inSignedInScope(request)) return NextResponse.next();
-  // A path whose escapes are not text names nothing: let next.config.ts's rewrite answer the 404
-  // (the proxy runs before it), rather than sending the visitor to sign in for it.
-  if (MALFORMED_ESCAPE.test(new URL(request.url).pathname)) return NextResponse.next();
 
   const { pathname, search } = request.nextUrl;
   const role = await sessionRole(request);
@@ -96,10 +108,8 @@ export async function proxy(request: NextRequest) {
 
 export const config = {
   matcher: [
-    "/admin",
-    "/admin/:path*",
-    "/client",
-    "/client/:path*",
+    // The signed-in areas (/admin, /client and everything under them) and /dashboard.
+    "/:area(admin|client)/:path*",
     "/dashboard",
     // Paths ending in "/" (Next's own trailing-slash redirect is off: next.config.ts).
     "/:path+/",
@@ -108,5 +118,14 @@ export const config = {
     // Possible server actions, as Next recognizes them (never anonymous page views; never /api).
     { source: "/:path((?!api/|_next/).*)", has: [{ type: "header", key: "next-action" }] },
     { source: "/:path((?!api/|_next/).*)", has: [{ type: "header", key: "content-type", value: "multipart/form-data.*" }] },
+    // The earlier query URLs of the list pages, one entry per parameter (every entry costs each
+    // request a regex test): lib/public-variants.ts LEGACY_QUERY_PARAMS, which
+    // tests/public-variants.test.ts checks against these with Next's own matcher code.
+    { source: "/:page(productos|servicios|tecnologias)", has: [{ type: "query", key: "categoria" }] },
+    { source: "/:page(servicios|tecnologias)", has: [{ type: "query", key: "vista" }] },
+    { source: "/soluciones", has: [{ type: "query", key: "tab" }] },
+    { source: "/sectores", has: [{ type: "query", key: "sector" }] },
+    // Any path with a percent-escape (the malformed ones among them are answered 404).
+    "/:path(.*%.*)",
   ],
 };

@@ -2,9 +2,9 @@
 // "%C0%AF", surrogate "%ED%A0%80", truncated "%E0%A4"), which makes Next 16.4 throw while
 // decoding a dynamic segment and answer 500 (vercel/next.js#92557, open; same in
 // 16.5.0-canary.38), or an escaped C0 control or DEL ("%00"), which no URL of this site holds
-// and which Next would try to use in a cache file name. next.config.ts rewrites such paths to a
-// 404 before any route or proxy runs. One linear regex test per request (the alternatives of
-// each step start with different characters). Pure: next.config.ts imports it.
+// and which Next would try to use in a cache file name. proxy.ts, which runs for every path with
+// a "%", rewrites such paths to a 404 before any route runs. One linear regex test (the
+// alternatives of each step start with different characters). Pure: proxy.ts imports it.
 
 const HEX = "[0-9A-Fa-f]";
 const CONTINUATION = `%[89ABab]${HEX}`;
@@ -22,6 +22,3 @@ const TEXT_ESCAPE = [
 
 /** The rule as a JavaScript regex over a raw (still encoded) path. */
 export const MALFORMED_ESCAPE = new RegExp(`^(?!(?:[^%]|${TEXT_ESCAPE})*$)`);
-
-/** The rule as a next.config.ts `source` (path-to-regexp syntax). */
-export const MALFORMED_ESCAPE_PATH = `/:path((?!(?:[^%]|${TEXT_ESCAPE})*$).*)`;

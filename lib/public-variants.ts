@@ -4,20 +4,21 @@
 // (/servicios) is a route file of its own. Neither asks Next to rewrite anything.
 //
 // The query URLs that earlier versions linked to, and that people may have shared or bookmarked
-// (/servicios?categoria=Integración&vista=lista), keep working: next.config.ts rewrites each known
-// query to its variant (variantRewrites), and any other value of a known parameter to a segment no
-// route lists, a real 404. A rewrite costs Next ~0.2 ms of CPU per request (its router and its
-// page handler both match and prepare it), a fifth of serving the page: that is why the links do
-// not use them. Nor may they: Next 16's client router reuses a loaded route-file page for any
-// other query string of its path without asking the server (its "optimistic routing"), so a link
-// to /servicios?categoria=… followed on the client would show the unfiltered list.
-// Pure data and functions: next.config.ts, the pages, the links and the tests import it.
+// (/servicios?categoria=Integración&vista=lista), keep working: proxy.ts runs for exactly those
+// (a page path with one of its parameters, LEGACY_QUERY_PARAMS) and rewrites each to its variant
+// (legacyVariantPath), and any other value of a known parameter to a segment no route lists, a
+// real 404. Not next.config.ts rewrites: every request to any path paid for those (Next's router
+// tests them in turn and its page handler compiles them all again), a fifth of serving a page.
+// Nor may the links use query URLs: Next 16's client router reuses a loaded route-file page for
+// any other query string of its path without asking the server (its "optimistic routing"), so a
+// link to /servicios?categoria=… followed on the client would show the unfiltered list.
+// Pure data and functions: proxy.ts, the pages, the links and the tests import it.
 //
-// How Next matches the rules (next/dist/shared/lib/router/utils/prepare-destination.js):
-// - a query value is decoded first ("+" and %20 are spaces, %C3%B3 is "ó") and compared
-//   case-sensitively and whole with each rule's regex;
+// How a query URL is read (as Next's own rewrites read it before):
+// - a value is decoded first ("+" and %20 are spaces, %C3%B3 is "ó") and compared
+//   case-sensitively and whole with the parameter's values;
 // - an empty value (?categoria=) counts as absent, so it shows the unfiltered page;
-// - a repeated parameter is compared by its last value;
+// - a repeated parameter is read by its last value;
 // - other parameters (?utm_source=…) are ignored, and the cached page is served.
 import { PRODUCT_CATEGORIES, SERVICE_CATEGORIES } from "./catalog/categories";
 import { TECHNOLOGY_CATEGORIES } from "./content/technology-categories";
@@ -90,11 +91,6 @@ export const SECTOR_PARAM = "sector";
 const SECTOR_SLUG_REGEX = "(?=.{1,140}$)[a-z0-9]+(?:-[a-z0-9]+)*";
 export const SECTOR_SLUG = new RegExp(`^${SECTOR_SLUG_REGEX}$`);
 
-type QueryCondition = { type: "query"; key: string; value?: string };
-export type VariantRewrite = { source: string; destination: string; has?: QueryCondition[]; missing?: QueryCondition[] };
-
-const escapeRegex = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
 /** Every way to pick one option per parameter of a page, in the parameters' order. */
 function everyCombination<T>(page: VariantPage, optionsOf: (param: VariantParam) => readonly T[]): T[][] {
   let result: T[][] = [[]];
@@ -153,63 +149,40 @@ export function sectorHref(slug: string | null): string {
   return slug ? `${SECTORS_BASE_PATH}/${VARIANT_SEGMENT}/${encodeURIComponent(slug)}` : SECTORS_BASE_PATH;
 }
 
+/** The page paths and query parameters of the earlier query URLs: proxy.ts runs for these only. */
+export const LEGACY_QUERY_PARAMS: readonly { path: string; key: string }[] = [
+  ...FIXED_VARIANT_PAGES.flatMap((page) => page.params.map((param) => ({ path: page.basePath, key: param.key }))),
+  { path: SECTORS_BASE_PATH, key: SECTOR_PARAM },
+];
+
+/** A parameter's value as the URL gives it: its last occurrence; empty or absent is "". */
+const lastValue = (query: URLSearchParams, key: string) => query.getAll(key).at(-1) ?? "";
+
 /**
- * How a rule treats one parameter: absent, one value with its own segment, or (for a parameter
- * whose values are their own segments: vista, tab) any of its values, captured into the path.
- * Capturing keeps the rules few: every request pays for each rule (Next's page handler compiles
- * them all again per request, and its router tests them in turn until one matches).
+ * The variant path that serves an earlier query URL (/servicios?categoria=Integración&vista=lista
+ * → /servicios/ver/integracion/lista), a path no route lists (a 404) when a known parameter has a
+ * value the page does not list, or null when the URL names none of the page's parameters (the
+ * page itself is served).
  */
-type RuleOption = { kind: "absent" } | { kind: "value"; value: VariantValue } | { kind: "captured" };
-
-const capturable = (param: VariantParam) => param.values.every((value) => value.segment === value.value && /^[a-z0-9-]+$/.test(value.value));
-
-function ruleOptions(param: VariantParam): RuleOption[] {
-  const present: RuleOption[] = capturable(param) ? [{ kind: "captured" }] : param.values.map((value) => ({ kind: "value", value }));
-  return [{ kind: "absent" }, ...present];
-}
-
-function pageRewrites(page: VariantPage): VariantRewrite[] {
-  // Without any of its parameters the page is its own route file: no rule.
-  const withParameters = everyCombination(page, ruleOptions).filter((combo) => combo.some((option) => option.kind !== "absent"));
-  const known = withParameters.map((combo) => {
-    const has: QueryCondition[] = [];
-    const missing: QueryCondition[] = [];
-    const segments = combo.map((option, index) => {
-      const param = page.params[index];
-      if (option.kind === "absent") {
-        missing.push({ type: "query", key: param.key });
-        return param.absent;
-      }
-      if (option.kind === "value") {
-        has.push({ type: "query", key: param.key, value: escapeRegex(option.value.value) });
-        return option.value.segment;
-      }
-      has.push({ type: "query", key: param.key, value: `(?<${param.key}>${param.values.map((value) => escapeRegex(value.value)).join("|")})` });
-      return `:${param.key}`;
-    });
-    return { source: page.basePath, destination: variantPath(page, segments), ...(has.length ? { has } : {}), ...(missing.length ? { missing } : {}) };
-  });
-  const unknown = page.params.map((param) => ({
-    source: page.basePath,
-    destination: variantPath(page, page.params.map(() => UNKNOWN_SEGMENT)),
-    has: [{ type: "query" as const, key: param.key }],
-  }));
-  return [...known, ...unknown];
-}
-
-/** The rewrites of every query URL of a variant, in order (next.config.ts, beforeFiles). */
-export function variantRewrites(): VariantRewrite[] {
-  return [
-    ...FIXED_VARIANT_PAGES.flatMap(pageRewrites),
-    {
-      source: SECTORS_BASE_PATH,
-      destination: `${SECTORS_BASE_PATH}/${VARIANT_SEGMENT}/:sector`,
-      has: [{ type: "query", key: SECTOR_PARAM, value: `(?<sector>${SECTOR_SLUG_REGEX})` }],
-    },
-    {
-      source: SECTORS_BASE_PATH,
-      destination: `${SECTORS_BASE_PATH}/${VARIANT_SEGMENT}/${UNKNOWN_SEGMENT}`,
-      has: [{ type: "query", key: SECTOR_PARAM }],
-    },
-  ];
+export function legacyVariantPath(pathname: string, query: URLSearchParams): string | null {
+  if (pathname === SECTORS_BASE_PATH) {
+    const sector = lastValue(query, SECTOR_PARAM);
+    if (sector === "") return null;
+    return `${SECTORS_BASE_PATH}/${VARIANT_SEGMENT}/${SECTOR_SLUG.test(sector) ? sector : UNKNOWN_SEGMENT}`;
+  }
+  const page = FIXED_VARIANT_PAGES.find((candidate) => candidate.basePath === pathname);
+  if (!page) return null;
+  const values = page.params.map((param) => lastValue(query, param.key));
+  if (values.every((value) => value === "")) return null;
+  const segments: string[] = [];
+  for (const [index, param] of page.params.entries()) {
+    if (values[index] === "") {
+      segments.push(param.absent);
+      continue;
+    }
+    const known = param.values.find((option) => option.value === values[index]);
+    if (!known) return variantPath(page, page.params.map(() => UNKNOWN_SEGMENT));
+    segments.push(known.segment);
+  }
+  return variantPath(page, segments);
 }

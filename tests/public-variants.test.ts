@@ -1,6 +1,6 @@
-import { getPathMatch } from "next/dist/shared/lib/router/utils/path-match";
+import * as pageStaticInfo from "next/dist/build/analysis/get-page-static-info";
+import { getMiddlewareRouteMatcher } from "next/dist/shared/lib/router/utils/middleware-route-matcher";
 import { parseUrl } from "next/dist/shared/lib/router/utils/parse-url";
-import { matchHas, prepareDestination } from "next/dist/shared/lib/router/utils/prepare-destination";
 import { describe, expect, it } from "vitest";
 import { CATALOG_PAGES } from "@/components/site/catalog/catalog-kinds";
 import { categoryFilterLinks, listHref, listStateOfSegments, type ListState } from "@/components/site/catalog/list-params";
@@ -9,6 +9,8 @@ import { SOLUTION_TABS } from "@/components/site/content/solution-tabs";
 import { technologiesHref } from "@/components/site/content/technology-filters";
 import { TECHNOLOGY_CATEGORIES } from "@/lib/content/technology-categories";
 import {
+  LEGACY_QUERY_PARAMS,
+  legacyVariantPath,
   PRODUCTS_VARIANTS,
   SECTOR_SLUG,
   sectorHref,
@@ -21,41 +23,34 @@ import {
   variantSegments,
   type VariantPage,
 } from "@/lib/public-variants";
-import { PHASE_PRODUCTION_SERVER } from "next/constants";
-import nextConfig from "@/next.config";
+import { config as proxyConfig } from "@/proxy";
 import { sectors as seededSectors } from "@/prisma/seed-data/sectors";
 
-// The site links to each variant's own path (/servicios/ver/integracion/lista), which no rewrite
-// touches; the query URLs it once linked to (/servicios?categoria=Integración&vista=lista) go to
-// the same pre-rendered variant routes through the rewrites of next.config.ts. These tests run
-// the real rules through Next's own matching code (the functions its router calls), so what they
-// resolve is what the server serves.
+// The site links to each variant's own path (/servicios/ver/integracion/lista), which nothing
+// rewrites; the query URLs it once linked to (/servicios?categoria=Integración&vista=lista) go to
+// the same pre-rendered variant routes through proxy.ts. These tests decide whether the proxy runs
+// for a URL with Next's own matcher code (what its router calls) on proxy.ts's real matcher, and
+// then take the proxy's rewrite (legacyVariantPath, as proxy.ts reads the URL).
 
-type Rule = { source: string; destination: string; has?: never[]; missing?: never[] };
+/** Next's build compiles proxy.ts's matcher with this (exported by the module, not by its types). */
+const { getMiddlewareMatchers } = pageStaticInfo as unknown as {
+  getMiddlewareMatchers(matcher: unknown, nextConfig: { basePath: string }): Parameters<typeof getMiddlewareRouteMatcher>[0];
+};
 
-async function beforeFiles(): Promise<Rule[]> {
-  const rewrites = await nextConfig(PHASE_PRODUCTION_SERVER).rewrites!();
-  if (Array.isArray(rewrites)) throw new Error("expected { beforeFiles, … }");
-  return rewrites.beforeFiles as Rule[];
-}
+/** Does Next run proxy.ts for this URL? Its matcher, compiled and tested as Next does. */
+const proxyRuns = (() => {
+  const matches = getMiddlewareRouteMatcher(getMiddlewareMatchers(proxyConfig.matcher, { basePath: "" }));
+  return (url: string) => {
+    const parsed = parseUrl(url);
+    return matches(parsed.pathname, { headers: {} } as never, parsed.query);
+  };
+})();
 
-/** The path a URL is served from after next.config.ts's rewrites (as Next's router resolves it). */
+/** The path a URL is served from after proxy.ts's rewrites. */
 async function servedPath(url: string): Promise<string> {
-  const parsed = parseUrl(url);
-  for (const rule of await beforeFiles()) {
-    const params = getPathMatch(rule.source, { strict: true, removeUnnamedParams: true })(parsed.pathname);
-    if (!params) continue;
-    const hasParams = rule.has || rule.missing ? matchHas({ headers: {} } as never, parsed.query, rule.has, rule.missing) : {};
-    if (!hasParams) continue;
-    const { parsedDestination } = prepareDestination({
-      appendParamsToQuery: true,
-      destination: rule.destination,
-      params: { ...params, ...hasParams },
-      query: parsed.query,
-    });
-    return parsedDestination.pathname!;
-  }
-  return parsed.pathname;
+  const parsed = new URL(url, "http://localhost");
+  if (!proxyRuns(url)) return parsed.pathname;
+  return legacyVariantPath(parsed.pathname, parsed.searchParams) ?? parsed.pathname;
 }
 
 /**
@@ -214,5 +209,26 @@ describe("variantes de tecnologías, soluciones y sectores", () => {
     for (const path of ["/", "/productos/erp-nube", "/servicios/tableros-power-bi", "/contacto", "/api/v1/products"]) {
       expect(await servedPath(`${path}?categoria=ERP&tab=productos&sector=retail`)).toBe(path);
     }
+  });
+});
+
+describe("proxy.ts y las URL con consulta", () => {
+  it("corre para cada página y parámetro de las URL antiguas, y para ninguna página sin ellos", () => {
+    for (const { path, key } of LEGACY_QUERY_PARAMS) {
+      expect(proxyRuns(`${path}?${key}=x`), `${path}?${key}`).toBe(true);
+      expect(proxyRuns(path), path).toBe(false);
+      expect(proxyRuns(`${path}?utm_source=boletin`), `${path}?utm_source`).toBe(false);
+    }
+    for (const path of ["/", "/nosotros", "/productos/ver/erp", "/servicios/ver/todas/lista", "/productos/lumen-erp-pyme"]) expect(proxyRuns(path), path).toBe(false);
+  });
+
+  it("corre para toda ruta con un escape %, y la ruta sin escape no lo paga", () => {
+    for (const path of ["/productos/%zz", "/x%C0%AF", "/api/v1/%FF", "/admin/%E0%A4", "/nosotros%20"]) expect(proxyRuns(path), path).toBe(true);
+    expect(proxyRuns("/contacto")).toBe(false);
+  });
+
+  it("corre para las áreas privadas y sus rutas", () => {
+    for (const path of ["/admin", "/admin/dashboard", "/admin/invoices/12", "/client", "/client/tickets/new", "/dashboard"]) expect(proxyRuns(path), path).toBe(true);
+    for (const path of ["/administracion", "/clientes", "/api/v1/admin/users"]) expect(proxyRuns(path), path).toBe(false);
   });
 });
