@@ -8,6 +8,7 @@ import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { InvoiceContract } from "@/lib/billing/serialize";
 import type { ReceivablesByCurrency } from "@/lib/billing/receivables";
+import { countInvoicesByState, STATE_COUNT_CAP, type InvoiceStateCounts } from "@/lib/billing/status-filter";
 import { invoiceContract } from "./helpers/invoice-contracts";
 
 vi.mock("next/navigation", () => ({
@@ -34,7 +35,7 @@ const ROWS = [
   invoice({ id: 4, invoice_number: "F001-00000004", status: "partially_paid", currency: "USD", amount_paid: "18.00", balance: "100.00" }),
   invoice({ id: 5, invoice_number: "F001-00000005", status: "pending", due_date: null }),
 ];
-const COUNTS = { all: 9, pending: 3, partially_paid: 1, overdue: 2, paid: 2, cancelled: 1 };
+const COUNTS = { all: 9, pending: 3, partially_paid: 1, overdue: 2, paid: 2, cancelled: 1, capped: [] };
 const page = { data: ROWS, current_page: 1, per_page: 20, total: ROWS.length, last_page: 1, total_capped: false };
 
 /** The text of a row's cell under `header`. */
@@ -72,6 +73,37 @@ describe("the admin invoice list", () => {
     expect(within(filters).getByRole("button", { name: "Vencidas (2)" }).getAttribute("aria-pressed")).toBe("true");
     expect(screen.getByLabelText("Ordenar por")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Exportar CSV" }).getAttribute("href")).toBe("/api/v1/admin/invoices/export?status=overdue");
+  });
+});
+
+describe("state counts that stopped at their bound", () => {
+  it("say «más de» on the capped state and on Todas, the exact figure on the others", () => {
+    const counts: InvoiceStateCounts = { all: 1006, pending: 3, partially_paid: 0, overdue: 2, paid: 1000, cancelled: 1, capped: ["paid", "all"] };
+    render(<InvoicesScreen result={page} counts={counts} today={TODAY} />);
+    const filters = screen.getByRole("group", { name: "Filtrar por estado" });
+    expect(within(filters).getAllByRole("button").map((button) => button.textContent)).toEqual([
+      "Todas (más de 1,006)",
+      "Vencidas (2)",
+      "Pendientes (3)",
+      "Parcialmente pagadas (0)",
+      "Pagadas (más de 1,000)",
+      "Anuladas (1)",
+    ]);
+  });
+
+  it("are read at most one row past the bound, in SQL, for each state", async () => {
+    const takes: number[] = [];
+    const counts = await countInvoicesByState(
+      async (where, take) => {
+        takes.push(take);
+        // Every state but "paid" holds 4 invoices; "paid" holds far more than the bound.
+        return Math.min(take, JSON.stringify(where).includes('"status":"paid"') ? 50_000 : 4);
+      },
+      {},
+      TODAY,
+    );
+    expect(takes).toEqual(Array(5).fill(STATE_COUNT_CAP + 1));
+    expect(counts).toEqual({ pending: 4, partially_paid: 4, overdue: 4, paid: STATE_COUNT_CAP, cancelled: 4, all: STATE_COUNT_CAP + 16, capped: ["paid", "all"] });
   });
 });
 

@@ -1,15 +1,20 @@
 import type { FilterOption } from "@/components/ui/data-table";
-import { INVOICE_STATUS_FILTERS } from "@/lib/billing/labels";
+import { totalLabel } from "@/components/ui/plural";
+import { INVOICE_STATUS_FILTERS, type InvoiceStatusCode } from "@/lib/billing/labels";
 import type { InvoiceStateCounts } from "@/lib/billing/status-filter";
 
 // The state filter of the invoice lists (admin and client): "Todas", then "Vencidas" and the
-// other states, each with how many invoices it holds when the counts are given ("Vencidas (3)").
+// other states, each with how many invoices it holds when the counts are given ("Vencidas (3)",
+// "Pagadas (más de 1,000)" when its count stopped at its bound).
 
-const withCount = (label: string, count: number | undefined) => (count === undefined ? label : `${label} (${count.toLocaleString("es-PE")})`);
+function withCount(label: string, counts: InvoiceStateCounts | undefined, key: InvoiceStatusCode | "all"): string {
+  if (!counts) return label;
+  return `${label} (${totalLabel({ total: counts[key], total_capped: counts.capped.includes(key) })})`;
+}
 
 export function invoiceStatusFilterOptions(counts?: InvoiceStateCounts): FilterOption[] {
   return [
-    { value: "all", label: withCount("Todas", counts?.all) },
-    ...INVOICE_STATUS_FILTERS.map(({ status, label }) => ({ value: status, label: withCount(label, counts?.[status]) })),
+    { value: "all", label: withCount("Todas", counts, "all") },
+    ...INVOICE_STATUS_FILTERS.map(({ status, label }) => ({ value: status, label: withCount(label, counts, status) })),
   ];
 }

@@ -106,16 +106,33 @@ export async function listEntityHistory(entityType: string, entityId: string | n
 
 /** The users who appear in the trail (for the "Usuario" filter), by name. */
 export async function listAuditActors(): Promise<AuditUser[]> {
-  const groups = await db.auditLog.groupBy({ by: ["actorId"], where: { actorId: { not: null } } });
-  const ids = groups.map((group) => group.actorId).filter((id): id is string => id !== null);
+  // One index probe per distinct actor (a skip scan over audit_logs(actor_id, created_at)), not a
+  // scan of the whole trail: the trail grows by every admin write, its actors stay few.
+  const rows = await db.$queryRaw<{ actor_id: string }[]>`
+    WITH RECURSIVE actors AS (
+      (SELECT actor_id FROM audit_logs WHERE actor_id IS NOT NULL ORDER BY actor_id LIMIT 1)
+      UNION ALL
+      SELECT (SELECT next.actor_id FROM audit_logs next WHERE next.actor_id > actors.actor_id ORDER BY next.actor_id LIMIT 1)
+      FROM actors WHERE actors.actor_id IS NOT NULL
+    )
+    SELECT actor_id FROM actors WHERE actor_id IS NOT NULL`;
+  const ids = rows.map((row) => row.actor_id);
   if (ids.length === 0) return [];
   return db.user.findMany({ where: { id: { in: ids } }, select: USER_SELECT, orderBy: [{ name: "asc" }, { email: "asc" }] });
 }
 
 /** The entity types for the "Entidad" filter: the known ones, then any other found in the trail. */
 export async function listAuditEntityTypes(): Promise<string[]> {
-  const groups = await db.auditLog.groupBy({ by: ["entityType"] });
+  // A skip scan over audit_logs(entity_type, entity_id, created_at), as for the actors above.
+  const rows = await db.$queryRaw<{ entity_type: string }[]>`
+    WITH RECURSIVE types AS (
+      (SELECT entity_type FROM audit_logs ORDER BY entity_type LIMIT 1)
+      UNION ALL
+      SELECT (SELECT next.entity_type FROM audit_logs next WHERE next.entity_type > types.entity_type ORDER BY next.entity_type LIMIT 1)
+      FROM types WHERE types.entity_type IS NOT NULL
+    )
+    SELECT entity_type FROM types WHERE entity_type IS NOT NULL`;
   const known = Object.keys(AUDIT_ENTITY_LABELS);
-  const others = groups.map((group) => group.entityType).filter((type) => !known.includes(type)).sort();
+  const others = rows.map((row) => row.entity_type).filter((type) => !known.includes(type)).sort();
   return [...known, ...others];
 }

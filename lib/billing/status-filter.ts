@@ -25,20 +25,31 @@ export function invoiceStatusWhere(status: InvoiceStatusCode, today: string): Pr
 /** Invoices that still ask for money (pending, partly paid or overdue). */
 export const openInvoiceWhere: Prisma.InvoiceWhereInput = { status: "pending" };
 
-/** How many invoices a list holds in each state, and in all. */
-export type InvoiceStateCounts = Record<InvoiceStatusCode | "all", number>;
+/**
+ * How many invoices a list holds in each state, and in all. Each state is counted up to
+ * STATE_COUNT_CAP + 1 rows (a search matching most of 50,000 invoices would otherwise count them
+ * all five times per page view); `capped` names the counts that stopped there, which screens
+ * write "más de 1,000". "all" is capped when any state is.
+ */
+export type InvoiceStateCounts = Record<InvoiceStatusCode | "all", number> & { capped: (InvoiceStatusCode | "all")[] };
+
+/** The most a state's count reads before it says "more than this". */
+export const STATE_COUNT_CAP = 1000;
 
 /**
  * The invoices of `base` counted per state on the Lima day `today`, each count in SQL through
- * `count` (the model's count with a where). The five states split every invoice, so "all" is
- * their sum.
+ * `count` (the model's count with a where, reading at most `take` rows). The five states split
+ * every invoice, so "all" is their sum.
  */
 export async function countInvoicesByState(
-  count: (where: Prisma.InvoiceWhereInput) => Promise<number>,
+  count: (where: Prisma.InvoiceWhereInput, take: number) => Promise<number>,
   base: Prisma.InvoiceWhereInput,
   today: string,
 ): Promise<InvoiceStateCounts> {
-  const counts = await Promise.all(INVOICE_STATUSES.map((status) => count({ AND: [base, invoiceStatusWhere(status, today)] })));
+  const read = await Promise.all(INVOICE_STATUSES.map((status) => count({ AND: [base, invoiceStatusWhere(status, today)] }, STATE_COUNT_CAP + 1)));
+  const counts = read.map((n) => Math.min(n, STATE_COUNT_CAP));
+  const capped: InvoiceStateCounts["capped"] = INVOICE_STATUSES.filter((_, index) => read[index] > STATE_COUNT_CAP);
+  if (capped.length > 0) capped.push("all");
   const byState = Object.fromEntries(INVOICE_STATUSES.map((status, index) => [status, counts[index]])) as Record<InvoiceStatusCode, number>;
-  return { ...byState, all: counts.reduce((sum, n) => sum + n, 0) };
+  return { ...byState, all: counts.reduce((sum, n) => sum + n, 0), capped };
 }
