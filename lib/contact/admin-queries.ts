@@ -2,7 +2,7 @@ import "server-only";
 import { keysetBatches } from "@/lib/list/keyset";
 import { pageRequest, readList, type Paged, type PageRequest, type RowWindow } from "@/lib/list/paging";
 import { db } from "@/lib/db";
-import { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma, type ContactStatus } from "@/lib/generated/prisma/client";
 import type { ContactFilter } from "./admin-schema";
 import { conversationReplyAddress } from "@/lib/conversations/addressing";
 import { NO_MAIL_FIELDS } from "@/lib/conversations/thread";
@@ -94,6 +94,16 @@ export function listContactMessages(filter: ContactFilter, page: PageRequest = p
           : Prisma.sql`SELECT coalesce(sum(total), 0)::int AS total FROM contact_message_counts`,
       ),
   });
+}
+
+/**
+ * The messages not deleted, in all and per status, from contact_message_counts (exact, kept by
+ * triggers): no count of the whole table. `client`: a transaction's, to read with its snapshot.
+ */
+export async function contactMessageTotals(client: Prisma.TransactionClient | typeof db = db): Promise<{ all: number; byStatus: Partial<Record<ContactStatus, number>> }> {
+  const rows = await client.$queryRaw<{ status: ContactStatus; total: number }[]>`SELECT status, total FROM contact_message_counts`;
+  const byStatus: Partial<Record<ContactStatus, number>> = Object.fromEntries(rows.map((row) => [row.status, row.total]));
+  return { all: rows.reduce((sum, row) => sum + row.total, 0), byStatus };
 }
 
 /**
