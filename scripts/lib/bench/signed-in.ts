@@ -60,8 +60,8 @@ async function one<T extends pg.QueryResultRow>(query: Query, sql: string, label
 
 /** The targets, with ids taken from the bench's database (the heaviest record of each kind where it matters). */
 async function targets(query: Query, clientId: string): Promise<{ list: SignedInTarget[]; previewProductId: number }> {
-  const product = await one<{ id: number; slug: string }>(query, "SELECT id, slug FROM catalog_items WHERE kind = 'product' AND deleted_at IS NULL ORDER BY order_index, id LIMIT 1", "productos");
-  const service = await one<{ id: number }>(query, "SELECT id FROM catalog_items WHERE kind = 'service' AND deleted_at IS NULL ORDER BY order_index, id LIMIT 1", "servicios");
+  const product = await one<{ id: number; slug: string }>(query, "SELECT id, slug FROM catalog_items WHERE kind = 'product' AND status = 'active' ORDER BY order_index, id LIMIT 1", "productos");
+  const service = await one<{ id: number }>(query, "SELECT id FROM catalog_items WHERE kind = 'service' AND status = 'active' ORDER BY order_index, id LIMIT 1", "servicios");
   const invoice = await one<{ id: number }>(query, "SELECT i.id FROM invoices i ORDER BY (SELECT count(*) FROM invoice_lines l WHERE l.invoice_id = i.id) DESC, i.id DESC LIMIT 1", "facturas");
   const ticket = await one<{ id: number }>(query, "SELECT t.id FROM tickets t ORDER BY (SELECT count(*) FROM ticket_replies r WHERE r.ticket_id = t.id) DESC, t.id DESC LIMIT 1", "tickets");
   const message = await one<{ id: number }>(query, "SELECT id FROM contact_messages WHERE deleted_at IS NULL ORDER BY id DESC LIMIT 1", "mensajes");
