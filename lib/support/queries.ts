@@ -10,6 +10,7 @@ import {
   serializeTicketDetail,
   serializeTicketSummary,
   ticketDetailSelect,
+  ticketSummaryFieldsSelect,
   ticketSummarySelect,
   type AdminTicketDetailContract,
   type AdminTicketSummaryContract,
@@ -58,6 +59,23 @@ function adminWhere(filter: AdminTicketFilter, viewerId: string | null): Prisma.
 
 type TicketSummaryRow = Prisma.TicketGetPayload<{ select: typeof ticketSummarySelect }>;
 
+// A list reads the summary without its reply count, then counts the replies of the listed tickets
+// alone through their index: Prisma's `_count` joins an aggregate of every reply of the table
+// (60,000 replies: 45 ms for a page of 20 tickets, against 3 ms without it).
+type SummaryWithoutReplyCount = Prisma.TicketGetPayload<{ select: typeof ticketSummaryFieldsSelect }>;
+
+async function withReplyCounts(rows: SummaryWithoutReplyCount[]): Promise<TicketSummaryRow[]> {
+  if (rows.length === 0) return [];
+  const groups = await db.ticketReply.groupBy({ by: ["ticketId"], where: { ticketId: { in: rows.map((row) => row.id) } }, _count: { _all: true } });
+  const counts = new Map(groups.map((group) => [group.ticketId, group._count._all]));
+  return rows.map((row) => ({ ...row, _count: { replies: counts.get(row.id) ?? 0 } }));
+}
+
+/** One window of tickets in the summary shape, reply counts included. */
+async function readSummaries(args: Omit<Prisma.TicketFindManyArgs, "select">): Promise<TicketSummaryRow[]> {
+  return withReplyCounts(await db.ticket.findMany({ ...args, select: ticketSummaryFieldsSelect }));
+}
+
 /** Newest first by default; by creation or last activity, either way; the id breaks ties. */
 function adminOrder(filter: AdminTicketFilter): KeysetOrder<TicketSummaryRow> {
   const dir = filter.dir ?? "desc";
@@ -73,7 +91,7 @@ export function listAdminTickets<P extends PageRequest | undefined = undefined>(
   const where = adminWhere(filter, viewerId);
   const orderBy = keysetOrderBy<Prisma.TicketOrderByWithRelationInput>(adminOrder(filter));
   return readList(page as P, {
-    rows: async (window) => (await db.ticket.findMany({ where, orderBy, select: ticketSummarySelect, ...window })).map(serializeAdminTicketSummary),
+    rows: async (window) => (await readSummaries({ where, orderBy, ...window })).map(serializeAdminTicketSummary),
     count: (limit) => db.ticket.count({ where, take: limit }),
     unpagedLimit: MAX_UNPAGED_TICKETS,
   });
@@ -99,7 +117,7 @@ export function listClientTickets<P extends PageRequest | undefined = undefined>
 ): Promise<ListOf<TicketSummaryContract, P>> {
   const where = clientWhere(userId, filter.status);
   return readList(page as P, {
-    rows: async (window) => (await db.ticket.findMany({ where, orderBy: CLIENT_ORDER, select: ticketSummarySelect, ...window })).map(serializeTicketSummary),
+    rows: async (window) => (await readSummaries({ where, orderBy: CLIENT_ORDER, ...window })).map(serializeTicketSummary),
     count: (limit) => db.ticket.count({ where, take: limit }),
     unpagedLimit: MAX_UNPAGED_TICKETS,
   });
@@ -118,10 +136,9 @@ export function exportAdminTickets(filter: AdminTicketFilter, batchSize?: number
   const orderBy = keysetOrderBy<Prisma.TicketOrderByWithRelationInput>(order);
   return keysetBatches({
     fetchAfter: (last: TicketSummaryRow | null, take) =>
-      db.ticket.findMany({
+      readSummaries({
         where: last ? { AND: [where, keysetAfter<Prisma.TicketWhereInput, TicketSummaryRow>(order, last)] } : where,
         orderBy,
-        select: ticketSummarySelect,
         take,
       }),
     toItem: serializeTicketSummary,

@@ -10,7 +10,8 @@ import type { TicketPriorityCode, TicketStatusCode } from "./labels";
 // ticket: the ticket's description holds the text, and that reply is shown as the opening
 // message, never as a reply of its own (see openingEmail).
 
-export const ticketSummarySelect = {
+/** A ticket's summary but its reply count (lists count the replies of their page apart: lib/support/queries.ts). */
+export const ticketSummaryFieldsSelect = {
   id: true,
   subject: true,
   status: true,
@@ -20,10 +21,11 @@ export const ticketSummarySelect = {
   updatedAt: true,
   user: { select: { id: true, name: true, email: true } },
   assignedTo: { select: { id: true, name: true } },
-  _count: { select: { replies: true } },
   // The first e-mailed reply: the opening e-mail when it was written with the ticket.
   replies: { where: { viaEmail: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: 1, select: { id: true, viaEmail: true, createdAt: true } },
 } satisfies Prisma.TicketSelect;
+
+export const ticketSummarySelect = { ...ticketSummaryFieldsSelect, _count: { select: { replies: true } } } satisfies Prisma.TicketSelect;
 
 export const ticketDetailSelect = {
   ...ticketSummarySelect,
