@@ -1,5 +1,6 @@
 // `npm run bench`, the signed-in half: every /admin and /client screen and every admin list API
-// (with its heaviest filter, search and sort) on the bench's large data set, as one signed-in
+// (with its heaviest filter, search and sort, a page of 20 as the screens read it: without ?page a
+// list answers up to its unpaged limit, a bulk read) on the bench's large data set, as one signed-in
 // admin (or client) uses them: one request at a time, warm, p50 and p95 of the server's answer
 // time, each as a ratio to GET /api/v1/auth/me measured in the same rounds (interleaved, so every
 // target sees the same moments of the machine).
@@ -131,25 +132,25 @@ async function targets(query: Query, clientId: string): Promise<{ list: SignedIn
 
     api("API panel: estadísticas", "/api/v1/admin/dashboard/stats"),
     api("API mapa del sitio: estado", "/api/v1/admin/sitemap/status"),
-    api("API bandeja", "/api/v1/admin/contact-messages"),
-    api(`API bandeja: búsqueda "${q}"`, `/api/v1/admin/contact-messages?q=${q}`),
-    api("API bandeja: leídos", "/api/v1/admin/contact-messages?status=read"),
+    api("API bandeja", "/api/v1/admin/contact-messages?page=1&per_page=20"),
+    api(`API bandeja: búsqueda "${q}"`, `/api/v1/admin/contact-messages?q=${q}&page=1&per_page=20`),
+    api("API bandeja: leídos", "/api/v1/admin/contact-messages?status=read&page=1&per_page=20"),
     api("API mensaje", `/api/v1/admin/contact-messages/${message.id}`),
-    api("API usuarios: búsqueda por nombre", "/api/v1/admin/users?q=quispe&sort=name&dir=asc"),
-    api("API facturas: búsqueda, pendientes, por vencimiento", "/api/v1/admin/invoices?q=empresa&status=pending&sort=due_date"),
-    api("API pagos: búsqueda", "/api/v1/admin/payments?q=OP-1&method=yape"),
-    api("API suscripciones: búsqueda, activas", "/api/v1/admin/subscriptions?q=sistema&status=active"),
-    api("API pagos reportados", "/api/v1/admin/payment-reports"),
-    api("API tickets: búsqueda por actividad", "/api/v1/admin/tickets?q=error&sort=activity&dir=asc"),
-    api("API libro de reclamaciones: búsqueda", "/api/v1/admin/complaints?q=servicio"),
-    api("API solicitudes de datos", "/api/v1/admin/data-requests"),
-    api("API medios", "/api/v1/admin/media"),
-    api("API testimonios", "/api/v1/admin/testimonials"),
-    api("API auditoría: facturas desde 2025", "/api/v1/admin/audit-logs?entity=invoice&from=2025-01-01"),
+    api("API usuarios: búsqueda por nombre", "/api/v1/admin/users?q=quispe&sort=name&dir=asc&page=1&per_page=20"),
+    api("API facturas: búsqueda, pendientes, por vencimiento", "/api/v1/admin/invoices?q=empresa&status=pending&sort=due_date&page=1&per_page=20"),
+    api("API pagos: búsqueda", "/api/v1/admin/payments?q=OP-1&method=yape&page=1&per_page=20"),
+    api("API suscripciones: búsqueda, activas", "/api/v1/admin/subscriptions?q=sistema&status=active&page=1&per_page=20"),
+    api("API pagos reportados", "/api/v1/admin/payment-reports?page=1&per_page=20"),
+    api("API tickets: búsqueda por actividad", "/api/v1/admin/tickets?q=error&sort=activity&dir=asc&page=1&per_page=20"),
+    api("API libro de reclamaciones: búsqueda", "/api/v1/admin/complaints?q=servicio&page=1&per_page=20"),
+    api("API solicitudes de datos", "/api/v1/admin/data-requests?page=1&per_page=20"),
+    api("API medios", "/api/v1/admin/media?page=1&per_page=20"),
+    api("API testimonios", "/api/v1/admin/testimonials?page=1&per_page=20"),
+    api("API auditoría: facturas desde 2025", "/api/v1/admin/audit-logs?entity=invoice&from=2025-01-01&page=1&per_page=20"),
     api("API estado de cuenta", `/api/v1/admin/statement?user_id=${statementUser.user_id}`),
-    api("API cliente: facturas", "/api/v1/client/invoices", "client"),
-    api("API cliente: pagos", "/api/v1/client/payments", "client"),
-    api("API cliente: tickets", "/api/v1/client/tickets", "client"),
+    api("API cliente: facturas", "/api/v1/client/invoices?page=1&per_page=20", "client"),
+    api("API cliente: pagos", "/api/v1/client/payments?page=1&per_page=20", "client"),
+    api("API cliente: tickets", "/api/v1/client/tickets?page=1&per_page=20", "client"),
     api("API cliente: suscripciones", "/api/v1/client/subscriptions", "client"),
   ];
   return { list, previewProductId: product.id };
