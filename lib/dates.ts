@@ -26,6 +26,11 @@ export function addDays(calendar: string, days: number): string {
   return calendarDate(date);
 }
 
+/** Whole days from one calendar date to another: 1 from the 2nd to the 3rd, negative backwards. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((dateColumn(to).getTime() - dateColumn(from).getTime()) / 86_400_000);
+}
+
 /**
  * The same day `months` later, kept at the month's last day when it has fewer days
  * (31 Jan + 1 month = 28/29 Feb), as billing systems do.

@@ -1,11 +1,12 @@
 // `npm run budgets` on a small synthetic build: what CI reports for HTML bytes, first-load
-// JavaScript and public routes rendered per request, and the committed perf-budgets.json.
+// JavaScript and public routes rendered per request, the first-load JavaScript of the signed-in
+// pages (derived from the build's manifests), and the committed perf-budgets.json.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { checkBuildBudgets } from "../scripts/lib/build-budgets";
-import { scriptSources } from "../scripts/lib/build-output";
+import { checkBuildBudgets, checkScriptDerivation, checkSignedInBudgets } from "../scripts/lib/build-budgets";
+import { firstLoadScripts, pagesOfSource, scriptSources } from "../scripts/lib/build-output";
 import { addCompileHints, COMPILE_HINT } from "../scripts/lib/compile-hints";
 import { loadPerfBudgets, type PerfBudgets } from "../scripts/lib/perf-budgets";
 
@@ -157,11 +158,134 @@ describe("npm run budgets", () => {
   });
 });
 
+describe("npm run budgets: the signed-in areas", () => {
+  let app: string;
+
+  /** The client reference manifest Next writes beside a page's server bundle (one JSON object assigned in a script). */
+  function clientManifest(appPath: string, entryJSFiles: Record<string, string[]>) {
+    write(
+      `server/app${appPath}_client-reference-manifest.js`,
+      `globalThis.__RSC_MANIFEST = globalThis.__RSC_MANIFEST || {};\nglobalThis.__RSC_MANIFEST[${JSON.stringify(appPath)}] = ${JSON.stringify({ moduleLoading: { prefix: "" }, clientModules: {}, entryJSFiles })};\n`,
+    );
+  }
+
+  function source(relative: string) {
+    const file = path.join(app, relative);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, "export default function Page() { return null; }\n");
+  }
+
+  function signedIn(overrides: Partial<PerfBudgets["signedIn"]> = {}): PerfBudgets["signedIn"] {
+    return { areas: ["/admin", "/client"], default: { jsBytes: 3_000, jsGzipBytes: 3_000 }, routes: {}, ...overrides };
+  }
+
+  beforeEach(() => {
+    app = mkdtempSync(path.join(tmpdir(), "budgets-app-"));
+    source("admin/invoices/(list)/page.tsx");
+    source("admin/invoices/[id]/page.tsx");
+    source("admin/invoices/(list)/loading.tsx");
+    source("admin/_parts/page.tsx"); // a private folder holds no route
+    source("client/dashboard/page.tsx");
+    source("(site)/page.tsx"); // not a signed-in area
+
+    write("build-manifest.json", JSON.stringify({ polyfillFiles: ["static/chunks/polyfills.js"], rootMainFiles: ["static/chunks/runtime.js", "static/chunks/framework.js"] }));
+    write("static/chunks/runtime.js", "r".repeat(300));
+    write("static/chunks/framework.js", "f".repeat(700));
+    write("static/chunks/polyfills.js", "p".repeat(5_000));
+    write("static/chunks/area-shell.js", "s".repeat(400));
+    write("static/chunks/table.js", "t".repeat(1_600));
+    write("static/chunks/detail.js", "d".repeat(600));
+    clientManifest("/admin/invoices/(list)/page", {
+      "[project]/app/layout": ["static/chunks/shared.js"],
+      "[project]/app/admin/layout": ["static/chunks/shared.js", "static/chunks/area-shell.js"],
+      "[project]/app/admin/invoices/(list)/loading": ["static/chunks/shared.js", "static/chunks/area-shell.js"],
+      "[project]/app/admin/invoices/(list)/page": ["static/chunks/shared.js", "static/chunks/area-shell.js", "static/chunks/table.js"],
+    });
+    clientManifest("/admin/invoices/[id]/page", {
+      "[project]/app/layout": ["static/chunks/shared.js"],
+      "[project]/app/admin/invoices/[id]/page": ["static/chunks/shared.js", "static/chunks/area-shell.js", "static/chunks/detail.js"],
+    });
+    clientManifest("/client/dashboard/page", {
+      "[project]/app/layout": ["static/chunks/shared.js"],
+      "[project]/app/client/layout": ["static/chunks/shared.js", "static/chunks/area-shell.js"],
+    });
+  });
+
+  afterEach(() => rmSync(app, { recursive: true, force: true }));
+
+  it("lists every page of the areas from the source tree, with route groups dropped and private folders skipped", () => {
+    expect(pagesOfSource(app, ["/admin", "/client"])).toEqual([
+      { route: "/admin/invoices", appPath: "/admin/invoices/(list)/page" },
+      { route: "/admin/invoices/[id]", appPath: "/admin/invoices/[id]/page" },
+      { route: "/client/dashboard", appPath: "/client/dashboard/page" },
+    ]);
+  });
+
+  it("counts Next's runtime and every segment's chunks once each, without the nomodule polyfills", () => {
+    expect(firstLoadScripts(dist, "/admin/invoices/(list)/page")).toEqual([
+      "/_next/static/chunks/runtime.js",
+      "/_next/static/chunks/framework.js",
+      "/_next/static/chunks/shared.js",
+      "/_next/static/chunks/area-shell.js",
+      "/_next/static/chunks/table.js",
+    ]);
+    const report = checkSignedInBudgets(dist, app, signedIn({ default: { jsBytes: 50_000, jsGzipBytes: 50_000 } }));
+    expect(report.failures).toEqual([]);
+    const list = report.routes.find((row) => row.route === "/admin/invoices")!;
+    expect(list.jsBytes).toBe(300 + 700 + hinted(1_000) + 400 + 1_600);
+    expect(list.jsGzipBytes).toBeGreaterThan(0);
+    expect(list.jsGzipBytes).toBeLessThan(400); // repeated letters compress well
+    expect(report.routes.find((row) => row.route === "/client/dashboard")!.jsBytes).toBe(300 + 700 + hinted(1_000) + 400);
+  });
+
+  it("fails a page over its ceiling, its own entry taking over the default, and passes the rest", () => {
+    const report = checkSignedInBudgets(dist, app, signedIn({ routes: { "/admin/invoices": { jsBytes: 5_000 }, "/client/dashboard": { jsGzipBytes: 10 } } }));
+    expect(report.failures).toEqual([`/admin/invoices/[id]: jsBytes ${300 + 700 + hinted(1_000) + 400 + 600} > 3000 (signedIn default)`, expect.stringMatching(/^\/client\/dashboard: jsGzipBytes \d+ > 10 \(signedIn \/client\/dashboard\)$/)]);
+    expect(report.routes.find((row) => row.route === "/admin/invoices")!).toMatchObject({ over: [], budget: { jsBytes: 5_000, jsGzipBytes: 3_000, source: "/admin/invoices" } });
+  });
+
+  it("fails a new screen the build lacks, a missing chunk and a ceiling that names no page", () => {
+    source("client/tickets/new/page.tsx");
+    rmSync(path.join(dist, "static/chunks/table.js"));
+    const report = checkSignedInBudgets(dist, app, signedIn({ default: { jsBytes: 50_000, jsGzipBytes: 50_000 }, routes: { "/admin/invoices/(list)": { jsBytes: 1 } } }));
+    expect(report.failures).toEqual([
+      "/admin/invoices: el script /_next/static/chunks/table.js no está en la compilación",
+      "/client/tickets/new: la compilación no tiene la página /client/tickets/new/page (¿es anterior al código?)",
+      "signedIn.routes: /admin/invoices/(list) no es una página de /admin ni /client",
+    ]);
+  });
+
+  it("checks the derivation against the HTML of every pre-rendered public page", () => {
+    clientManifest("/(site)/page", { "[project]/app/layout": ["static/chunks/shared.js"], "[project]/app/(site)/page": ["static/chunks/home.js"] });
+    clientManifest("/(site)/servicios/[slug]/page", { "[project]/app/layout": ["static/chunks/shared.js"], "[project]/app/(site)/servicios/[slug]/page": ["static/chunks/service.js"] });
+    const runtime = ["/_next/static/chunks/runtime.js", "/_next/static/chunks/framework.js"];
+    write("server/app/index.html", page([...runtime, "/_next/static/chunks/shared.js", "/_next/static/chunks/home.js"]));
+    write("server/app/servicios/a.html", page([...runtime, "/_next/static/chunks/shared.js", "/_next/static/chunks/service.js"]));
+    write("server/app/servicios/b.html", page([...runtime, "/_next/static/chunks/shared.js", "/_next/static/chunks/service.js"]));
+    expect(checkScriptDerivation(dist, ["/(site)/"])).toEqual({ pages: 3, failures: [] });
+
+    // Next writes one more script than its manifests say: the signed-in figures would be short.
+    write("server/app/servicios/b.html", page([...runtime, "/_next/static/chunks/shared.js", "/_next/static/chunks/service.js", "/_next/static/chunks/late.js"]));
+    expect(checkScriptDerivation(dist, ["/(site)/"]).failures).toEqual([
+      "/servicios/b: los scripts derivados de los manifiestos no son los de su HTML (faltan: /_next/static/chunks/late.js; sobran: ninguno)",
+    ]);
+  });
+});
+
 describe("perf-budgets.json", () => {
   it("is valid and holds the agreed bars (Lighthouse 98/100/100/100, at least 3 runs)", () => {
     const budgets = loadPerfBudgets();
     expect(budgets.lighthouse.minScores).toEqual({ performance: 98, accessibility: 100, "best-practices": 100, seo: 100 });
     expect(budgets.lighthouse.runs).toBeGreaterThanOrEqual(3);
     expect(budgets.build.default.htmlBytes).toBeGreaterThan(0);
+  });
+
+  it("budgets both signed-in areas, and its ceilings name pages of the source tree", () => {
+    const { signedIn } = loadPerfBudgets();
+    expect(signedIn.areas).toEqual(["/admin", "/client"]);
+    const routes = pagesOfSource(path.join(process.cwd(), "app"), signedIn.areas).map((page) => page.route);
+    expect(routes).toContain("/client/tickets");
+    expect(routes).toContain("/admin/products/edit/[id]");
+    expect(Object.keys(signedIn.routes).filter((route) => !routes.includes(route))).toEqual([]);
   });
 });

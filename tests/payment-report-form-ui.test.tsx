@@ -82,10 +82,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function openForm(target = invoice()) {
+/** Opens the modal, which loads when asked for (components/client/payment-report-form.tsx). */
+async function openForm(target = invoice()) {
   render(<ReportPaymentButton invoice={target} />);
   fireEvent.click(screen.getByRole("button", { name: "Informar pago" }));
-  return screen.getByRole("dialog", { name: "Informar pago" });
+  return screen.findByRole("dialog", { name: "Informar pago" });
 }
 
 const submit = async (dialog: HTMLElement) => {
@@ -107,7 +108,7 @@ describe("Informar pago", () => {
   });
 
   it("starts with what is left to report and refuses more, or a day before the invoice, without sending", async () => {
-    const dialog = openForm(invoice([report({ amount: "100.00" })]));
+    const dialog = await openForm(invoice([report({ amount: "100.00" })]));
     const amount = within(dialog).getByLabelText("Monto (PEN) *") as HTMLInputElement;
     expect(amount.value).toBe("18.00");
     fireEvent.change(amount, { target: { value: "18.01" } });
@@ -119,7 +120,7 @@ describe("Informar pago", () => {
   });
 
   it("refuses a voucher that is not an image or PDF, or weighs over 5 MB, without sending", async () => {
-    const dialog = openForm();
+    const dialog = await openForm();
     const input = within(dialog).getByLabelText("Comprobante (opcional, imagen o PDF, máx. 5 MB)");
     await act(async () => {
       fireEvent.change(input, { target: { files: [new File(["hola"], "notas.docx")] } });
@@ -136,7 +137,7 @@ describe("Informar pago", () => {
   });
 
   it("sends the fields and the voucher as multipart with the CSRF header, then closes and refreshes", async () => {
-    const dialog = openForm();
+    const dialog = await openForm();
     fireEvent.change(within(dialog).getByLabelText("Monto (PEN) *"), { target: { value: "50" } });
     fireEvent.change(within(dialog).getByLabelText("Medio de pago *"), { target: { value: "plin" } });
     fireEvent.change(within(dialog).getByLabelText("Número de operación"), { target: { value: "PL-889" } });
@@ -159,7 +160,7 @@ describe("Informar pago", () => {
 
   it("shows the server's refusal of the voucher on its field", async () => {
     answer = { status: 422, body: { message: "Revisa los campos marcados.", errors: { voucher: ["El comprobante debe ser una imagen (PNG, JPEG, WebP o GIF) o un PDF."] } } };
-    const dialog = openForm();
+    const dialog = await openForm();
     await submit(dialog);
     await waitFor(() => expect(within(dialog).getByText("El comprobante debe ser una imagen (PNG, JPEG, WebP o GIF) o un PDF.")).toBeTruthy());
     expect(screen.getByRole("dialog", { name: "Informar pago" })).toBeTruthy();

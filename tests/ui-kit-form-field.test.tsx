@@ -1,16 +1,18 @@
 // @vitest-environment jsdom
 // The form fields wire a field's error to its control: the message is shown, the control names it
 // in aria-describedby (after its hint) and is aria-invalid; without an error neither is set. The
-// server's per-field errors land on the matching fields the same way.
+// server's per-field errors land on the matching fields the same way. A form whose schema is
+// imported on first use checks exactly as one given the schema.
 import "./setup/dom";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { CheckboxField } from "@/components/ui/checkbox-field";
 import { SelectField, TextAreaField, TextField } from "@/components/ui/form-field";
 import { PasswordField } from "@/components/ui/password-field";
 import { useActionSubmit } from "@/components/ui/use-action-submit";
-import { useZodForm } from "@/components/ui/use-zod-form";
+import { notify } from "@/components/ui/toast";
+import { SCHEMA_LOAD_FAILED, useZodForm } from "@/components/ui/use-zod-form";
 import { z } from "@/lib/zod";
 
 /** The texts of the elements a control's aria-describedby names, in order. */
@@ -123,5 +125,61 @@ describe("a refused submission (useActionSubmit) on a real form", () => {
     fireEvent.click(screen.getAllByRole("button", { name: "Guardar" })[1]);
     await waitFor(() => expect(screen.getAllByRole("status")[1].textContent).toBe("false"));
     expect(screen.getAllByRole("textbox").some((field) => field.hasAttribute("aria-invalid"))).toBe(false);
+  });
+});
+
+describe("a form whose schema is imported on first use (useZodForm with a function)", () => {
+  const schema = z.object({ subject: z.string().trim().min(1, "El asunto es obligatorio.") });
+
+  function TicketForm({ load, onSave }: { load: () => Promise<typeof schema>; onSave: (values: { subject: string }) => void }) {
+    const form = useZodForm(load, { defaultValues: { subject: "" } });
+    return (
+      <form onSubmit={form.handleSubmit(onSave)} noValidate>
+        <TextField label="Asunto" error={form.formState.errors.subject?.message} {...form.register("subject")} />
+        <button type="submit">Crear</button>
+      </form>
+    );
+  }
+
+  it("loads nothing with the page, then checks with the schema on the first blur and submission, importing it once", async () => {
+    let loads = 0;
+    const load = () => {
+      loads++;
+      return Promise.resolve(schema);
+    };
+    const saved: { subject: string }[] = [];
+    render(<TicketForm load={load} onSave={(values) => saved.push(values)} />);
+    const subject = screen.getByRole("textbox", { name: "Asunto" });
+    expect(loads).toBe(0);
+
+    fireEvent.focus(subject);
+    fireEvent.blur(subject);
+    await screen.findByText("El asunto es obligatorio.");
+    expect(subject.getAttribute("aria-invalid")).toBe("true");
+
+    fireEvent.change(subject, { target: { value: "  Factura duplicada " } });
+    fireEvent.click(screen.getByRole("button", { name: "Crear" }));
+    await waitFor(() => expect(saved).toEqual([{ subject: "Factura duplicada" }]));
+    expect(loads).toBe(1);
+  });
+
+  it("says so when the import failed (the connection dropped), sends nothing, and tries again on the next submission", async () => {
+    const toast = vi.spyOn(notify, "error").mockImplementation(() => undefined);
+    let loads = 0;
+    const load = () => (++loads === 1 ? Promise.reject(new Error("ChunkLoadError")) : Promise.resolve(schema));
+    const saved: { subject: string }[] = [];
+    render(<TicketForm load={load} onSave={(values) => saved.push(values)} />);
+    fireEvent.change(screen.getByRole("textbox", { name: "Asunto" }), { target: { value: "Acceso" } });
+    const submit = screen.getByRole("button", { name: "Crear" });
+    fireEvent.click(submit);
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(SCHEMA_LOAD_FAILED));
+    expect(loads).toBe(1);
+    expect(saved).toEqual([]);
+
+    fireEvent.click(submit);
+    await waitFor(() => expect(saved).toEqual([{ subject: "Acceso" }]));
+    expect(loads).toBe(2);
+    expect(toast).toHaveBeenCalledTimes(1);
+    toast.mockRestore();
   });
 });

@@ -9,7 +9,9 @@ import { failureUnlessOnFields, useActionSubmit } from "@/components/ui/use-acti
 import { useZodForm } from "@/components/ui/use-zod-form";
 import type { ActionResult } from "@/lib/actions/run";
 import { PASSWORD_MAX_LENGTH } from "@/lib/auth/password-rules";
-import { changePasswordSchema, type ChangePasswordInput } from "@/lib/users/schema";
+import type { ChangePasswordInput } from "@/lib/users/schema";
+
+const changePasswordSchema = () => import("@/lib/users/schema").then((schemas) => schemas.changePasswordSchema);
 
 // The parts of a profile screen both areas share ("Perfil de Administrador" and the client's
 // "Mi perfil"): the account card, a titled section, and the password form (current, new,

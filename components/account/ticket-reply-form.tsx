@@ -7,7 +7,10 @@ import { TextAreaField } from "@/components/ui/form-field";
 import { messageFailure, useActionSubmit } from "@/components/ui/use-action-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import type { ActionResult } from "@/lib/actions/run";
-import { TICKET_LIMITS, ticketReplySchema, type TicketReplyValues } from "@/lib/support/schema";
+import { TICKET_LIMITS } from "@/lib/support/limits";
+import type { TicketReplyValues } from "@/lib/support/schema";
+
+const ticketReplySchema = () => import("@/lib/support/schema").then((schemas) => schemas.ticketReplySchema);
 
 /**
  * The reply box under a ticket's conversation, for staff and clients alike: each passes its own

@@ -3,7 +3,7 @@
 // every domain, so it lives above them: lib/audit, which every domain writes to, imports none.
 import { REMINDER_STEP_LABELS } from "@/lib/billing/labels";
 import { CATALOG_FIELD_LABELS } from "@/lib/catalog/labels";
-import { ANSWER_EMAIL_STATUS_LABELS } from "@/lib/complaints/admin-schema";
+import { ANSWER_EMAIL_STATUS_LABELS } from "@/lib/complaints/admin-labels";
 
 /** Keyed by the field as the services record it. */
 export const AUDIT_FIELD_LABELS: Record<string, string> = {

@@ -3,7 +3,8 @@
 // Auth-specific pieces; the generic fields live in components/ui/form-field.tsx.
 
 import { TextField, type FieldProps } from "@/components/ui/form-field";
-import { EMAIL_MAX_LENGTH } from "@/lib/auth/schema";
+import { EMAIL_MAX_LENGTH } from "@/lib/auth/field-limits";
+import { Spinner } from "./spinner";
 
 /** The e-mail field every auth form starts with. */
 export function EmailField(props: Omit<FieldProps, "label" | "type">) {
@@ -39,14 +40,5 @@ export function SubmitButton({ busy, busyLabel, children }: { busy: boolean; bus
         children
       )}
     </button>
-  );
-}
-
-export function Spinner() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 animate-spin" fill="none">
-      <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.3" strokeWidth="3" />
-      <path d="M21 12a9 9 0 00-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-    </svg>
   );
 }

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { useFormStatus } from "react-dom";
 import { buttonClasses } from "@/components/ui/button";
 import { signOutAction } from "@/lib/auth/actions";
-import { Spinner } from "./form-fields";
+import { Spinner } from "./spinner";
 
 type LogoutButtonProps = {
   className?: string;

@@ -1,5 +1,5 @@
 import { formatShortDay, isoDay } from "@/components/account/dates";
-import { daysPastDue } from "@/lib/billing/state";
+import { daysBetween } from "@/lib/dates";
 import { formatMoney } from "@/lib/format";
 
 // An invoice's due date in a list ("Vence"), with how late it is when it is overdue, in red:
@@ -16,7 +16,7 @@ export function InvoiceDueDate({ invoice, today }: { invoice: { due_date: string
   return (
     <div className="whitespace-nowrap">
       <time dateTime={isoDay(invoice.due_date)}>{formatShortDay(invoice.due_date)}</time>
-      {invoice.status === "overdue" && <p className="text-xs font-medium text-red-700">{overdueHint(daysPastDue(invoice.due_date, today))}</p>}
+      {invoice.status === "overdue" && <p className="text-xs font-medium text-red-700">{overdueHint(daysBetween(invoice.due_date, today))}</p>}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import { PAYMENT_REPORT_STATUS_LABELS, type PaymentReportStatusCode } from "@/lib/billing/payment-report-schema";
+import { PAYMENT_REPORT_STATUS_LABELS, type PaymentReportStatusCode } from "@/lib/billing/payment-report-labels";
 
 // A payment the client reported, as both areas show it: "Por confirmar", "Confirmado" or "Rechazado".
 

@@ -11,17 +11,11 @@ import { EmptyState } from "@/components/ui/states";
 import { registerFilled, useZodForm } from "@/components/ui/use-zod-form";
 import { cn } from "@/components/ui/cn";
 import { CURRENCY_LABELS } from "@/lib/billing/labels";
-import {
-  balanceReading,
-  STATEMENT_KIND_LABELS,
-  statementPresets,
-  statementRangeFormSchema,
-  type StatementContract,
-  type StatementCurrencyContract,
-  type StatementEntryContract,
-  type StatementRange,
-} from "@/lib/billing/statement-schema";
+import { balanceReading, STATEMENT_KIND_LABELS, statementPresets, type StatementRange } from "@/lib/billing/statement-labels";
+import type { StatementContract, StatementCurrencyContract, StatementEntryContract } from "@/lib/billing/statement-schema";
 import { formatMoney } from "@/lib/format";
+
+const statementRangeFormSchema = () => import("@/lib/billing/statement-schema").then((schemas) => schemas.statementRangeFormSchema);
 
 // The statement (Estado de cuenta) as both areas show it: the client's own (/client/statement) and
 // an admin's view of a client's (/admin/statement?user_id=). The period form (Desde / Hasta and

@@ -11,8 +11,9 @@ import { useActionSubmit } from "@/components/ui/use-action-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { accountDeletionStatusAction, requestAccountDeletionAction } from "@/lib/privacy/actions/data-requests";
 import { DELETION_CONFIRMATION_WORD, ERASURE_KEEPS, ERASURE_REMOVES } from "@/lib/privacy/data-request-labels";
-import { accountDeletionSchema } from "@/lib/privacy/data-request-schema";
 import { DATA_REQUEST_TERM_DAYS } from "@/lib/privacy/data-request-terms";
+
+const accountDeletionSchema = () => import("@/lib/privacy/data-request-schema").then((schemas) => schemas.accountDeletionSchema);
 
 // "Eliminar mi cuenta" in the client's profile: what an erasure deletes and what the law makes us
 // keep, then "Solicitar eliminación" (typing ELIMINAR or the account's e-mail to confirm). While

@@ -1,14 +1,11 @@
 "use client";
 
-import { useRouter } from "next/navigation";
+import dynamic from "next/dynamic";
 import { useState } from "react";
-import { requestSubscriptionCancellationAction } from "@/lib/billing/actions";
 import { Button } from "@/components/ui/button";
-import { TextAreaField } from "@/components/ui/form-field";
-import { useActionSubmit } from "@/components/ui/use-action-submit";
-import { useZodForm } from "@/components/ui/use-zod-form";
-import { FormModalFooter, Modal } from "@/components/ui/modal";
-import { BILLING_LIMITS, subscriptionCancelSchema } from "@/lib/billing/schema";
+
+// The modal, its form and react-hook-form load when the client opens it, not with the subscription.
+const CancelSubscriptionModal = dynamic(() => import("./cancel-subscription-modal").then((modal) => modal.CancelSubscriptionModal), { ssr: false });
 
 /**
  * "Solicitar cancelación": a modal with an optional reason (at most 500 characters). The
@@ -24,60 +21,5 @@ export function CancelSubscriptionButton({ subscriptionId, planName, periodEnd }
       </Button>
       {open && <CancelSubscriptionModal subscriptionId={subscriptionId} planName={planName} periodEnd={periodEnd} onClose={() => setOpen(false)} />}
     </>
-  );
-}
-
-function CancelSubscriptionModal({
-  subscriptionId,
-  planName,
-  periodEnd,
-  onClose,
-}: {
-  subscriptionId: number;
-  planName: string;
-  periodEnd: string | null;
-  onClose: () => void;
-}) {
-  const router = useRouter();
-  const form = useZodForm(subscriptionCancelSchema, { defaultValues: { reason: "" } });
-  const saving = form.formState.isSubmitting;
-  const formId = `cancelar-suscripcion-${subscriptionId}`;
-
-  const closeAndRefresh = () => {
-    onClose();
-    router.refresh();
-  };
-  const save = useActionSubmit(form, (values) => requestSubscriptionCancellationAction(subscriptionId, values), {
-    success: "Solicitud de cancelación enviada",
-    onSuccess: closeAndRefresh,
-    onStale: closeAndRefresh,
-  });
-  const submit = form.handleSubmit(save);
-
-  return (
-    <Modal
-      open
-      onClose={onClose}
-      busy={saving}
-      title="Solicitar cancelación"
-      description={planName}
-      testId="cancel-subscription-modal"
-      footer={<FormModalFooter formId={formId} saving={saving} submitLabel="Enviar solicitud" onCancel={onClose} />}
-    >
-      <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <p className="text-sm text-ink-700">
-          Tu suscripción seguirá activa hasta el final del periodo ya facturado
-          {periodEnd ? ` (${periodEnd})` : ""}. A partir de entonces no se emitirán nuevas facturas. Nuestro equipo recibirá tu solicitud.
-        </p>
-        <TextAreaField
-          label="Motivo (opcional)"
-          rows={4}
-          maxLength={BILLING_LIMITS.reason}
-          hint={`Hasta ${BILLING_LIMITS.reason} caracteres.`}
-          error={form.formState.errors.reason?.message}
-          {...form.register("reason")}
-        />
-      </form>
-    </Modal>
   );
 }

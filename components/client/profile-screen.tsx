@@ -19,10 +19,11 @@ import { TextField } from "@/components/ui/form-field";
 import { failureUnlessOnFields, useActionSubmit } from "@/components/ui/use-action-submit";
 import { registerFilled, useZodForm } from "@/components/ui/use-zod-form";
 import { UnsavedChangesGuard } from "@/components/ui/unsaved-changes";
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "@/lib/auth/schema";
-import { BILLING_LIMITS } from "@/lib/billing/schema";
-import { clientProfileSchema } from "@/lib/users/schema";
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "@/lib/auth/field-limits";
+import { BILLING_LIMITS } from "@/lib/billing/limits";
 import type { ClientProfileContract } from "@/lib/users/serialize";
+
+const clientProfileSchema = () => import("@/lib/users/schema").then((schemas) => schemas.clientProfileSchema);
 
 // The client's "Mi perfil": name and e-mail, the billing profile
 // the invoices are issued to (billing name; RUC → factura, DNI → boleta), and the password. Both

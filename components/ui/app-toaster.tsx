@@ -1,11 +1,12 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { loadSonner } from "./sonner";
 
 // sonner (and the styles it carries) in a chunk of its own, loaded after the page is interactive:
 // the public pages never toast, and their first-load JavaScript no longer includes it. A toast
 // raised before this chunk arrives is not lost: sonner replays active toasts to a new Toaster.
-const Toaster = dynamic(() => import("sonner").then((module) => module.Toaster), { ssr: false });
+const Toaster = dynamic(() => loadSonner().then((module) => module.Toaster), { ssr: false });
 
 /**
  * Toasts rise at the bottom centre: the top right held the header's bell, user and "Cerrar

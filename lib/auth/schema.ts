@@ -1,11 +1,11 @@
 import { optionalPrivacyConsent } from "@/lib/consent";
 import { secretText, singleLineText, z } from "@/lib/zod";
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "./field-limits";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-rules";
 
 // One schema per input, shared by the screens, the server actions and the REST handlers.
 
-export const EMAIL_MAX_LENGTH = 254;
-export const NAME_MAX_LENGTH = 120;
+export { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH };
 
 const REQUIRED = "Todos los campos son obligatorios.";
 

@@ -1,41 +1,15 @@
-import { GOOGLE_SIGN_IN_MESSAGES } from "./google-messages";
 import { PASSWORD_MAX_LENGTH } from "./password-rules";
+import { CODE_INPUT_MAX, TOTP_DIGITS, TWO_FACTOR_MESSAGES } from "./two-factor-texts";
 import { z } from "@/lib/zod";
 
-// The second factor's inputs and texts, shared by the screens, the server actions, the REST
-// handlers and lib/auth/two-factor.ts. Pure: client components import it.
+// The second factor's inputs, shared by the screens, the server actions, the REST handlers and
+// lib/auth/two-factor.ts. Pure. Its limits and texts live in ./two-factor-texts.ts (without zod),
+// re-exported here.
 
-/** Digits of a code from the authenticator app. */
-export const TOTP_DIGITS = 6;
-/** How many recovery codes an admin gets (each works once). */
-export const RECOVERY_CODE_COUNT = 10;
-/** The longest code accepted as typed (spaces and dashes included). */
-export const CODE_INPUT_MAX = 40;
+export { CODE_INPUT_MAX, RECOVERY_CODE_COUNT, TOTP_DIGITS, TWO_FACTOR_MESSAGES } from "./two-factor-texts";
+
 /** A sign-in challenge's token: 32 random bytes in base64url are 43 characters. */
 const CHALLENGE_MAX = 200;
-
-export const TWO_FACTOR_MESSAGES = {
-  codeRequired: "Ingresa el código.",
-  totpFormat: `Ingresa los ${TOTP_DIGITS} dígitos que muestra tu aplicación.`,
-  codeFormat: `Ingresa los ${TOTP_DIGITS} dígitos de tu aplicación o un código de recuperación (xxxx-xxxx).`,
-  wrongCode: "Código incorrecto.",
-  wrongPassword: "Contraseña incorrecta.",
-  expired: "El código expiró; vuelve a iniciar sesión.",
-  tooManyAttempts: "Demasiados intentos. Inténtalo de nuevo en unos minutos.",
-  adminsOnly: "La verificación en dos pasos está disponible solo para administradores.",
-  alreadyEnabled: "La verificación en dos pasos ya está activada.",
-  notEnabled: "La verificación en dos pasos no está activada.",
-  noEnrollment: "Primero inicia la configuración: escanea el código QR y luego ingresa el código.",
-  needsPassword: "Define una contraseña antes de activar la verificación en dos pasos: con ella y el código iniciarás sesión.",
-  requiredBySettings: "La configuración exige segundo factor a los administradores.",
-  enrolFirst:
-    "Activa primero tu propia verificación en dos pasos (Perfil › Seguridad): al exigirla, el panel te la pediría antes de seguir.",
-  apiEnrolFirst: "Configura la verificación en dos pasos en el panel antes de usar la API.",
-  googleRefused: GOOGLE_SIGN_IN_MESSAGES.twoFactor,
-  secretUnreadable:
-    "No se pudo leer el secreto de tu verificación en dos pasos (la clave de cifrado del servidor cambió). Pide a otro administrador que revise la configuración del servidor.",
-  noSettings: "Primero guarda los datos de la empresa en Configuración.",
-} as const;
 
 /** A code as typed: spaces and dashes dropped, letters lower-case. */
 export function normalizeCode(value: string): string {

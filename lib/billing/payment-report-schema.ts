@@ -4,40 +4,34 @@ import { integerParam, oneOfParam, textParam } from "@/lib/list/query-params";
 import { formatCalendarDate, businessDate } from "@/lib/dates";
 import { formatMoney } from "@/lib/format";
 import { multilineText, optionalText, textProblem, z } from "@/lib/zod";
-import { addMoney, balanceDue, compareMoney } from "./money";
+import { addMoney, compareMoney } from "./money";
+import {
+  PAYMENT_REPORT_LIMITS,
+  PAYMENT_REPORT_STATUSES,
+  reportableAmount,
+  VOUCHER_MAX_BYTES,
+  type ReportLimits,
+} from "./payment-report-labels";
 import { BILLING_MESSAGES, calendarDateSchema, paymentCreateSchema } from "./schema";
 
 // "Informar pago": the client says it paid an invoice (transfer, Yape, Plin…) and may attach the
 // voucher; an admin confirms it (then it becomes a real payment) or rejects it with a reason.
 // Pure: the client's form, the admin's screens, the REST handlers and the service share these
-// limits, messages and schemas.
+// limits, messages and schemas. The limits, states and labels a screen shows live in
+// ./payment-report-labels.ts (without zod), re-exported here.
 
-/** The voucher's largest size: 5 MB. */
-export const VOUCHER_MAX_BYTES = 5 * 1024 * 1024;
-
-/** What a voucher may be, decided by its bytes (file-type), never by its name or declared type. */
-export const VOUCHER_MIME_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif", "application/pdf"] as const;
-export type VoucherMime = (typeof VOUCHER_MIME_TYPES)[number];
-
-/** What the file input offers. */
-export const VOUCHER_ACCEPT = [...VOUCHER_MIME_TYPES, ".png", ".jpg", ".jpeg", ".webp", ".gif", ".pdf"].join(",");
+export {
+  PAYMENT_REPORT_LIMITS,
+  PAYMENT_REPORT_STATUS_LABELS,
+  PAYMENT_REPORT_STATUSES,
+  reportableAmount,
+  VOUCHER_ACCEPT,
+  VOUCHER_MAX_BYTES,
+  VOUCHER_MIME_TYPES,
+} from "./payment-report-labels";
+export type { PaymentReportStatusCode, ReportLimits, VoucherMime } from "./payment-report-labels";
 
 const VOUCHER_EXTENSIONS = new Set(["png", "jpg", "jpeg", "jpe", "jfif", "webp", "gif", "pdf"]);
-
-export const PAYMENT_REPORT_LIMITS = {
-  reference: 100,
-  rejectReasonMin: 3,
-  rejectReason: 500,
-  voucherName: 255,
-} as const;
-
-export const PAYMENT_REPORT_STATUSES = ["pending", "confirmed", "rejected"] as const;
-export type PaymentReportStatusCode = (typeof PAYMENT_REPORT_STATUSES)[number];
-export const PAYMENT_REPORT_STATUS_LABELS: Record<PaymentReportStatusCode, string> = {
-  pending: "Por confirmar",
-  confirmed: "Confirmado",
-  rejected: "Rechazado",
-};
 
 const megabytes = (bytes: number) => new Intl.NumberFormat("es-PE", { maximumFractionDigits: 1 }).format(Math.ceil((bytes / (1024 * 1024)) * 10) / 10);
 
@@ -83,15 +77,6 @@ export const paymentReportSchema = z.object(
   { error: "Envía los datos del pago: amount, paid_at, method y, si quieres, reference." },
 );
 export type PaymentReportInput = z.output<typeof paymentReportSchema>;
-
-/** What an invoice still admits in reports: its balance less the reports still pending. */
-export function reportableAmount(balance: string, pendingAmounts: readonly string[]): string {
-  const pending = pendingAmounts.reduce((sum, amount) => addMoney(sum, amount), "0.00");
-  return balanceDue(balance, pending);
-}
-
-/** The limits one invoice sets on a report: not paid before it was issued, not above what is left. */
-export type ReportLimits = { issuedOn: string; balance: string; pendingAmounts: readonly string[]; currency: string };
 
 /** The field errors of a report against its invoice's limits (empty when it fits). */
 export function reportLimitErrors(data: Pick<PaymentReportInput, "amount" | "paid_at">, limits: ReportLimits): Record<string, string[]> {

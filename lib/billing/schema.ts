@@ -6,22 +6,12 @@ import { optionalText, singleLineText, z } from "@/lib/zod";
 import { isCalendarDate } from "@/lib/dates";
 import { compareMoney, lineTotal } from "./money";
 import { BILLING_PERIODS, CURRENCIES, INVOICE_STATUSES, PAYMENT_METHODS, SUBSCRIPTION_STATUSES } from "./labels";
+import { BILLING_LIMITS } from "./limits";
 
 // ONE schema per billing input: the admin forms (react-hook-form), their server
-// actions and the REST handlers parse with these. Bounds are the columns' (schema.prisma).
+// actions and the REST handlers parse with these. Bounds are the columns' (lib/billing/limits.ts).
 
-export const BILLING_LIMITS = {
-  planName: 200,
-  lineDescription: 300,
-  description: 500,
-  reason: 500,
-  reference: 100,
-  creditNoteDescription: 250,
-  billingName: 200,
-  lines: 50,
-  /** Largest amount a DECIMAL(12,2) column holds comfortably, also per line total. */
-  maxAmount: "9999999999.99",
-} as const;
+export { BILLING_LIMITS };
 
 export const BILLING_MESSAGES = {
   invalid: "Revisa los campos marcados.",

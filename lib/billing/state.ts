@@ -1,3 +1,4 @@
+import { daysBetween } from "@/lib/dates";
 import { compareMoney } from "./money";
 import type { InvoiceStatusCode } from "./labels";
 
@@ -27,7 +28,7 @@ export function invoiceState(input: InvoiceStateInput, today: string): InvoiceSt
 
 /** Whole days from the due date to `today` (Lima days): 1 the day after it, 0 on it, negative before. */
 export function daysPastDue(dueDate: string, today: string): number {
-  return Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${dueDate}T00:00:00Z`)) / 86_400_000);
+  return daysBetween(dueDate, today);
 }
 
 /** The ageing buckets of money past due, by days late: 0–30, 31–60, 61–90, > 90. */

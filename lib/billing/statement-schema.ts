@@ -1,10 +1,14 @@
 import { invalid, parseWith, type FieldErrors } from "@/lib/errors";
-import { addDays, addMonths, isCalendarDate } from "@/lib/dates";
+import { addMonths, isCalendarDate } from "@/lib/dates";
 import { optionalParam } from "@/lib/list/query-params";
 import { z } from "@/lib/zod";
+import { defaultStatementRange, type StatementEntryKind, type StatementRange } from "./statement-labels";
 
 // The statement's period (Estado de cuenta): two Lima calendar days, both included. One reading
 // for the REST query, the screens' range form and the service. Pure: client components import it.
+
+export { balanceReading, defaultStatementRange, STATEMENT_ENTRY_KINDS, STATEMENT_KIND_LABELS, statementPresets } from "./statement-labels";
+export type { StatementEntryKind, StatementRange } from "./statement-labels";
 
 /** The longest period a statement covers. */
 export const STATEMENT_MAX_YEARS = 5;
@@ -40,21 +44,6 @@ export const clientStatementQuerySchema = statementRangeQuerySchema.extend({
 export const adminStatementQuerySchema = clientStatementQuerySchema.extend({
   user_id: z.string({ error: STATEMENT_MESSAGES.userId }).trim().min(1, STATEMENT_MESSAGES.userId).max(64, STATEMENT_MESSAGES.userId),
 });
-
-export type StatementRange = { from: string; to: string };
-
-/** The default period: from January 1st of this year to today (Lima). */
-export function defaultStatementRange(today: string): StatementRange {
-  return { from: `${today.slice(0, 4)}-01-01`, to: today };
-}
-
-/** The form's presets: "Este año" and "Últimos 12 meses" (the same day a year ago, plus one, to today). */
-export function statementPresets(today: string): { label: string; range: StatementRange }[] {
-  return [
-    { label: "Este año", range: defaultStatementRange(today) },
-    { label: "Últimos 12 meses", range: { from: addDays(addMonths(today, -12), 1), to: today } },
-  ];
-}
 
 /** What is wrong with a period of two real days (order, length), per field; empty when fine. */
 export function statementRangeProblems(range: StatementRange): FieldErrors {
@@ -94,17 +83,6 @@ export function statementFileName(range: StatementRange, extension: "pdf" | "csv
 }
 
 // ── The contract (GET …/statement, the screens and both downloads) ───────────────────────────
-
-/** Each kind's place among the entries of one day: invoices, then notes, payments and refunds. */
-export const STATEMENT_ENTRY_KINDS = ["invoice", "credit_note", "payment", "refund"] as const;
-export type StatementEntryKind = (typeof STATEMENT_ENTRY_KINDS)[number];
-
-export const STATEMENT_KIND_LABELS: Record<StatementEntryKind, string> = {
-  invoice: "Comprobante",
-  credit_note: "Nota de crédito",
-  payment: "Pago",
-  refund: "Devolución",
-};
 
 export type StatementEntryContract = {
   /** Lima calendar day. */
@@ -147,10 +125,3 @@ export type StatementContract = {
   currencies: StatementCurrencyContract[];
 };
 
-/** How a balance reads: "Saldo a favor" when negative, otherwise "Saldo a pagar" (zero included), with its amount without sign. */
-export function balanceReading(balance: string): { label: string; amount: string; inFavour: boolean } {
-  const negative = balance.trim().startsWith("-");
-  const amount = negative ? balance.trim().slice(1) : balance.trim();
-  if (/^0+(\.0+)?$/.test(amount)) return { label: "Saldo a pagar", amount: "0.00", inFavour: false };
-  return negative ? { label: "Saldo a favor", amount, inFavour: true } : { label: "Saldo a pagar", amount, inFavour: false };
-}

@@ -8,23 +8,10 @@ import { oneOfParam, textParam } from "@/lib/list/query-params";
 import type { CatalogKind } from "@/lib/generated/prisma/enums";
 import { mediaReferenceSchema } from "@/lib/media/schema";
 import { CATALOG_CATEGORIES } from "./categories";
+import { CATALOG_BILLING_PERIODS, CATALOG_CURRENCIES, CATALOG_STATUSES } from "./labels";
 
-export const CATALOG_STATUSES = ["active", "inactive", "draft"] as const;
-export const CATALOG_CURRENCIES = ["USD", "PEN", "EUR"] as const;
-export const CATALOG_BILLING_PERIODS = ["monthly", "yearly", "one_time"] as const;
-
-export type CatalogStatusValue = (typeof CATALOG_STATUSES)[number];
-export type CatalogCurrencyValue = (typeof CATALOG_CURRENCIES)[number];
-export type CatalogBillingPeriodValue = (typeof CATALOG_BILLING_PERIODS)[number];
-
-/** Status badge labels (an unknown status is shown raw). */
-export const CATALOG_STATUS_LABELS: Record<CatalogStatusValue, string> = { active: "Activo", inactive: "Inactivo", draft: "Borrador" };
-/** Billing period select labels. */
-export const CATALOG_BILLING_PERIOD_LABELS: Record<CatalogBillingPeriodValue, string> = {
-  monthly: "Mensual",
-  yearly: "Anual",
-  one_time: "Pago Único",
-};
+export { CATALOG_BILLING_PERIOD_LABELS, CATALOG_BILLING_PERIODS, CATALOG_CURRENCIES, CATALOG_STATUS_LABELS, CATALOG_STATUSES } from "./labels";
+export type { CatalogBillingPeriodValue, CatalogCurrencyValue, CatalogStatusValue } from "./labels";
 
 /** Defaults: status active, order 0, currency USD, billing monthly, not featured. */
 export const CATALOG_DEFAULTS = { status: "active", order_index: 0, currency: "USD", billing_period: "monthly", is_featured: false } as const;

@@ -1,5 +1,24 @@
-// Spanish names of the product and service fields. Pure: client components may import it.
+// Spanish names of the product and service fields, states and billing periods. Pure, without zod
+// (lib/catalog/admin-schema.ts holds the schemas and re-exports the lists): client components
+// import them without loading a schema.
 import type { CatalogItemPayload } from "./admin-schema";
+
+export const CATALOG_STATUSES = ["active", "inactive", "draft"] as const;
+export const CATALOG_CURRENCIES = ["USD", "PEN", "EUR"] as const;
+export const CATALOG_BILLING_PERIODS = ["monthly", "yearly", "one_time"] as const;
+
+export type CatalogStatusValue = (typeof CATALOG_STATUSES)[number];
+export type CatalogCurrencyValue = (typeof CATALOG_CURRENCIES)[number];
+export type CatalogBillingPeriodValue = (typeof CATALOG_BILLING_PERIODS)[number];
+
+/** Status badge labels (an unknown status is shown raw). */
+export const CATALOG_STATUS_LABELS: Record<CatalogStatusValue, string> = { active: "Activo", inactive: "Inactivo", draft: "Borrador" };
+/** Billing period select labels. */
+export const CATALOG_BILLING_PERIOD_LABELS: Record<CatalogBillingPeriodValue, string> = {
+  monthly: "Mensual",
+  yearly: "Anual",
+  one_time: "Pago Único",
+};
 
 type CatalogField = keyof CatalogItemPayload;
 

@@ -1,46 +1,27 @@
 // The back office's side of the Libro de Reclamaciones: the list's query (GET
 // /api/v1/admin/complaints and "Libro de Reclamaciones"), the answer's input, the authority's
-// export period, the sheet's states and the "Plazo" wording. Pure: client components import it.
+// export period. Pure. The sheet's states, the limits and the "Plazo" wording the screens show live
+// in ./admin-labels.ts (without zod), re-exported here.
 import { addDays, isCalendarDate } from "@/lib/dates";
 import { pageParams } from "@/lib/list/paging";
 import { oneOfParam, optionalParam, textParam } from "@/lib/list/query-params";
 import { multilineText, z } from "@/lib/zod";
+import { COMPLAINT_ANSWER_MAX, COMPLAINT_EXPORT_MAX_DAYS, COMPLAINT_STATES } from "./admin-labels";
 import { COMPLAINT_KINDS } from "./labels";
 
-/** Where a sheet stands: not answered and still in time, not answered past its due date, answered. */
-export const COMPLAINT_STATES = ["pending", "overdue", "answered"] as const;
-export type ComplaintState = (typeof COMPLAINT_STATES)[number];
-
-export const COMPLAINT_STATE_LABELS: Record<ComplaintState, string> = {
-  pending: "Pendiente",
-  overdue: "Vencida",
-  answered: "Respondida",
-};
+export { COMPLAINT_ANSWER_MAX, COMPLAINT_EXPORT_MAX_DAYS, COMPLAINT_STATE_LABELS, COMPLAINT_STATES, complaintDeadline } from "./admin-labels";
+export type { ComplaintDeadline, ComplaintState } from "./admin-labels";
 
 /** The list's orders: newest submitted first (the default), or the nearest due date first. */
 export const COMPLAINT_SORTS = ["submitted_at", "due_date"] as const;
 export type ComplaintSort = (typeof COMPLAINT_SORTS)[number];
 
-/** Where the answer's e-mail stands (the latest one logged): as lib/mail.ts logs it, or none yet. */
-export const ANSWER_EMAIL_STATUSES = ["sent", "failed", "not_configured", "sending", "none"] as const;
-export type AnswerEmailStatus = (typeof ANSWER_EMAIL_STATUSES)[number];
-
-export const ANSWER_EMAIL_STATUS_LABELS: Record<AnswerEmailStatus, string> = {
-  sent: "Enviado",
-  failed: "No se pudo enviar",
-  not_configured: "No enviado: el correo saliente no está configurado",
-  sending: "Enviando",
-  none: "Sin enviar",
-};
+export { ANSWER_EMAIL_STATUS_LABELS, ANSWER_EMAIL_STATUSES } from "./admin-labels";
+export type { AnswerEmailStatus } from "./admin-labels";
 
 /** The mail log's kind of the answer's e-mail (outbound_emails.kind), with related { type: "complaint", id }. */
 export const COMPLAINT_ANSWER_MAIL_KIND = "complaint_answer";
 export const COMPLAINT_RELATED_TYPE = "complaint";
-
-export const COMPLAINT_ANSWER_MAX = 5000;
-
-/** The longest period the authority's export covers, in days (both ends included). */
-export const COMPLAINT_EXPORT_MAX_DAYS = 366;
 
 export const COMPLAINT_ADMIN_MESSAGES = {
   notFound: "Hoja de reclamación no encontrada.",
@@ -121,32 +102,4 @@ export type ComplaintExportFormValues = z.input<typeof complaintExportFormSchema
 /** The export's download: "libro-de-reclamaciones-2026-01-01_2026-12-31.csv". */
 export function complaintExportFileName(range: { from: string; to: string }, format: ComplaintExportFormat): string {
   return `libro-de-reclamaciones-${range.from}_${range.to}.${format}`;
-}
-
-// ── The deadline, as the screens word it ─────────────────────────────────────
-
-const businessDays = (count: number) => `${count} ${count === 1 ? "día hábil" : "días hábiles"}`;
-
-/** "22/11/2026" from "2026-11-22" or an instant (its Lima day). */
-function peruDay(value: string): string {
-  const calendar = /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : new Intl.DateTimeFormat("en-CA", { timeZone: "America/Lima" }).format(new Date(value));
-  const [year, month, dayOfMonth] = calendar.split("-");
-  return `${dayOfMonth}/${month}/${year}`;
-}
-
-export type ComplaintDeadline = { text: string; tone: "ok" | "today" | "overdue" | "answered" };
-
-/**
- * The "Plazo" of a sheet: "Quedan 5 días hábiles", "Vence hoy", "Vencida hace 2 días hábiles"
- * (or, past the due date on a day that is not a business day, "Vencida el 20/11/2026"),
- * "Respondida el 22/11/2026".
- */
-export function complaintDeadline(sheet: { state: ComplaintState; days_left: number | null; due_date: string; answered_at: string | null }): ComplaintDeadline {
-  if (sheet.state === "answered" || sheet.answered_at) return { text: `Respondida el ${sheet.answered_at ? peruDay(sheet.answered_at) : "—"}`, tone: "answered" };
-  const left = sheet.days_left ?? 0;
-  if (sheet.state === "overdue") {
-    return { text: left < 0 ? `Vencida hace ${businessDays(-left)}` : `Vencida el ${peruDay(sheet.due_date)}`, tone: "overdue" };
-  }
-  if (left === 0) return { text: "Vence hoy", tone: "today" };
-  return { text: `${left === 1 ? "Queda" : "Quedan"} ${businessDays(left)}`, tone: "ok" };
 }

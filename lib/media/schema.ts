@@ -1,11 +1,13 @@
 import { pageParams } from "@/lib/list/paging";
 import { oneOfParam, textParam } from "@/lib/list/query-params";
 import { singleLineText, z } from "@/lib/zod";
+import { MEDIA_LIMITS, MEDIA_TYPE_FILTERS } from "./labels";
 
 // The media library's inputs, shared by the screen, its server actions and the REST routes.
-// Pure: client components import the limits and messages.
+// Pure. The limits and the type filter's names live in ./labels.ts (without zod), re-exported here.
 
-export const MEDIA_LIMITS = { alt: 300, q: 200 } as const;
+export { MEDIA_LIMITS, MEDIA_TYPE_FILTERS, MEDIA_TYPE_LABELS, MEDIA_TYPE_MIME } from "./labels";
+export type { MediaTypeFilter } from "./labels";
 
 export const MEDIA_MESSAGES = {
   notFound: "Imagen no encontrada.",
@@ -45,28 +47,6 @@ export const mediaUpdateSchema = z.strictObject(
 );
 
 export type MediaUpdate = z.output<typeof mediaUpdateSchema>;
-
-/** The type filter of the library: the original's format. */
-export const MEDIA_TYPE_FILTERS = ["jpeg", "png", "webp", "avif", "gif", "svg"] as const;
-export type MediaTypeFilter = (typeof MEDIA_TYPE_FILTERS)[number];
-
-export const MEDIA_TYPE_LABELS: Record<MediaTypeFilter, string> = {
-  jpeg: "JPEG",
-  png: "PNG",
-  webp: "WebP",
-  avif: "AVIF",
-  gif: "GIF",
-  svg: "SVG (del sitio)",
-};
-
-export const MEDIA_TYPE_MIME: Record<MediaTypeFilter, string> = {
-  jpeg: "image/jpeg",
-  png: "image/png",
-  webp: "image/webp",
-  avif: "image/avif",
-  gif: "image/gif",
-  svg: "image/svg+xml",
-};
 
 /** GET /api/v1/admin/media?q&type&page&per_page (always paged) and the library screen. */
 export const mediaListQuerySchema = z.object({

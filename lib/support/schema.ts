@@ -6,8 +6,9 @@ import { oneOfParam, textParam } from "@/lib/list/query-params";
 import { MAX_RECORD_ID } from "@/lib/ids";
 import { multilineText, singleLineText, stripUnsafeText, z } from "@/lib/zod";
 import { TICKET_PRIORITIES, TICKET_STATUSES } from "./labels";
+import { TICKET_LIMITS } from "./limits";
 
-export const TICKET_LIMITS = { subject: 200, message: 10_000, body: 10_000 } as const;
+export { TICKET_LIMITS };
 
 export const SUPPORT_MESSAGES = {
   invalid: "Revisa los campos marcados.",

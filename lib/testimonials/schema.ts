@@ -1,11 +1,14 @@
-// Inputs of the public testimonials (zod 4). Pure: pages and client components may import it.
+// Inputs of the public testimonials (zod 4). Pure. The statuses, limits and labels a screen shows live
+// in ./labels.ts (without zod), re-exported here.
 import { multilineText, optionalText, singleLineText, z } from "@/lib/zod";
 import { pageParams } from "@/lib/list/paging";
 import { booleanParam, integerParam, oneOfParam, textParam } from "@/lib/list/query-params";
 import { optionalSectorId } from "@/lib/content/schema";
 import { mediaReferenceSchema } from "@/lib/media/schema";
+import { MAX_RATING, MIN_RATING, TESTIMONIAL_DEFAULTS, TESTIMONIAL_LIMITS, TESTIMONIAL_STATUSES } from "./labels";
 
-export const TESTIMONIAL_STATUSES = ["draft", "published", "private"] as const;
+export { MAX_RATING, MIN_RATING, TESTIMONIAL_DEFAULTS, TESTIMONIAL_LIMITS, TESTIMONIAL_STATUS_LABELS, TESTIMONIAL_STATUSES } from "./labels";
+export type { TestimonialStatus } from "./labels";
 
 /** Most testimonials one public request may ask for. */
 export const MAX_PUBLIC_TESTIMONIALS = 50;
@@ -31,29 +34,6 @@ export const testimonialListQuerySchema = z.object({
 // (react-hook-form), its server actions and POST/PUT /api/v1/admin/testimonials.
 // Bounds are the columns' (prisma/schema.prisma, model Testimonial).
 // ---------------------------------------------------------------------------------------
-
-export const TESTIMONIAL_LIMITS = {
-  clientName: 120,
-  clientPosition: 120,
-  clientCompany: 120,
-  content: 2000,
-  image: 2048,
-} as const;
-
-export const MIN_RATING = 1;
-export const MAX_RATING = 5;
-
-/** Defaults: rating 5, status draft, active, not featured. */
-export const TESTIMONIAL_DEFAULTS = { rating: 5, status: "draft", is_active: true, is_featured: false } as const;
-
-export type TestimonialStatus = (typeof TESTIMONIAL_STATUSES)[number];
-
-/** Badge labels of the admin table and select. */
-export const TESTIMONIAL_STATUS_LABELS: Record<TestimonialStatus, string> = {
-  draft: "Borrador",
-  published: "Publicado",
-  private: "Privado",
-};
 
 export const TESTIMONIAL_MESSAGES = {
   invalid: "Revisa los campos marcados.",

@@ -7,11 +7,10 @@ import { emailSchema, NAME_MAX_LENGTH, newPasswordSchema } from "@/lib/auth/sche
 import { PASSWORD_MAX_LENGTH } from "@/lib/auth/password-rules";
 import { billingNameSchema, taxIdSchema } from "@/lib/billing/schema";
 import { multilineText, singleLineText, z } from "@/lib/zod";
+import { SIGNATURE_MAX_LENGTH, USER_ROLES } from "./labels";
 
-export const USER_ROLES = ["client", "admin"] as const;
-export type UserRole = (typeof USER_ROLES)[number];
-
-export const USER_ROLE_LABELS: Record<UserRole, string> = { client: "Cliente", admin: "Administrador" };
+export { SIGNATURE_MAX_LENGTH, USER_ROLE_LABELS, USER_ROLES } from "./labels";
+export type { UserRole } from "./labels";
 
 export const USER_MESSAGES = {
   nameRequired: "El nombre es obligatorio.",
@@ -114,9 +113,6 @@ export const changePasswordSchema = z
 export type ChangePasswordInput = z.output<typeof changePasswordSchema>;
 
 export const PROFILE_FIELDS = ["name", "email"] as const;
-
-/** The longest signature an admin's e-mailed replies carry. */
-export const SIGNATURE_MAX_LENGTH = 1000;
 
 export const SIGNATURE_MESSAGES = {
   notText: "La firma debe ser texto.",

@@ -3,12 +3,15 @@
 // first-load JavaScript (every `<script src>` chunk the HTML references, raw and gzip; the
 // `nomodule` polyfills are left out: browsers that run modules never download them).
 // A public route with no pre-rendered HTML renders per request.
+// The signed-in areas render every page per request, so they have no HTML file: each page's
+// first-load JavaScript is derived from the build's manifests instead (firstLoadScripts in
+// scripts/lib/build-output.ts), the same chunks its served HTML lists.
 import { existsSync, readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { firstNonLatin1 } from "../../lib/latin1-html";
-import { chunkFile, publicRoutesOfBuild, scriptSources } from "./build-output";
+import { chunkFile, firstLoadScripts, pagesOfSource, publicRoutesOfBuild, scriptSources } from "./build-output";
 import { COMPILE_HINT } from "./compile-hints";
-import { budgetFor, type PerfBudgets, type RouteBudget } from "./perf-budgets";
+import { budgetFor, signedInBudgetFor, type PerfBudgets, type RouteBudget, type ScriptBudget } from "./perf-budgets";
 
 export type PrerenderedRoute = {
   route: string;
@@ -33,14 +36,12 @@ export type BudgetReport = {
 /** gzip at zlib's default level (6), as a typical front compresses. */
 const gzipSize = (bytes: Buffer) => gzipSync(bytes).length;
 
-export function checkBuildBudgets(distDir: string, budgets: PerfBudgets["build"]): BudgetReport {
-  const failures: string[] = [];
-  const pages = publicRoutesOfBuild(distDir, budgets.publicAppPaths);
-  const patterns = pages.map((page) => page.pattern);
+type Chunk = { raw: number; gzip: number; hinted: boolean };
 
-  // Each chunk is read once: most pages load the same ones.
-  const chunks = new Map<string, { raw: number; gzip: number; hinted: boolean }>();
-  const chunkOf = (file: string) => {
+/** Reads each chunk once (most pages load the same ones): its bytes raw and gzip, and whether it carries the compile hint. */
+function chunkReader(): (file: string) => Chunk {
+  const chunks = new Map<string, Chunk>();
+  return (file) => {
     let chunk = chunks.get(file);
     if (!chunk) {
       const bytes = readFileSync(file);
@@ -49,6 +50,14 @@ export function checkBuildBudgets(distDir: string, budgets: PerfBudgets["build"]
     }
     return chunk;
   };
+}
+
+export function checkBuildBudgets(distDir: string, budgets: PerfBudgets["build"]): BudgetReport {
+  const failures: string[] = [];
+  const pages = publicRoutesOfBuild(distDir, budgets.publicAppPaths);
+  const patterns = pages.map((page) => page.pattern);
+
+  const chunkOf = chunkReader();
 
   const routes: PrerenderedRoute[] = [];
   const dynamic: BudgetReport["dynamic"] = [];
@@ -101,4 +110,88 @@ export function checkBuildBudgets(distDir: string, budgets: PerfBudgets["build"]
     }
   }
   return { distDir, routes, dynamic, failures };
+}
+
+export type SignedInRoute = {
+  route: string;
+  appPath: string;
+  scripts: string[];
+  jsBytes: number;
+  jsGzipBytes: number;
+  budget: ScriptBudget & { source: string };
+  over: ("jsBytes" | "jsGzipBytes")[];
+};
+
+export type SignedInReport = { routes: SignedInRoute[]; failures: string[] };
+
+/**
+ * The first-load JavaScript of every page of the signed-in areas (each page.tsx under
+ * app/<area>, read from `appDir`), from the build's manifests, against its ceilings. A page of
+ * the source that the build lacks fails (the build is older than the code), as does a ceiling
+ * that names no page.
+ */
+export function checkSignedInBudgets(distDir: string, appDir: string, budgets: PerfBudgets["signedIn"]): SignedInReport {
+  const failures: string[] = [];
+  const chunkOf = chunkReader();
+  const pages = pagesOfSource(appDir, budgets.areas);
+  const routes: SignedInRoute[] = [];
+  for (const { route, appPath } of pages) {
+    const scripts = firstLoadScripts(distDir, appPath);
+    if (!scripts) {
+      failures.push(`${route}: la compilación no tiene la página ${appPath} (¿es anterior al código?)`);
+      continue;
+    }
+    let jsBytes = 0;
+    let jsGzipBytes = 0;
+    for (const src of scripts) {
+      const chunk = chunkFile(distDir, src);
+      if (!chunk || !existsSync(chunk)) {
+        failures.push(`${route}: el script ${src} no está en la compilación`);
+        continue;
+      }
+      const { raw, gzip } = chunkOf(chunk);
+      jsBytes += raw;
+      jsGzipBytes += gzip;
+    }
+    const budget = signedInBudgetFor(budgets, route);
+    const measured = { jsBytes, jsGzipBytes };
+    const over = (["jsBytes", "jsGzipBytes"] as const).filter((key) => measured[key] > budget[key]);
+    for (const key of over) failures.push(`${route}: ${key} ${measured[key]} > ${budget[key]} (signedIn ${budget.source})`);
+    routes.push({ route, appPath, scripts, budget, over, ...measured });
+  }
+  const known = new Set(pages.map((page) => page.route));
+  for (const key of Object.keys(budgets.routes)) {
+    if (!known.has(key)) failures.push(`signedIn.routes: ${key} no es una página de ${budgets.areas.join(" ni ")}`);
+  }
+  return { routes, failures };
+}
+
+/**
+ * The signed-in pages' scripts are derived from the manifests, not read from HTML. The pre-rendered
+ * public pages have both: for each of them the derived list must be the `<script src>` list of its
+ * HTML (as a set; the `nomodule` polyfills out of both). A difference means Next now writes its
+ * pages differently and the signed-in figures cannot be trusted.
+ */
+export function checkScriptDerivation(distDir: string, publicAppPaths: readonly string[]): { pages: number; failures: string[] } {
+  const failures: string[] = [];
+  let pages = 0;
+  for (const { appPath, htmlFiles } of publicRoutesOfBuild(distDir, publicAppPaths)) {
+    const derived = firstLoadScripts(distDir, appPath);
+    for (const { route, file } of htmlFiles) {
+      pages++;
+      if (!derived) {
+        failures.push(`${route}: la compilación no tiene el manifiesto de clientes de ${appPath}`);
+        continue;
+      }
+      const served = scriptSources(readFileSync(file, "utf8"));
+      const missing = served.filter((src) => !derived.includes(src));
+      const extra = derived.filter((src) => !served.includes(src));
+      if (missing.length || extra.length) {
+        failures.push(
+          `${route}: los scripts derivados de los manifiestos no son los de su HTML (faltan: ${missing.join(", ") || "ninguno"}; sobran: ${extra.join(", ") || "ninguno"})`,
+        );
+      }
+    }
+  }
+  return { pages, failures };
 }

@@ -1,5 +1,5 @@
 // The committed performance budgets (perf-budgets.json at the repository root), read and
-// validated by `npm run lighthouse` and `npm run budgets`.
+// validated by `npm run lighthouse` and `npm run budgets` (public pages and signed-in areas).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "../../lib/zod";
@@ -10,6 +10,12 @@ const bytes = z.number().int().positive();
 /** Ceilings of one route; a field left out falls back to the default. */
 const routeBudget = z.strictObject({
   htmlBytes: bytes.optional(),
+  jsBytes: bytes.optional(),
+  jsGzipBytes: bytes.optional(),
+});
+
+/** First-load JavaScript ceilings of one signed-in page; a field left out falls back to the default. */
+const scriptBudget = z.strictObject({
   jsBytes: bytes.optional(),
   jsGzipBytes: bytes.optional(),
 });
@@ -42,10 +48,21 @@ export const perfBudgetsSchema = z.strictObject({
      */
     allowDynamic: z.array(z.string().regex(/^\//)),
   }),
+  /** The signed-in areas, rendered per request: the first-load JavaScript of each of their pages. */
+  signedIn: z.strictObject({
+    $comment: z.union([z.string(), z.array(z.string())]).optional(),
+    /** Folders of app/ ("/admin", "/client"): every page.tsx under them is budgeted. */
+    areas: z.array(z.string().regex(/^\/[a-z0-9-]+$/, "una carpeta de app/ sin grupos: /admin")).min(1),
+    /** Ceilings of every page without its own entry. */
+    default: scriptBudget.required(),
+    /** Per page, by its URL pattern with route groups dropped ("/admin/invoices/[id]"). */
+    routes: z.record(z.string().regex(/^\//), scriptBudget),
+  }),
 });
 
 export type PerfBudgets = z.infer<typeof perfBudgetsSchema>;
 export type RouteBudget = Required<z.infer<typeof routeBudget>>;
+export type ScriptBudget = Required<z.infer<typeof scriptBudget>>;
 
 export const PERF_BUDGETS_FILE = "perf-budgets.json";
 
@@ -70,4 +87,10 @@ export function loadPerfBudgets(root = process.cwd()): PerfBudgets {
 export function budgetFor(budgets: PerfBudgets["build"], route: string, pattern: string): RouteBudget & { source: string } {
   const own = budgets.routes[route] ? route : budgets.routes[pattern] ? pattern : null;
   return { ...budgets.default, ...(own ? budgets.routes[own] : {}), source: own ?? "default" };
+}
+
+/** The ceilings of one signed-in page: its own entry, else the default. */
+export function signedInBudgetFor(budgets: PerfBudgets["signedIn"], route: string): ScriptBudget & { source: string } {
+  const own = budgets.routes[route];
+  return { ...budgets.default, ...own, source: own ? route : "default" };
 }

@@ -13,9 +13,12 @@ import { failureUnlessOnFields, useActionSubmit } from "@/components/ui/use-acti
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { CURRENCY_LABELS, isOpenInvoice, type CurrencyCode } from "@/lib/billing/labels";
 import { balanceDue, compareMoney } from "@/lib/billing/money";
-import { BILLING_LIMITS, customerCreditRefundSchema, type CustomerCreditRefundForm } from "@/lib/billing/schema";
+import { BILLING_LIMITS } from "@/lib/billing/limits";
+import type { CustomerCreditRefundForm } from "@/lib/billing/schema";
 import type { InvoiceContract } from "@/lib/billing/serialize";
 import { formatMoney } from "@/lib/format";
+
+const customerCreditRefundSchema = () => import("@/lib/billing/schema").then((schemas) => schemas.customerCreditRefundSchema);
 
 // "Saldo a favor del cliente" on the admin's invoice detail: what the client has in credit per
 // currency (money a nota de crédito left over), "Aplicar a esta factura" when this invoice is

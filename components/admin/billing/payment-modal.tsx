@@ -11,8 +11,10 @@ import { notify } from "@/components/ui/toast";
 import type { ClientOption, PendingInvoiceOption } from "@/lib/billing/admin-queries";
 import { businessDate } from "@/lib/dates";
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "@/lib/billing/labels";
-import { BILLING_LIMITS, paymentCreateSchema } from "@/lib/billing/schema";
+import { BILLING_LIMITS } from "@/lib/billing/limits";
 import { formatMoney } from "@/lib/format";
+
+const paymentCreateSchema = () => import("@/lib/billing/schema").then((schemas) => schemas.paymentCreateSchema);
 
 // "Registrar pago": for one invoice (its detail page: the amount starts at its balance) or,
 // from "Pagos", for a client's pending invoice chosen first (client → its pending invoices).

@@ -12,9 +12,11 @@ import { useActionSubmit } from "@/components/ui/use-action-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { confirmPaymentReportAction, rejectPaymentReportAction } from "@/lib/billing/actions";
 import { balanceDue, compareMoney } from "@/lib/billing/money";
-import { PAYMENT_REPORT_LIMITS, paymentReportRejectSchema } from "@/lib/billing/payment-report-schema";
+import { PAYMENT_REPORT_LIMITS } from "@/lib/billing/payment-report-labels";
 import type { PaymentReportContract } from "@/lib/billing/payment-report-serialize";
 import { formatMoney } from "@/lib/format";
+
+const paymentReportRejectSchema = () => import("@/lib/billing/payment-report-schema").then((schemas) => schemas.paymentReportRejectSchema);
 
 // The review of a payment the client reported, shared by "Pagos por confirmar" and the invoice
 // detail: its voucher (an image shown small, a PDF as a link), "Confirmar" (a confirmation that

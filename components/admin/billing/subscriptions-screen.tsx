@@ -17,13 +17,16 @@ import type { Paged } from "@/lib/list/paging";
 import type { CatalogItemOption, ClientOption } from "@/lib/billing/admin-queries";
 import { addMonths, businessDate } from "@/lib/dates";
 import { BILLING_PERIODS, CURRENCIES, CURRENCY_LABELS, SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_STATUSES } from "@/lib/billing/labels";
-import { BILLING_LIMITS, subscriptionCreateSchema, subscriptionUpdateSchema } from "@/lib/billing/schema";
+import { BILLING_LIMITS } from "@/lib/billing/limits";
 import type { SubscriptionContract } from "@/lib/billing/serialize";
 import { billingPeriodLabel, formatMoney, priceSuffix } from "@/lib/format";
 import { CancelRequestedBadge, SubscriptionStatusBadge } from "./billing-badges";
 import { ExportLink } from "./list-tools";
 import { EmailText } from "@/components/ui/email-text";
 import { totalLabel } from "@/components/ui/plural";
+
+const subscriptionCreateSchema = () => import("@/lib/billing/schema").then((schemas) => schemas.subscriptionCreateSchema);
+const subscriptionUpdateSchema = () => import("@/lib/billing/schema").then((schemas) => schemas.subscriptionUpdateSchema);
 
 // "Suscripciones" (columns Usuario, Plan, Importe, Próximo cobro, Estado and Acciones): the
 // server-paged table with search, status filter and CSV export; "+ Nueva suscripción" and

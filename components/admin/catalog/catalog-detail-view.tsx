@@ -5,7 +5,7 @@ import { safeExternalUrl } from "@/components/site/catalog/media-urls";
 import { RichContent } from "@/components/site/catalog/rich-content";
 import { VideoList } from "@/components/site/catalog/video-list";
 import { Img, isLocalImage, smallestImageFile } from "@/components/site/media";
-import { CATALOG_BILLING_PERIOD_LABELS } from "@/lib/catalog/admin-schema";
+import { CATALOG_BILLING_PERIOD_LABELS } from "@/lib/catalog/labels";
 import { parseFaqEntry, parseSpecification } from "@/lib/catalog/lists";
 import type { CatalogItemContract } from "@/lib/catalog/serialize";
 import { formatMoney } from "@/lib/format";

@@ -15,7 +15,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { notify } from "@/components/ui/toast";
 import { listCatalogVersionsAction, restoreCatalogVersionAction } from "@/lib/catalog/actions";
-import { CATALOG_BILLING_PERIOD_LABELS, CATALOG_STATUS_LABELS } from "@/lib/catalog/admin-schema";
+import { CATALOG_BILLING_PERIOD_LABELS, CATALOG_STATUS_LABELS } from "@/lib/catalog/labels";
 import type { CatalogVersionContract } from "@/lib/catalog/admin-queries";
 import type { CatalogItemContract } from "@/lib/catalog/serialize";
 import type { CatalogKind } from "@/lib/generated/prisma/enums";

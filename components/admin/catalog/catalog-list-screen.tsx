@@ -9,7 +9,7 @@ import { DataTable, FilterButtons, SearchBox, useTableUrl, type DataTableColumn 
 import { countLabel, plural, totalLabel } from "@/components/ui/plural";
 import { notify } from "@/components/ui/toast";
 import type { Paged } from "@/lib/list/paging";
-import { CATALOG_STATUS_LABELS, CATALOG_STATUSES, type CatalogStatusValue } from "@/lib/catalog/admin-schema";
+import { CATALOG_STATUS_LABELS, CATALOG_STATUSES, type CatalogStatusValue } from "@/lib/catalog/labels";
 import { CATALOG_CATEGORIES } from "@/lib/catalog/categories";
 import type { CatalogItemContract } from "@/lib/catalog/serialize";
 import { formatMoney } from "@/lib/format";

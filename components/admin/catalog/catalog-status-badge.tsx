@@ -1,5 +1,5 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import { CATALOG_STATUS_LABELS } from "@/lib/catalog/admin-schema";
+import { CATALOG_STATUS_LABELS } from "@/lib/catalog/labels";
 
 // Green active, red inactive, yellow draft; an unknown status is shown raw in a neutral colour.
 const STATUS_TONES: Record<string, BadgeTone> = { active: "success", inactive: "danger", draft: "warning" };

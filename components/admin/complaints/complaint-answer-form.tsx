@@ -10,8 +10,10 @@ import { UnsavedChangesGuard } from "@/components/ui/unsaved-changes";
 import { messageFailure, useActionSubmit } from "@/components/ui/use-action-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import type { ComplaintDetailContract } from "@/lib/complaints/admin-queries";
-import { ANSWER_EMAIL_STATUS_LABELS, complaintAnswerSchema, COMPLAINT_ANSWER_MAX } from "@/lib/complaints/admin-schema";
+import { ANSWER_EMAIL_STATUS_LABELS, COMPLAINT_ANSWER_MAX } from "@/lib/complaints/admin-labels";
 import { answerComplaintAction, resendComplaintAnswerAction } from "@/lib/complaints/actions/admin";
+
+const complaintAnswerSchema = () => import("@/lib/complaints/admin-schema").then((schemas) => schemas.complaintAnswerSchema);
 
 // The answer to a sheet (written once: the confirmation says it cannot be changed afterwards) and
 // "Reenviar" of its e-mail. Both post server actions that call lib/complaints/answer.ts, like the

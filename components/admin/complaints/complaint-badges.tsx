@@ -1,6 +1,6 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
-import { complaintDeadline, COMPLAINT_STATE_LABELS, type ComplaintState } from "@/lib/complaints/admin-schema";
+import { complaintDeadline, COMPLAINT_STATE_LABELS, type ComplaintState } from "@/lib/complaints/admin-labels";
 
 // The state of a sheet and its "Plazo" ("Quedan 5 días hábiles", "Vence hoy", "Vencida hace 2 días
 // hábiles" in red, "Respondida el …"), shared by the list and the sheet's page.

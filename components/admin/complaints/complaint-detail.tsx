@@ -3,7 +3,7 @@ import { formatLongDay, isoDay } from "@/components/account/dates";
 import { AreaPageHeader } from "@/components/account/page-header";
 import { buttonClasses, ButtonLink } from "@/components/ui/button";
 import type { ComplaintDetailContract } from "@/lib/complaints/admin-queries";
-import { ANSWER_EMAIL_STATUS_LABELS } from "@/lib/complaints/admin-schema";
+import { ANSWER_EMAIL_STATUS_LABELS } from "@/lib/complaints/admin-labels";
 import { formatDate, formatMoney } from "@/lib/format";
 import { ComplaintAnswerForm, ResendAnswerButton } from "./complaint-answer-form";
 import { ComplaintDeadlineText, ComplaintStateBadge } from "./complaint-badges";

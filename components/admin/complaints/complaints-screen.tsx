@@ -11,7 +11,9 @@ import { TextField } from "@/components/ui/form-field";
 import { totalLabel } from "@/components/ui/plural";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import type { ComplaintRowContract, ComplaintStateCounts } from "@/lib/complaints/admin-queries";
-import { ANSWER_EMAIL_STATUS_LABELS, complaintExportFormSchema, COMPLAINT_EXPORT_MAX_DAYS, type ComplaintExportFormValues } from "@/lib/complaints/admin-schema";
+// The export form checks its period as the link is followed (synchronously), so its schema loads with the screen.
+import { complaintExportFormSchema, type ComplaintExportFormValues } from "@/lib/complaints/admin-schema";
+import { ANSWER_EMAIL_STATUS_LABELS, COMPLAINT_EXPORT_MAX_DAYS } from "@/lib/complaints/admin-labels";
 import { COMPLAINT_KINDS, COMPLAINT_KIND_LABELS } from "@/lib/complaints/labels";
 import { formatDate, formatMoney } from "@/lib/format";
 import type { Paged } from "@/lib/list/paging";

@@ -22,7 +22,6 @@ import { ErrorState } from "@/components/ui/states";
 import { notify } from "@/components/ui/toast";
 import { useActionSubmit } from "@/components/ui/use-action-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
-import { contactNoteSchema, contactReplySchema } from "@/lib/contact/admin-schema";
 import type { ContactEntryItem, ContactMessageDetail, ContactNoteItem, ReplyTemplateItem } from "@/lib/contact/admin-serialize";
 import {
   canArchive,
@@ -38,6 +37,9 @@ import {
 import { formatDate } from "@/lib/format";
 import { ConversationThread, entryNumber } from "./conversation-thread";
 import { MergeDialog } from "./merge-dialog";
+
+const contactReplySchema = () => import("@/lib/contact/admin-schema").then((schemas) => schemas.contactReplySchema);
+const contactNoteSchema = () => import("@/lib/contact/admin-schema").then((schemas) => schemas.contactNoteSchema);
 
 // The inbox's detail modal: the sender's fields, the conversation (conversation-thread.tsx), the
 // reply box with the template picker, internal notes, "Asignado a" and "Unir con…", and the

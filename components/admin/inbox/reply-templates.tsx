@@ -15,10 +15,11 @@ import { EmptyState } from "@/components/ui/states";
 import { notify } from "@/components/ui/toast";
 import { useActionSubmit } from "@/components/ui/use-action-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
-import { replyTemplateSchema } from "@/lib/contact/admin-schema";
 import type { ReplyTemplateItem } from "@/lib/contact/admin-serialize";
 import { INBOX_LIMITS } from "@/lib/contact/inbox-rules";
 import { formatDate } from "@/lib/format";
+
+const replyTemplateSchema = () => import("@/lib/contact/admin-schema").then((schemas) => schemas.replyTemplateSchema);
 
 // Reply templates ("respuestas guardadas"): the inbox's reply box inserts them.
 

@@ -13,7 +13,7 @@ import { UNSAVED_CHANGES_TEXT, UnsavedChangesGuard } from "@/components/ui/unsav
 import { formatDate } from "@/lib/format";
 import { deleteMediaAction, getMediaAction, updateMediaAction } from "@/lib/media/actions";
 import type { MediaDetail } from "@/lib/media/queries";
-import { MEDIA_LIMITS } from "@/lib/media/schema";
+import { MEDIA_LIMITS } from "@/lib/media/labels";
 import type { FocalPoint, MediaContract, MediaUsage } from "@/lib/media/serialize";
 import { FocalPointPreview } from "./focal-point-preview";
 import { ALT_HELP, dimensionsText, formatBytes, formatLabel, mediaTypeLabel, oneLine } from "./media-format";

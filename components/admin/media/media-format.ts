@@ -1,4 +1,4 @@
-import { MEDIA_LIMITS, MEDIA_TYPE_LABELS, MEDIA_TYPE_MIME, type MediaTypeFilter } from "@/lib/media/schema";
+import { MEDIA_LIMITS, MEDIA_TYPE_LABELS, MEDIA_TYPE_MIME, type MediaTypeFilter } from "@/lib/media/labels";
 import type { MediaContract } from "@/lib/media/serialize";
 
 // How the library's screens write an image's facts (type, size, weight). Pure.

@@ -14,7 +14,7 @@ import { TableUrlContext } from "@/components/ui/use-table-url-state";
 import { formatDate } from "@/lib/format";
 import type { Paged } from "@/lib/list/paging";
 import type { MediaListItem } from "@/lib/media/queries";
-import { MEDIA_TYPE_FILTERS, MEDIA_TYPE_LABELS } from "@/lib/media/schema";
+import { MEDIA_TYPE_FILTERS, MEDIA_TYPE_LABELS } from "@/lib/media/labels";
 import type { MediaContract } from "@/lib/media/serialize";
 import { MediaEditPanel } from "./media-edit-panel";
 import { dimensionsText, formatBytes, hasAlt, mediaTypeLabel } from "./media-format";

@@ -10,7 +10,7 @@ import { Modal } from "@/components/ui/modal";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { notify } from "@/components/ui/toast";
 import { listMediaAction, listMediaByIdsAction, updateMediaAction } from "@/lib/media/actions";
-import { MEDIA_LIMITS } from "@/lib/media/schema";
+import { MEDIA_LIMITS } from "@/lib/media/labels";
 import type { MediaContract } from "@/lib/media/serialize";
 import { ALT_HELP, hasAlt, oneLine } from "./media-format";
 import { MediaThumbnail } from "./media-thumbnail";

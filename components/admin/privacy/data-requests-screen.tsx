@@ -29,8 +29,9 @@ import {
   type DataRequestStatusCode,
 } from "@/lib/privacy/data-request-labels";
 import type { DataRequestDetail, DataRequestEmail } from "@/lib/privacy/data-request-queries";
-import { dataRequestResolveSchema } from "@/lib/privacy/data-request-schema";
 import type { DataRequestContract } from "@/lib/privacy/data-request-serialize";
+
+const dataRequestResolveSchema = () => import("@/lib/privacy/data-request-schema").then((schemas) => schemas.dataRequestResolveSchema);
 
 // "Solicitudes ARCO": the requests about personal data (the public form's and the clients'
 // "Solicitar eliminación"), server-paged, pending first with the nearest due date on top. The

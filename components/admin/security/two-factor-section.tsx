@@ -18,17 +18,13 @@ import {
   regenerateRecoveryCodesAction,
   startTwoFactorEnrollmentAction,
 } from "@/lib/auth/actions/two-factor";
-import {
-  CODE_INPUT_MAX,
-  confirmEnrollmentSchema,
-  disableTwoFactorSchema,
-  regenerateRecoveryCodesSchema,
-  TOTP_DIGITS,
-  TWO_FACTOR_MESSAGES,
-  type TwoFactorEnrollment,
-  type TwoFactorStatus,
-} from "@/lib/auth/two-factor-schema";
+import type { TwoFactorEnrollment, TwoFactorStatus } from "@/lib/auth/two-factor-schema";
+import { CODE_INPUT_MAX, TOTP_DIGITS, TWO_FACTOR_MESSAGES } from "@/lib/auth/two-factor-texts";
 import { formatDate } from "@/lib/format";
+
+const confirmEnrollmentSchema = () => import("@/lib/auth/two-factor-schema").then((schemas) => schemas.confirmEnrollmentSchema);
+const regenerateRecoveryCodesSchema = () => import("@/lib/auth/two-factor-schema").then((schemas) => schemas.regenerateRecoveryCodesSchema);
+const disableTwoFactorSchema = () => import("@/lib/auth/two-factor-schema").then((schemas) => schemas.disableTwoFactorSchema);
 
 // "Seguridad" of the admin's profile: the second factor (TOTP). Off: «Configurar» shows the QR and
 // the secret for typing it by hand, and a first code from the app turns it on. On: since when,

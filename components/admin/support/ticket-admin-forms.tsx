@@ -19,8 +19,10 @@ import {
   type TicketPriorityCode,
   type TicketStatusCode,
 } from "@/lib/support/labels";
-import { ticketUpdateSchema, type TicketUpdateValues } from "@/lib/support/schema";
+import type { TicketUpdateValues } from "@/lib/support/schema";
 import type { StaffReplyResult } from "@/lib/support/serialize";
+
+const ticketUpdateSchema = () => import("@/lib/support/schema").then((schemas) => schemas.ticketUpdateSchema);
 
 // The admin's forms on a ticket: the staff reply (e-mailed to the client, with the author's
 // signature), "Reenviar" on a reply whose e-mail did not go out, and the status / priority /

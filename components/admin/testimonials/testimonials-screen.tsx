@@ -19,17 +19,12 @@ import { totalLabel } from "@/components/ui/plural";
 import { notify } from "@/components/ui/toast";
 import type { Paged } from "@/lib/list/paging";
 import { formatDate } from "@/lib/format";
-import {
-  TESTIMONIAL_DEFAULTS,
-  TESTIMONIAL_LIMITS,
-  TESTIMONIAL_STATUS_LABELS,
-  TESTIMONIAL_STATUSES,
-  testimonialInputSchema,
-  type TestimonialFormValues,
-  type TestimonialStatus,
-} from "@/lib/testimonials/schema";
+import { TESTIMONIAL_DEFAULTS, TESTIMONIAL_LIMITS, TESTIMONIAL_STATUS_LABELS, TESTIMONIAL_STATUSES, type TestimonialStatus } from "@/lib/testimonials/labels";
+import type { TestimonialFormValues } from "@/lib/testimonials/schema";
 import type { TestimonialContract } from "@/lib/testimonials/serialize";
 import { createTestimonialAction, deleteTestimonialAction, updateTestimonialAction } from "@/lib/testimonials/actions";
+
+const testimonialInputSchema = () => import("@/lib/testimonials/schema").then((schemas) => schemas.testimonialInputSchema);
 
 const STATUS_TONES: Record<TestimonialStatus, BadgeTone> = { draft: "warning", published: "success", private: "neutral" };
 

@@ -18,8 +18,10 @@ import { TextAreaField, TextField } from "@/components/ui/form-field";
 import { failureUnlessOnFields, useActionSubmit } from "@/components/ui/use-action-submit";
 import { registerFilled, useZodForm } from "@/components/ui/use-zod-form";
 import { UnsavedChangesGuard } from "@/components/ui/unsaved-changes";
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "@/lib/auth/schema";
-import { adminProfileSchema, SIGNATURE_MAX_LENGTH, USER_ROLE_LABELS, type UserRole } from "@/lib/users/schema";
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "@/lib/auth/field-limits";
+import { SIGNATURE_MAX_LENGTH, USER_ROLE_LABELS, type UserRole } from "@/lib/users/labels";
+
+const adminProfileSchema = () => import("@/lib/users/schema").then((schemas) => schemas.adminProfileSchema);
 
 // "Perfil de Administrador": the admin's name, e-mail and role; a form for
 // name, e-mail and the signature of the replies they e-mail; a form for the password (current, new, confirm). Both post server actions

@@ -9,10 +9,14 @@ import { FormModalFooter, Modal } from "@/components/ui/modal";
 import { PasswordField } from "@/components/ui/password-field";
 import { failureUnlessOnFields, useActionSubmit } from "@/components/ui/use-action-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "@/lib/auth/schema";
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "@/lib/auth/field-limits";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/auth/password-rules";
-import { createUserSchema, updateUserSchema, USER_ROLE_LABELS, USER_ROLES, type UpdateUserForm } from "@/lib/users/schema";
+import { USER_ROLE_LABELS, USER_ROLES } from "@/lib/users/labels";
+import type { UpdateUserForm } from "@/lib/users/schema";
 import type { UserContract } from "@/lib/users/serialize";
+
+const createUserSchema = () => import("@/lib/users/schema").then((schemas) => schemas.createUserSchema);
+const updateUserSchema = () => import("@/lib/users/schema").then((schemas) => schemas.updateUserSchema);
 
 const ROLE_OPTIONS = USER_ROLES.map((role) => ({ value: role, label: USER_ROLE_LABELS[role] }));
 

@@ -11,7 +11,7 @@ import { DataTable, FilterButtons, SearchBox, useTableUrl, type DataTableColumn 
 import { notify } from "@/components/ui/toast";
 import type { Paged } from "@/lib/list/paging";
 import { formatDate } from "@/lib/format";
-import { USER_ROLE_LABELS } from "@/lib/users/schema";
+import { USER_ROLE_LABELS } from "@/lib/users/labels";
 import type { UserContract } from "@/lib/users/serialize";
 import { UserFormModal } from "./user-form-modal";
 import { EmailText } from "@/components/ui/email-text";

@@ -7,7 +7,9 @@ import { TextAreaField, TextField } from "@/components/ui/form-field";
 import { messageFailure, useActionSubmit } from "@/components/ui/use-action-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { openTicketAction, replyToMyTicketAction } from "@/lib/support/actions";
-import { TICKET_LIMITS, ticketCreateSchema } from "@/lib/support/schema";
+import { TICKET_LIMITS } from "@/lib/support/limits";
+
+const ticketCreateSchema = () => import("@/lib/support/schema").then((schemas) => schemas.ticketCreateSchema);
 
 // The client's forms: "Nuevo ticket" and the reply on their own ticket. Both post server
 // actions that call lib/support/service.ts, like /api/v1/client/tickets.

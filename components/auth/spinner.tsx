@@ -1,0 +1,10 @@
+// The busy spinner of the auth forms' submit buttons and "Cerrar sesión". A module of its own:
+// the signed-in areas' header loads it on every screen, without the auth forms' fields.
+export function Spinner() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 animate-spin" fill="none">
+      <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.3" strokeWidth="3" />
+      <path d="M21 12a9 9 0 00-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+    </svg>
+  );
+}
