@@ -47,13 +47,16 @@ const nextConfig: NextConfig = {
   // turn, and its page handler compiles them all again). The list pages' earlier query URLs and
   // malformed escapes are handled by proxy.ts, which runs for those requests only.
   async headers() {
+    // Sources without named parameters: Next compiles a header's value on every request whose
+    // source captured a named parameter (the policy's "data:" reads as one), and unnamed groups
+    // capture nothing it keeps.
     return [
-      { source: "/:path*", headers: securityHeaders },
+      { source: "/(.*)", headers: securityHeaders },
       // The signed-in areas get a nonce-based policy from proxy.ts instead of the static one, and
       // media files keep their route's own (lib/media/files.ts: nothing runs, sandboxed): a policy
       // set here would replace it.
       { source: "/", headers: [{ key: "Content-Security-Policy", value: contentSecurityPolicy }] },
-      { source: "/:path((?!admin|client|media/).*)", headers: [{ key: "Content-Security-Policy", value: contentSecurityPolicy }] },
+      { source: "/((?!admin|client|media/).*)", headers: [{ key: "Content-Security-Policy", value: contentSecurityPolicy }] },
       // The icon sprite is referenced with its content hash (components/icons/version.ts): a new
       // sprite has a new URL, so browsers and the front may keep this one for a year.
       { source: "/icons.svg", headers: [{ key: "Cache-Control", value: "public, max-age=31536000, immutable" }] },

@@ -2,6 +2,7 @@ import "server-only";
 import { notFound } from "@/lib/errors";
 import { keysetAfter, keysetBatches, keysetOrderBy, type KeysetOrder } from "@/lib/list/keyset";
 import { readList, type ListOf, type PageRequest } from "@/lib/list/paging";
+import { searchTextConditions } from "@/lib/list/search";
 import { db } from "@/lib/db";
 import type { BillingPeriod, CatalogKind, Currency, PaymentMethod, Prisma, SubscriptionStatus } from "@/lib/generated/prisma/client";
 import { BILLING_MESSAGES, type InvoiceSort } from "./schema";
@@ -30,7 +31,6 @@ import { businessDate } from "@/lib/dates";
 /** Most rows an unpaged admin list answers (GET without ?page: `{ data: [ … ] }`). */
 export const MAX_UNPAGED_BILLING_ROWS = 500;
 
-const contains = (q: string) => ({ contains: q, mode: "insensitive" as const });
 
 // ── Subscriptions ────────────────────────────────────────────────────────────
 
@@ -40,14 +40,8 @@ function subscriptionWhere(filter: AdminSubscriptionFilter): Prisma.Subscription
   const where: Prisma.SubscriptionWhereInput = {};
   if (filter.status) where.status = filter.status;
   if (filter.user_id) where.userId = filter.user_id;
-  if (filter.q) {
-    where.OR = [
-      { planName: contains(filter.q) },
-      { user: { name: contains(filter.q) } },
-      { user: { email: contains(filter.q) } },
-      { catalogItem: { name: contains(filter.q) } },
-    ];
-  }
+  // Plan, client's name and e-mail, product or service (search_text, kept by triggers).
+  if (filter.q) where.AND = searchTextConditions(filter.q);
   return where;
 }
 
@@ -103,16 +97,9 @@ function invoiceWhere(filter: AdminInvoiceFilter, today = businessDate()): Prism
   const where: Prisma.InvoiceWhereInput = filter.status ? invoiceStatusWhere(filter.status, today) : {};
   if (filter.currency) where.currency = filter.currency;
   if (filter.user_id) where.userId = filter.user_id;
-  if (filter.q) {
-    where.OR = [
-      { invoiceNumber: contains(filter.q) },
-      { customerName: contains(filter.q) },
-      { customerEmail: contains(filter.q) },
-      { customerTaxId: { startsWith: filter.q } },
-      { user: { name: contains(filter.q) } },
-      { user: { email: contains(filter.q) } },
-    ];
-  }
+  // Number, customer, e-mail, RUC or DNI, client's name and e-mail (search_text, kept by triggers).
+  // The state's own conditions may be an AND list already: the words join it.
+  if (filter.q) where.AND = [...(Array.isArray(where.AND) ? where.AND : where.AND ? [where.AND] : []), ...searchTextConditions(filter.q)];
   return where;
 }
 
@@ -174,14 +161,8 @@ function paymentWhere(filter: AdminPaymentFilter): Prisma.PaymentWhereInput {
   if (filter.method) where.method = filter.method;
   if (filter.user_id) where.userId = filter.user_id;
   if (filter.invoice_id !== undefined) where.invoiceId = filter.invoice_id;
-  if (filter.q) {
-    where.OR = [
-      { reference: contains(filter.q) },
-      { invoice: { invoiceNumber: contains(filter.q) } },
-      { user: { name: contains(filter.q) } },
-      { user: { email: contains(filter.q) } },
-    ];
-  }
+  // Reference, invoice number, client's name and e-mail (search_text, kept by triggers).
+  if (filter.q) where.AND = searchTextConditions(filter.q);
   return where;
 }
 

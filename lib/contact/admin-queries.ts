@@ -2,6 +2,7 @@ import "server-only";
 import { keysetBatches } from "@/lib/list/keyset";
 import { pageRequest, readList, type Paged, type PageRequest, type RowWindow } from "@/lib/list/paging";
 import { db } from "@/lib/db";
+import { escapeLike, searchTerms } from "@/lib/list/search";
 import { Prisma, type ContactStatus } from "@/lib/generated/prisma/client";
 import type { ContactFilter } from "./admin-schema";
 import { conversationReplyAddress } from "@/lib/conversations/addressing";
@@ -24,14 +25,6 @@ import {
 // a search or an assignee filter counts its matches only as far as the pager needs
 // (readList's bound, lib/list/paging.ts).
 
-/** The search: each word must appear (accents and letter case ignored), in any of the fields. */
-export function searchTerms(q: string | undefined): string[] {
-  if (!q) return [];
-  return [...new Set(q.split(/\s+/).filter(Boolean))].slice(0, 8);
-}
-
-/** LIKE's wildcards typed by a person are searched literally. */
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 function whereSql(filter: ContactFilter, viewerId: string | null): Prisma.Sql {
   const conditions = [Prisma.sql`m.deleted_at IS NULL`];
