@@ -16,7 +16,7 @@ const actions = vi.hoisted(() => ({
   uploadPaymentQrAction: vi.fn(),
   removePaymentQrAction: vi.fn(),
 }));
-const billingActions = vi.hoisted(() => ({ createSubscriptionAction: vi.fn(), updateSubscriptionAction: vi.fn() }));
+const billingActions = vi.hoisted(() => ({ createSubscriptionAction: vi.fn(), updateSubscriptionAction: vi.fn(), billingFormOptionsAction: vi.fn() }));
 vi.mock("@/lib/billing/actions/collection-settings", () => actions);
 vi.mock("@/lib/billing/actions", () => billingActions);
 vi.mock("@/components/admin/audit-history", () => ({ AuditHistory: () => null }));
@@ -151,9 +151,17 @@ const SUBSCRIPTION = {
 describe("Editar suscripción", () => {
   it("choosing a catalogue item fills plan, amount, currency and period; one without a price leaves the amount; the change counts from the next period", async () => {
     billingActions.updateSubscriptionAction.mockResolvedValue({ ok: true, data: SUBSCRIPTION });
-    render(<SubscriptionsScreen result={{ data: [SUBSCRIPTION], current_page: 1, per_page: 20, total: 1, last_page: 1, total_capped: false } as never} clients={[]} catalogItems={ITEMS} />);
+    let answerOptions: (value: unknown) => void = () => {};
+    billingActions.billingFormOptionsAction.mockReturnValue(new Promise((resolve) => (answerOptions = resolve)));
+    render(<SubscriptionsScreen result={{ data: [SUBSCRIPTION], current_page: 1, per_page: 20, total: 1, last_page: 1, total_capped: false } as never} />);
     // The table and the narrow screen's cards each have the button.
     fireEvent.click(screen.getAllByRole("button", { name: /^Editar/ })[0]);
+    // The products and services are read when the form opens: until then the modal says so.
+    const loading = screen.getByRole("dialog", { name: "Editar suscripción" });
+    expect(within(loading).getByRole("status").textContent).toBe("Cargando clientes y servicios…");
+    expect(billingActions.billingFormOptionsAction).toHaveBeenCalledTimes(1);
+    answerOptions({ ok: true, data: { clients: [], catalog_items: ITEMS } });
+    await waitFor(() => expect(within(screen.getByRole("dialog", { name: "Editar suscripción" })).queryByRole("status")).toBeNull());
     const modal = screen.getByRole("dialog", { name: "Editar suscripción" });
     expect(within(modal).getByRole("note").textContent).toContain("El cambio se aplica desde el próximo periodo de facturación");
 
@@ -174,5 +182,19 @@ describe("Editar suscripción", () => {
       42,
       expect.objectContaining({ catalog_item_id: 8, plan_name: "Licencia sin precio", amount: "230.00", currency: "PEN", billing_period: "monthly" }),
     ]);
+  });
+  it("says why the form's options could not be read, and reads them again on «Reintentar»", async () => {
+    billingActions.billingFormOptionsAction
+      .mockResolvedValueOnce({ ok: false, status: 500, message: "Error interno del servidor. Inténtalo de nuevo más tarde." })
+      .mockResolvedValueOnce({ ok: true, data: { clients: [], catalog_items: ITEMS } });
+    render(<SubscriptionsScreen result={{ data: [SUBSCRIPTION], current_page: 1, per_page: 20, total: 1, last_page: 1, total_capped: false } as never} />);
+    fireEvent.click(screen.getAllByRole("button", { name: /^Editar/ })[0]);
+    const alert = await within(screen.getByRole("dialog", { name: "Editar suscripción" })).findByRole("alert");
+    expect(alert.textContent).toContain("No se pudieron cargar los clientes y servicios: Error interno del servidor.");
+
+    fireEvent.click(within(alert).getByRole("button", { name: "Reintentar" }));
+    const field = await waitFor(() => within(screen.getByRole("dialog", { name: "Editar suscripción" })).getByRole("combobox", { name: "Producto o servicio (opcional)" }));
+    expect(within(field).getAllByRole("option").map((option) => option.textContent)).toEqual(["Ninguno", "Servicio: Soporte Pro", "Producto: Licencia sin precio"]);
+    expect(billingActions.billingFormOptionsAction).toHaveBeenCalledTimes(2);
   });
 });

@@ -2,7 +2,7 @@
 
 import { requireActor } from "@/lib/auth/actor";
 import { actionArguments, idArgument, plainObjectArgument, runAction, type ActionResult } from "@/lib/actions/run";
-import { listPendingInvoiceOptions, type PendingInvoiceOption } from "@/lib/billing/admin-queries";
+import { listCatalogItemOptions, listClientOptions, listPendingInvoiceOptions, type CatalogItemOption, type ClientOption, type PendingInvoiceOption } from "@/lib/billing/admin-queries";
 import { issueCreditNote } from "@/lib/billing/credit-notes";
 import { applyCustomerCredit, refundCustomerCredit, type CustomerCreditRefundResult } from "@/lib/billing/customer-credit";
 import type { CreditNoteContract, InvoiceDetailContract, PaymentContract, SubscriptionContract } from "@/lib/billing/serialize";
@@ -92,6 +92,21 @@ export async function applyCustomerCreditAction(...args: [invoiceId: number, val
   return runAction(async () => {
     const [invoiceId, values] = actionArguments(args, [idArgument, plainObjectArgument.optional()]);
     return applyCustomerCredit(await requireActor("admin"), invoiceId, values ?? {});
+  });
+}
+
+export type BillingFormOptions = { clients: ClientOption[]; catalog_items: CatalogItemOption[] };
+
+/**
+ * The clients and products or services "Nueva suscripción", its edit form and "Registrar pago"
+ * offer, read when one of them opens: the lists they open from stay light.
+ */
+export async function billingFormOptionsAction(...args: []): Promise<ActionResult<BillingFormOptions>> {
+  return runAction(async () => {
+    actionArguments(args, []);
+    await requireActor("admin");
+    const [clients, catalogItems] = await Promise.all([listClientOptions(), listCatalogItemOptions()]);
+    return { clients, catalog_items: catalogItems };
   });
 }
 

@@ -5,7 +5,7 @@ import { pageRequest } from "@/lib/list/paging";
 import { readListQuery } from "@/lib/list/query";
 import type { PageSearchParams } from "@/lib/list/query-params";
 import { requireAdmin } from "@/lib/auth/guards";
-import { listAdminPayments, listClientOptions } from "@/lib/billing/admin-queries";
+import { listAdminPayments } from "@/lib/billing/admin-queries";
 import { paymentListQuerySchema } from "@/lib/billing/schema";
 
 export const metadata: Metadata = { title: "Pagos" };
@@ -15,10 +15,10 @@ export default async function AdminPaymentsPage({ searchParams }: { searchParams
   await requireAdmin();
   // A hand-edited URL with a bad value falls back to the unfiltered first page.
   const { query } = readListQuery(paymentListQuerySchema, await searchParams);
-  const [result, clients] = await Promise.all([listAdminPayments(query, pageRequest(query)), listClientOptions()]);
+  const result = await listAdminPayments(query, pageRequest(query));
   return (
     <AreaPage>
-      <PaymentsScreen result={result} clients={clients} />
+      <PaymentsScreen result={result} />
     </AreaPage>
   );
 }

@@ -5,7 +5,7 @@ import { pageRequest } from "@/lib/list/paging";
 import { readListQuery } from "@/lib/list/query";
 import type { PageSearchParams } from "@/lib/list/query-params";
 import { requireAdmin } from "@/lib/auth/guards";
-import { listAdminSubscriptions, listCatalogItemOptions, listClientOptions } from "@/lib/billing/admin-queries";
+import { listAdminSubscriptions } from "@/lib/billing/admin-queries";
 import { subscriptionListQuerySchema } from "@/lib/billing/schema";
 
 export const metadata: Metadata = { title: "Suscripciones" };
@@ -15,14 +15,10 @@ export default async function AdminSubscriptionsPage({ searchParams }: { searchP
   await requireAdmin();
   // A hand-edited URL with a bad value falls back to the unfiltered first page.
   const { query } = readListQuery(subscriptionListQuerySchema, await searchParams);
-  const [result, clients, catalogItems] = await Promise.all([
-    listAdminSubscriptions(query, pageRequest(query)),
-    listClientOptions(),
-    listCatalogItemOptions(),
-  ]);
+  const result = await listAdminSubscriptions(query, pageRequest(query));
   return (
     <AreaPage>
-      <SubscriptionsScreen result={result} clients={clients} catalogItems={catalogItems} />
+      <SubscriptionsScreen result={result} />
     </AreaPage>
   );
 }

@@ -7,12 +7,12 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { DataTable, FilterButtons, SearchBox, type DataTableColumn } from "@/components/ui/data-table";
 import type { Paged } from "@/lib/list/paging";
-import type { ClientOption } from "@/lib/billing/admin-queries";
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "@/lib/billing/labels";
 import type { PaymentContract } from "@/lib/billing/serialize";
 import { formatDate, formatMoney } from "@/lib/format";
 import { PaymentStatusBadge } from "./billing-badges";
 import { ExportLink } from "./list-tools";
+import { WithBillingFormOptions } from "./form-options";
 import { PaymentModal } from "./payment-modal";
 import { EmailText } from "@/components/ui/email-text";
 import { totalLabel } from "@/components/ui/plural";
@@ -63,7 +63,7 @@ const columns: DataTableColumn<PaymentContract>[] = [
   { id: "status", header: "Estado", cell: (row) => <PaymentStatusBadge status={row.status} /> },
 ];
 
-export function PaymentsScreen({ result, clients }: { result: Paged<PaymentContract>; clients: ClientOption[] }) {
+export function PaymentsScreen({ result }: { result: Paged<PaymentContract> }) {
   const router = useRouter();
   const [recording, setRecording] = useState(false);
   return (
@@ -95,14 +95,18 @@ export function PaymentsScreen({ result, clients }: { result: Paged<PaymentContr
         />
       </div>
       {recording && (
-        <PaymentModal
-          clients={clients}
-          onClose={() => setRecording(false)}
-          onSaved={() => {
-            setRecording(false);
-            router.refresh();
-          }}
-        />
+        <WithBillingFormOptions title="Registrar pago" onClose={() => setRecording(false)}>
+          {(options) => (
+            <PaymentModal
+              clients={options.clients}
+              onClose={() => setRecording(false)}
+              onSaved={() => {
+                setRecording(false);
+                router.refresh();
+              }}
+            />
+          )}
+        </WithBillingFormOptions>
       )}
     </>
   );

@@ -22,6 +22,7 @@ import type { SubscriptionContract } from "@/lib/billing/serialize";
 import { billingPeriodLabel, formatMoney, priceSuffix } from "@/lib/format";
 import { CancelRequestedBadge, SubscriptionStatusBadge } from "./billing-badges";
 import { ExportLink } from "./list-tools";
+import { WithBillingFormOptions } from "./form-options";
 import { EmailText } from "@/components/ui/email-text";
 import { totalLabel } from "@/components/ui/plural";
 
@@ -95,15 +96,7 @@ const columns: DataTableColumn<SubscriptionContract>[] = [
 
 type Editing = { mode: "create" } | { mode: "edit"; subscription: SubscriptionContract };
 
-export function SubscriptionsScreen({
-  result,
-  clients,
-  catalogItems,
-}: {
-  result: Paged<SubscriptionContract>;
-  clients: ClientOption[];
-  catalogItems: CatalogItemOption[];
-}) {
+export function SubscriptionsScreen({ result }: { result: Paged<SubscriptionContract> }) {
   const router = useRouter();
   const [editing, setEditing] = useState<Editing | null>(null);
 
@@ -143,27 +136,34 @@ export function SubscriptionsScreen({
       </div>
 
       {editing?.mode === "create" && (
-        <NewSubscriptionModal
-          clients={clients}
-          catalogItems={catalogItems}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            router.refresh();
-          }}
-        />
+        <WithBillingFormOptions title="Nueva suscripción" onClose={() => setEditing(null)}>
+          {(options) => (
+            <NewSubscriptionModal
+              clients={options.clients}
+              catalogItems={options.catalog_items}
+              onClose={() => setEditing(null)}
+              onSaved={() => {
+                setEditing(null);
+                router.refresh();
+              }}
+            />
+          )}
+        </WithBillingFormOptions>
       )}
       {editing?.mode === "edit" && (
-        <EditSubscriptionModal
-          key={editing.subscription.id}
-          subscription={editing.subscription}
-          catalogItems={catalogItems}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            router.refresh();
-          }}
-        />
+        <WithBillingFormOptions key={editing.subscription.id} title="Editar suscripción" onClose={() => setEditing(null)}>
+          {(options) => (
+            <EditSubscriptionModal
+              subscription={editing.subscription}
+              catalogItems={options.catalog_items}
+              onClose={() => setEditing(null)}
+              onSaved={() => {
+                setEditing(null);
+                router.refresh();
+              }}
+            />
+          )}
+        </WithBillingFormOptions>
       )}
     </>
   );
