@@ -44,25 +44,26 @@ const iso = (now: Date) => now.toISOString();
 
 /** Contact messages received per week (last 12, the current one included), split by status. */
 export async function contactMessagesPerWeek(now: Date = new Date(), client: StatsClient = db): Promise<ContactWeek[]> {
+  // Each Lima week's bounds are turned into UTC once and every (week, status) is counted on its
+  // range of created_at (the partial index on status and created_at, without a per-row
+  // conversion); a status with no message in the week reads 0.
   const rows = await client.$queryRaw<{ week: string; status: ContactStatus | null; n: number }[]>(Prisma.sql`
-    WITH b AS (
-      SELECT date_trunc('week', ${iso(now)}::timestamptz AT TIME ZONE ${TZ}) AS this_week
-    ),
-    w AS (
-      SELECT generate_series(b.this_week - interval '${Prisma.raw(String(CONTACT_CHART_WEEKS - 1))} weeks', b.this_week, interval '1 week') AS week_start
-      FROM b
-    ),
-    c AS (
-      SELECT date_trunc('week', m.created_at AT TIME ZONE 'UTC' AT TIME ZONE ${TZ}) AS week_start,
-             m.status AS status, count(*)::int AS n
-      FROM contact_messages m, b
-      WHERE m.created_at >= ((b.this_week - interval '${Prisma.raw(String(CONTACT_CHART_WEEKS - 1))} weeks') AT TIME ZONE ${TZ}) AT TIME ZONE 'UTC'
+    WITH w AS (
+      SELECT date_trunc('week', ${iso(now)}::timestamptz AT TIME ZONE ${TZ}) - k * interval '1 week' AS week_start
+      FROM generate_series(0, ${Prisma.raw(String(CONTACT_CHART_WEEKS - 1))}) AS k
+    )
+    SELECT to_char(w.week_start, 'YYYY-MM-DD') AS week, s.status::text AS status, c.n
+    FROM w
+    CROSS JOIN unnest(enum_range(NULL::contact_status)) AS s(status)
+    CROSS JOIN LATERAL (
+      SELECT count(*)::int AS n
+      FROM contact_messages m
+      WHERE m.status = s.status
+        AND m.created_at >= (w.week_start AT TIME ZONE ${TZ}) AT TIME ZONE 'UTC'
+        AND m.created_at < ((w.week_start + interval '1 week') AT TIME ZONE ${TZ}) AT TIME ZONE 'UTC'
         AND m.created_at <= ${iso(now)}::timestamptz AT TIME ZONE 'UTC'
         AND ${countedContactMessagesSql}
-      GROUP BY 1, 2
-    )
-    SELECT to_char(w.week_start, 'YYYY-MM-DD') AS week, c.status::text AS status, coalesce(c.n, 0)::int AS n
-    FROM w LEFT JOIN c USING (week_start)
+    ) c
     ORDER BY w.week_start`);
 
   const weeks = new Map<string, ContactWeek>();
@@ -85,30 +86,33 @@ export async function contactMessagesPerWeek(now: Date = new Date(), client: Sta
  * series per currency, never converted. A payment's month is when it was paid, in Lima time.
  */
 export async function revenuePerMonth(now: Date = new Date(), client: StatsClient = db): Promise<RevenueChart> {
+  // Each Lima month's bounds are turned into UTC once, and the payments and refunds are joined to
+  // the month whose range holds their raw timestamp (an index range per month, no per-row conversion).
   const rows = await client.$queryRaw<{ month: string; currency: Currency | null; amount: string | null }[]>(Prisma.sql`
-    WITH b AS (
-      SELECT date_trunc('month', ${iso(now)}::timestamptz AT TIME ZONE ${TZ}) AS this_month,
-             ${iso(now)}::timestamptz AT TIME ZONE ${TZ} AS local_now
-    ),
-    mo AS (
-      SELECT generate_series(b.this_month - interval '${Prisma.raw(String(REVENUE_CHART_MONTHS - 1))} months', b.this_month, interval '1 month') AS month_start
-      FROM b
+    WITH mo AS (
+      SELECT month_start,
+             (month_start AT TIME ZONE ${TZ}) AT TIME ZONE 'UTC' AS lo,
+             ((month_start + interval '1 month') AT TIME ZONE ${TZ}) AT TIME ZONE 'UTC' AS hi
+      FROM (
+        SELECT date_trunc('month', ${iso(now)}::timestamptz AT TIME ZONE ${TZ}) - k * interval '1 month' AS month_start
+        FROM generate_series(0, ${Prisma.raw(String(REVENUE_CHART_MONTHS - 1))}) AS k
+      ) months
     ),
     p AS (
       -- Money received (a payment made with the client's credit was received before), less refunds.
-      SELECT pay.currency, pay.amount, pay.paid_at AT TIME ZONE 'UTC' AT TIME ZONE ${TZ} AS local_paid
-      FROM payments pay
+      SELECT mo.month_start, pay.currency, pay.amount
+      FROM mo JOIN payments pay ON pay.paid_at >= mo.lo AND pay.paid_at < mo.hi
       WHERE pay.status = 'completed' AND pay.method <> 'saldo_a_favor'
+        AND pay.paid_at <= ${iso(now)}::timestamptz AT TIME ZONE 'UTC'
       UNION ALL
-      SELECT credit.currency, credit.amount, credit.created_at AT TIME ZONE 'UTC' AT TIME ZONE ${TZ}
-      FROM customer_credits credit
+      SELECT mo.month_start, credit.currency, credit.amount
+      FROM mo JOIN customer_credits credit ON credit.created_at >= mo.lo AND credit.created_at < mo.hi
       WHERE credit.kind = 'refund'
+        AND credit.created_at <= ${iso(now)}::timestamptz AT TIME ZONE 'UTC'
     ),
     c AS (
-      SELECT date_trunc('month', p.local_paid) AS month_start, p.currency, sum(p.amount) AS amount
-      FROM p, b
-      WHERE p.local_paid >= b.this_month - interval '${Prisma.raw(String(REVENUE_CHART_MONTHS - 1))} months'
-        AND p.local_paid <= b.local_now
+      SELECT p.month_start, p.currency, sum(p.amount) AS amount
+      FROM p
       GROUP BY 1, 2
     )
     SELECT to_char(mo.month_start, 'YYYY-MM') AS month, c.currency::text AS currency, c.amount::text AS amount

@@ -31,29 +31,34 @@ const money = (value: string | null) => new Prisma.Decimal(value ?? 0).toFixed(2
 
 /** Open balances per currency (PEN, USD, EUR order; only currencies with something owed), for everyone or one client. */
 export async function receivablesByCurrency(client: ReceivablesClient, today: string, options: { userId?: string } = {}): Promise<ReceivablesByCurrency[]> {
-  const balance = Prisma.sql`GREATEST(i.amount - i.amount_paid - i.amount_credited, 0)`;
-  const overdue = Prisma.sql`i.due_date < ${today}::date`;
-  // Days late: 1 the day after the due date. Bucket bounds are the code's constants.
-  const late = Prisma.sql`(${today}::date - i.due_date)`;
+  // The inner query works out each open invoice's balance and days late once (OFFSET 0 keeps
+  // it from being folded into the sums, which would recompute them per aggregate); the sums
+  // then only compare. Days late: 1 the day after the due date (overdue means late > 0; no due
+  // date, never overdue). Bucket bounds are the code's constants.
   let floor = 0;
   const buckets = AGEING_BUCKETS.map((bucket) => {
     const within = Number.isFinite(bucket.max)
-      ? Prisma.sql`${late} > ${Prisma.raw(String(floor))} AND ${late} <= ${Prisma.raw(String(bucket.max))}`
-      : Prisma.sql`${late} > ${Prisma.raw(String(floor))}`;
+      ? Prisma.sql`o.late > ${Prisma.raw(String(floor))} AND o.late <= ${Prisma.raw(String(bucket.max))}`
+      : Prisma.sql`o.late > ${Prisma.raw(String(floor))}`;
     floor = bucket.max;
-    return Prisma.sql`SUM(${balance}) FILTER (WHERE ${overdue} AND ${within})::text AS ${Prisma.raw(bucket.key)}`;
+    return Prisma.sql`SUM(o.balance) FILTER (WHERE ${within})::text AS ${Prisma.raw(bucket.key)}`;
   });
   const owner = options.userId === undefined ? Prisma.empty : Prisma.sql`AND i.user_id = ${options.userId}`;
   const rows = await client.$queryRaw<Row[]>`
-    SELECT i.currency::text AS currency,
-           SUM(${balance})::text AS receivable,
-           SUM(${balance}) FILTER (WHERE ${overdue})::text AS overdue,
+    SELECT o.currency::text AS currency,
+           SUM(o.balance)::text AS receivable,
+           SUM(o.balance) FILTER (WHERE o.late > 0)::text AS overdue,
            COUNT(*)::int AS open_count,
-           COUNT(*) FILTER (WHERE ${overdue})::int AS overdue_count,
+           COUNT(*) FILTER (WHERE o.late > 0)::int AS overdue_count,
            ${Prisma.join(buckets, ", ")}
-      FROM invoices i
-     WHERE i.status = 'pending' AND ${balance} > 0 ${owner}
-     GROUP BY i.currency`;
+      FROM (SELECT i.currency,
+                   GREATEST(i.amount - i.amount_paid - i.amount_credited, 0) AS balance,
+                   ${today}::date - i.due_date AS late
+              FROM invoices i
+             WHERE i.status = 'pending' ${owner}
+            OFFSET 0) o
+     WHERE o.balance > 0
+     GROUP BY o.currency`;
   const byCurrency = new Map(rows.map((row) => [String(row.currency), row]));
   return CURRENCIES.flatMap((currency) => {
     const row = byCurrency.get(currency);
