@@ -9,7 +9,8 @@ import { GET as listPayments } from "@/app/api/v1/admin/payments/route";
 import { GET as listSubscriptions } from "@/app/api/v1/admin/subscriptions/route";
 import { addDays } from "@/lib/dates";
 import { db } from "@/lib/db";
-import { call, uniqueTag, type Json, type TestUser } from "./helpers/auth";
+import { searchClientOptions } from "@/lib/billing/admin-queries";
+import { call, createTestUser, uniqueTag, type Json, type TestUser } from "./helpers/auth";
 import { billingAdminCalls, createBillingActors, today } from "./helpers/billing-admin";
 
 let token: string;
@@ -81,5 +82,21 @@ describe("admin billing search", () => {
     await db.catalogItem.update({ where: { id: item.id }, data: { name: `Soporte remoto ${tag}` } });
     expect(await subscriptionIds(`remoto ${tag}`)).toEqual([id]);
     expect(await subscriptionIds(`mesa ${tag}`)).toEqual([]);
+  });
+});
+
+describe("the statement's client search", () => {
+  it("finds clients (never admins) by every word of their name, e-mail or billing name, accents and case ignored, by name", async () => {
+    const word = `zq${uniqueTag()}`;
+    const zoila = await createTestUser({ role: "client", name: `Zoila Peña ${word}` });
+    const andres = await createTestUser({ role: "client", name: `Andrés Ríos ${word}` });
+    await db.user.update({ where: { id: andres.id }, data: { billingName: "Ferretería Peñalosa S.A.C." } });
+    await createTestUser({ role: "admin", name: `Admin Peña ${word}` });
+
+    const found = async (q: string) => (await searchClientOptions(q)).map((option) => option.id);
+    expect(await found(`PENA ${word}`)).toEqual([andres.id, zoila.id]);
+    expect(await found(`${word} ferreteria`)).toEqual([andres.id]);
+    expect(await found(`${zoila.email}`)).toEqual([zoila.id]);
+    expect(await found(`${word} %`)).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 
 import { requireActor } from "@/lib/auth/actor";
 import { actionArguments, idArgument, plainObjectArgument, runAction, type ActionResult } from "@/lib/actions/run";
-import { listCatalogItemOptions, listClientOptions, listPendingInvoiceOptions, type CatalogItemOption, type ClientOption, type PendingInvoiceOption } from "@/lib/billing/admin-queries";
+import { listCatalogItemOptions, listClientOptions, listPendingInvoiceOptions, searchClientOptions, type CatalogItemOption, type ClientOption, type PendingInvoiceOption } from "@/lib/billing/admin-queries";
 import { issueCreditNote } from "@/lib/billing/credit-notes";
 import { applyCustomerCredit, refundCustomerCredit, type CustomerCreditRefundResult } from "@/lib/billing/customer-credit";
 import type { CreditNoteContract, InvoiceDetailContract, PaymentContract, SubscriptionContract } from "@/lib/billing/serialize";
@@ -107,6 +107,15 @@ export async function billingFormOptionsAction(...args: []): Promise<ActionResul
     await requireActor("admin");
     const [clients, catalogItems] = await Promise.all([listClientOptions(), listCatalogItemOptions()]);
     return { clients, catalog_items: catalogItems };
+  });
+}
+
+/** The clients of the statement's picker whose name, e-mail or billing name holds every word typed. */
+export async function searchClientOptionsAction(...args: [q: unknown]): Promise<ActionResult<ClientOption[]>> {
+  return runAction(async () => {
+    const [q] = actionArguments(args, [z.string().max(200, "La búsqueda admite como máximo 200 caracteres.")]);
+    await requireActor("admin");
+    return searchClientOptions(q);
   });
 }
 

@@ -2,9 +2,9 @@ import "server-only";
 import { notFound } from "@/lib/errors";
 import { keysetAfter, keysetBatches, keysetOrderBy, type KeysetOrder } from "@/lib/list/keyset";
 import { readList, type ListOf, type PageRequest } from "@/lib/list/paging";
-import { searchTextConditions } from "@/lib/list/search";
+import { escapeLike, foldForSearch, searchTerms, searchTextConditions } from "@/lib/list/search";
 import { db } from "@/lib/db";
-import type { BillingPeriod, CatalogKind, Currency, PaymentMethod, Prisma, SubscriptionStatus } from "@/lib/generated/prisma/client";
+import { Prisma, type BillingPeriod, type CatalogKind, type Currency, type PaymentMethod, type SubscriptionStatus } from "@/lib/generated/prisma/client";
 import { BILLING_MESSAGES, type InvoiceSort } from "./schema";
 import {
   invoiceSelect,
@@ -216,6 +216,25 @@ export async function listClientOptions(): Promise<ClientOption[]> {
     take: MAX_CLIENT_OPTIONS,
   });
   return rows.map((row) => ({ id: row.id, name: row.name, email: row.email, billing_name: row.billingName, tax_id: row.taxId }));
+}
+
+/** How many clients the statement's picker lists at once. */
+export const CLIENT_SEARCH_RESULTS = 8;
+
+/**
+ * Clients (role client) whose name, e-mail or billing name holds every word of `q` (accents and
+ * case ignored), by name; without `q`, the first ones by name. The statement's picker searches
+ * every client this way, however many there are.
+ */
+export async function searchClientOptions(q: string | undefined, limit = CLIENT_SEARCH_RESULTS): Promise<ClientOption[]> {
+  const words = searchTerms(q).map((term) => escapeLike(foldForSearch(term)));
+  const matches = words.map((word) => Prisma.sql`AND lower(immutable_unaccent(concat_ws(' ', u.name, u.email, u.billing_name))) LIKE ('%' || ${word} || '%')`);
+  return db.$queryRaw<ClientOption[]>`
+    SELECT u.id, u.name, u.email, u.billing_name, u.tax_id
+      FROM users u
+     WHERE u.role = 'client' ${matches.length > 0 ? Prisma.join(matches, " ") : Prisma.empty}
+     ORDER BY u.name, u.email
+     LIMIT ${limit}`;
 }
 
 /** A product or service for the subscription form, with the price and terms it suggests. */

@@ -3,7 +3,7 @@ import { AreaPage, AreaPageHeader } from "@/components/account/area-shell";
 import { StatementClientPicker } from "@/components/admin/billing/statement-client-picker";
 import { StatementView } from "@/components/billing/statement-view";
 import { requireAdmin } from "@/lib/auth/guards";
-import { listClientOptions } from "@/lib/billing/admin-queries";
+import { searchClientOptions } from "@/lib/billing/admin-queries";
 import { findUser } from "@/lib/users/queries";
 import { statementForScreen } from "@/lib/billing/statement";
 import { STATEMENT_MESSAGES } from "@/lib/billing/statement-schema";
@@ -16,10 +16,7 @@ export const metadata: Metadata = { title: "Estado de cuenta" };
 export default async function AdminStatementPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   await requireAdmin();
   const { user_id: userId, from, to } = searchParamValues(await searchParams);
-  const [clients, user] = await Promise.all([
-    listClientOptions(),
-    userId ? findUser(userId) : null,
-  ]);
+  const [clients, user] = await Promise.all([searchClientOptions(undefined), userId ? findUser(userId) : null]);
   const period = Object.fromEntries(Object.entries({ from, to }).filter(([, value]) => value)) as Record<string, string>;
   const view = user ? await statementForScreen(user.id, { from, to }) : null;
   return (
@@ -29,7 +26,7 @@ export default async function AdminStatementPage({ searchParams }: { searchParam
         description={user ? `${user.name} (${user.email}): comprobantes, notas de crédito y pagos del periodo, con el saldo de cada moneda.` : "Elige un cliente para ver sus comprobantes, notas de crédito, pagos y saldo por moneda."}
       />
       <div className="mt-6 grid gap-6 lg:grid-cols-[18rem_1fr] lg:items-start">
-        <StatementClientPicker clients={clients} selectedId={user?.id ?? null} keepParams={period} />
+        <StatementClientPicker initialClients={clients} selectedId={user?.id ?? null} keepParams={period} />
         <div className="min-w-0">
           {userId && !user && (
             <p role="alert" className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
