@@ -10,6 +10,7 @@ import { useActionSubmit } from "@/components/ui/use-action-submit";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { UnsavedChangesGuard } from "@/components/ui/unsaved-changes";
 import type { ClientOption } from "@/lib/billing/admin-queries";
+import { BillingFormOptionsFailure, useBillingFormOptions } from "./form-options";
 import { addDays, businessDate } from "@/lib/dates";
 import { CURRENCIES, CURRENCY_LABELS, INVOICE_SERIES, taxIdLabel } from "@/lib/billing/labels";
 import { IGV_PERCENT, invoiceTotals } from "@/lib/billing/money";
@@ -31,8 +32,10 @@ function previewAmount(value: unknown): string {
   return AMOUNT.test(text) ? text : "0";
 }
 
-export function InvoiceForm({ clients }: { clients: ClientOption[] }) {
+export function InvoiceForm() {
   const router = useRouter();
+  const { options, failure, retry } = useBillingFormOptions();
+  const clients = options?.clients ?? [];
   const form = useZodForm(invoiceCreateSchema, {
     defaultValues: { user_id: "", currency: "PEN", due_date: addDays(businessDate(), 15), description: "", lines: [{ ...EMPTY_LINE }] },
   });
@@ -67,12 +70,18 @@ export function InvoiceForm({ clients }: { clients: ClientOption[] }) {
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
           <SelectField
             label="Cliente *"
-            placeholder="Elige un cliente"
+            placeholder={options ? "Elige un cliente" : "Cargando clientes…"}
             className="sm:col-span-2"
+            disabled={!options}
             options={clients.map((option) => ({ value: option.id, label: `${option.name} (${option.email})` }))}
             error={errors.user_id?.message}
             {...form.register("user_id")}
           />
+          {failure && (
+            <div className="sm:col-span-2">
+              <BillingFormOptionsFailure message={failure} onRetry={retry} />
+            </div>
+          )}
           {client && <CustomerPreview client={client} />}
           <SelectField label="Moneda" options={CURRENCY_OPTIONS} error={errors.currency?.message} {...form.register("currency")} />
           <TextField label="Vencimiento *" type="date" error={errors.due_date?.message} {...form.register("due_date")} />

@@ -3,15 +3,14 @@ import Link from "next/link";
 import { AreaPage, AreaPageHeader } from "@/components/account/area-shell";
 import { InvoiceForm } from "@/components/admin/billing/invoice-form";
 import { requireAdmin } from "@/lib/auth/guards";
-import { listClientOptions } from "@/lib/billing/admin-queries";
 import { getSiteSettings } from "@/lib/content/settings";
 
 export const metadata: Metadata = { title: "Emitir factura" };
 
-/** "+ Emitir factura": the issue form (POST through issueInvoiceAction → lib/billing/invoices.ts issueInvoice). */
+/** "+ Emitir factura": the issue form (POST through issueInvoiceAction → lib/billing/invoices.ts issueInvoice); it reads its clients when it opens. */
 export default async function AdminNewInvoicePage() {
   await requireAdmin();
-  const [clients, settings] = await Promise.all([listClientOptions(), getSiteSettings()]);
+  const settings = await getSiteSettings();
   const missingIssuer = !settings.companyTaxId || !settings.companyLegalName;
   return (
     <AreaPage>
@@ -34,7 +33,7 @@ export default async function AdminNewInvoicePage() {
         </p>
       )}
       <div className="mt-6">
-        <InvoiceForm clients={clients} />
+        <InvoiceForm />
       </div>
     </AreaPage>
   );
