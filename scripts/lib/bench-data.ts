@@ -4,16 +4,34 @@
 import pg from "pg";
 
 /**
+ * Runs a bulk load without the named (trigram search) indexes and builds each once afterwards, as a
+ * bulk load should: kept up row by row, they would make the load several times slower.
+ */
+async function withoutIndexes(client: pg.Client, names: string[], load: () => Promise<void>): Promise<void> {
+  const definitions: string[] = [];
+  for (const name of names) {
+    const { rows } = await client.query<{ def: string }>("SELECT pg_get_indexdef($1::regclass) AS def", [name]);
+    definitions.push(rows[0].def);
+    await client.query(`DROP INDEX "${name}"`);
+  }
+  try {
+    await load();
+  } finally {
+    for (const definition of definitions) await client.query(definition);
+  }
+}
+
+/**
  * `rows` varied contact messages (statuses, sectors, cities), one in five answered: its reply is
  * the first entry of its thread (by the first admin, e-mailed and sent, which is its first
  * response), inserted by the same statement. The trigram search index is dropped during the load
  * and built once afterwards, as a bulk load should.
  */
-export async function insertContactMessages(client: pg.Client, rows: number): Promise<void> {
-  const { rows: indexRows } = await client.query<{ def: string }>(
-    "SELECT pg_get_indexdef('contact_messages_search_trgm_idx'::regclass) AS def",
-  );
-  await client.query("DROP INDEX contact_messages_search_trgm_idx");
+export function insertContactMessages(client: pg.Client, rows: number): Promise<void> {
+  return withoutIndexes(client, ["contact_messages_search_trgm_idx"], () => loadContactMessages(client, rows));
+}
+
+async function loadContactMessages(client: pg.Client, rows: number): Promise<void> {
   await client.query(`
     WITH words AS (
       SELECT
@@ -59,7 +77,6 @@ export async function insertContactMessages(client: pg.Client, rows: number): Pr
            '<bench-c' || i.id || '@lumenti.pe>', 'sent', i.replied_at, i.replied_at, '250 2.0.0 Ok: queued', i.replied_at
     FROM inserted i
     WHERE i.replied_at IS NOT NULL`, [rows]);
-  await client.query(indexRows[0].def);
 }
 
 /** `rows` client users with a billing profile: even ones a RUC (facturas), odd ones a DNI (boletas). */
@@ -122,7 +139,11 @@ export async function insertCatalogItems(client: pg.Client, rows: number, catego
  * copied from the site settings; 60 % paid (with their payment), 30 % pending, 10 % cancelled.
  * Needs insertUsers first.
  */
-export async function insertInvoices(client: pg.Client, rows: number, users: number): Promise<void> {
+export function insertInvoices(client: pg.Client, rows: number, users: number): Promise<void> {
+  return withoutIndexes(client, ["invoices_search_trgm_idx", "payments_search_trgm_idx"], () => loadInvoices(client, rows, users));
+}
+
+async function loadInvoices(client: pg.Client, rows: number, users: number): Promise<void> {
   await client.query("BEGIN");
   try {
     await client.query(
@@ -193,7 +214,11 @@ export async function insertInvoices(client: pg.Client, rows: number, users: num
  * One subscription for every other bench user (a catalogue plan each, monthly or yearly; most
  * active, some paused, cancelled or expired). Needs insertUsers and insertCatalogItems first.
  */
-export async function insertSubscriptions(client: pg.Client, users: number): Promise<void> {
+export function insertSubscriptions(client: pg.Client, users: number): Promise<void> {
+  return withoutIndexes(client, ["subscriptions_search_trgm_idx"], () => loadSubscriptions(client, users));
+}
+
+async function loadSubscriptions(client: pg.Client, users: number): Promise<void> {
   await client.query(
     `INSERT INTO subscriptions (user_id, catalog_item_id, plan_name, amount, currency, billing_period, status, started_at, next_billing_date,
                                 cancelled_at, cancel_reason, created_at, updated_at)
