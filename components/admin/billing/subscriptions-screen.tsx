@@ -99,6 +99,11 @@ type Editing = { mode: "create" } | { mode: "edit"; subscription: SubscriptionCo
 export function SubscriptionsScreen({ result }: { result: Paged<SubscriptionContract> }) {
   const router = useRouter();
   const [editing, setEditing] = useState<Editing | null>(null);
+  const close = () => setEditing(null);
+  const saved = () => {
+    setEditing(null);
+    router.refresh();
+  };
 
   return (
     <>
@@ -136,31 +141,25 @@ export function SubscriptionsScreen({ result }: { result: Paged<SubscriptionCont
       </div>
 
       {editing?.mode === "create" && (
-        <WithBillingFormOptions title="Nueva suscripción" onClose={() => setEditing(null)}>
+        <WithBillingFormOptions title="Nueva suscripción" onClose={close}>
           {(options) => (
             <NewSubscriptionModal
               clients={options.clients}
               catalogItems={options.catalog_items}
-              onClose={() => setEditing(null)}
-              onSaved={() => {
-                setEditing(null);
-                router.refresh();
-              }}
+              onClose={close}
+              onSaved={saved}
             />
           )}
         </WithBillingFormOptions>
       )}
       {editing?.mode === "edit" && (
-        <WithBillingFormOptions key={editing.subscription.id} title="Editar suscripción" onClose={() => setEditing(null)}>
+        <WithBillingFormOptions key={editing.subscription.id} title="Editar suscripción" onClose={close}>
           {(options) => (
             <EditSubscriptionModal
               subscription={editing.subscription}
               catalogItems={options.catalog_items}
-              onClose={() => setEditing(null)}
-              onSaved={() => {
-                setEditing(null);
-                router.refresh();
-              }}
+              onClose={close}
+              onSaved={saved}
             />
           )}
         </WithBillingFormOptions>
