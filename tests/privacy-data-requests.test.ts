@@ -314,9 +314,13 @@ describe("Solicitar eliminación → the admin completes it → the account is e
     expect(await db.subscription.findUniqueOrThrow({ where: { id: fixture.subscription.id } })).toMatchObject({ status: "cancelled", nextBillingDate: null });
     expect(await db.auditLog.count({ where: { action: "subscription.erasure_cancel", entityId: String(fixture.subscription.id) } })).toBe(1);
 
-    // Fiscal records: unchanged, and the invoice PDF still prints the original customer.
-    const invoiceAfter = await db.invoice.findUniqueOrThrow({ where: { id: fixture.paid.id }, include: { lines: true } });
-    expect(invoiceAfter).toEqual(invoiceBefore);
+    // Fiscal records: unchanged, and the invoice PDF still prints the original customer. Only the
+    // admin search's derived text changes: it no longer finds the invoice by the erased account's name.
+    const { searchText: searchBefore, ...fiscalBefore } = invoiceBefore;
+    const { searchText: searchAfter, ...fiscalAfter } = await db.invoice.findUniqueOrThrow({ where: { id: fixture.paid.id }, include: { lines: true } });
+    expect(fiscalAfter).toEqual(fiscalBefore);
+    expect(searchBefore).toContain(client.name.toLowerCase());
+    expect(searchAfter).not.toContain(client.name.toLowerCase());
     expect(await db.payment.count({ where: { userId: client.id } })).toBe(1);
     const pdf = await invoicePdf(new Request(`http://localhost/api/v1/admin/invoices/${fixture.paid.id}/pdf`, { headers: { authorization: `Bearer ${adminToken}`, "x-lumen-peer-address": fakeIp() } }), {
       params: Promise.resolve({ id: String(fixture.paid.id) }),

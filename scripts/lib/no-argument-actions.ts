@@ -7,4 +7,5 @@ export const ACTIONS_WITHOUT_ARGUMENTS: ReadonlySet<string> = new Set([
   "signOutAction",
   "startTwoFactorEnrollmentAction",
   "accountDeletionStatusAction",
+  "billingFormOptionsAction",
 ]);
