@@ -1,7 +1,7 @@
 import "server-only";
 import { pageRequest, readList, type Paged, type PageRequest } from "@/lib/list/paging";
 import { db } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { AUDIT_ENTITY_LABELS } from "./labels";
 import type { AuditListQuery } from "./schema";
 
@@ -104,35 +104,35 @@ export async function listEntityHistory(entityType: string, entityId: string | n
   return rows.map(serializeAuditLog);
 }
 
+/**
+ * The distinct non-null values of an indexed column of the trail, one index probe per value (a
+ * skip scan over audit_logs(actor_id, created_at) or (entity_type, entity_id, created_at)), not a
+ * scan of the whole trail: it grows by every admin write, its actors and entity types stay few.
+ */
+async function distinctValues(column: "actor_id" | "entity_type"): Promise<string[]> {
+  const name = Prisma.raw(column);
+  const rows = await db.$queryRaw<{ value: string }[]>`
+    WITH RECURSIVE found AS (
+      (SELECT ${name} AS value FROM audit_logs WHERE ${name} IS NOT NULL ORDER BY ${name} LIMIT 1)
+      UNION ALL
+      SELECT (SELECT next.${name} FROM audit_logs next WHERE next.${name} > found.value ORDER BY next.${name} LIMIT 1)
+      FROM found WHERE found.value IS NOT NULL
+    )
+    SELECT value FROM found WHERE value IS NOT NULL`;
+  return rows.map((row) => row.value);
+}
+
 /** The users who appear in the trail (for the "Usuario" filter), by name. */
 export async function listAuditActors(): Promise<AuditUser[]> {
-  // One index probe per distinct actor (a skip scan over audit_logs(actor_id, created_at)), not a
-  // scan of the whole trail: the trail grows by every admin write, its actors stay few.
-  const rows = await db.$queryRaw<{ actor_id: string }[]>`
-    WITH RECURSIVE actors AS (
-      (SELECT actor_id FROM audit_logs WHERE actor_id IS NOT NULL ORDER BY actor_id LIMIT 1)
-      UNION ALL
-      SELECT (SELECT next.actor_id FROM audit_logs next WHERE next.actor_id > actors.actor_id ORDER BY next.actor_id LIMIT 1)
-      FROM actors WHERE actors.actor_id IS NOT NULL
-    )
-    SELECT actor_id FROM actors WHERE actor_id IS NOT NULL`;
-  const ids = rows.map((row) => row.actor_id);
+  const ids = await distinctValues("actor_id");
   if (ids.length === 0) return [];
   return db.user.findMany({ where: { id: { in: ids } }, select: USER_SELECT, orderBy: [{ name: "asc" }, { email: "asc" }] });
 }
 
 /** The entity types for the "Entidad" filter: the known ones, then any other found in the trail. */
 export async function listAuditEntityTypes(): Promise<string[]> {
-  // A skip scan over audit_logs(entity_type, entity_id, created_at), as for the actors above.
-  const rows = await db.$queryRaw<{ entity_type: string }[]>`
-    WITH RECURSIVE types AS (
-      (SELECT entity_type FROM audit_logs ORDER BY entity_type LIMIT 1)
-      UNION ALL
-      SELECT (SELECT next.entity_type FROM audit_logs next WHERE next.entity_type > types.entity_type ORDER BY next.entity_type LIMIT 1)
-      FROM types WHERE types.entity_type IS NOT NULL
-    )
-    SELECT entity_type FROM types WHERE entity_type IS NOT NULL`;
+  const types = await distinctValues("entity_type");
   const known = Object.keys(AUDIT_ENTITY_LABELS);
-  const others = rows.map((row) => row.entity_type).filter((type) => !known.includes(type)).sort();
+  const others = types.filter((type) => !known.includes(type)).sort();
   return [...known, ...others];
 }

@@ -31,7 +31,6 @@ import { businessDate } from "@/lib/dates";
 /** Most rows an unpaged admin list answers (GET without ?page: `{ data: [ … ] }`). */
 export const MAX_UNPAGED_BILLING_ROWS = 500;
 
-
 // ── Subscriptions ────────────────────────────────────────────────────────────
 
 export type AdminSubscriptionFilter = { status?: SubscriptionStatus; user_id?: string; q?: string };
@@ -98,9 +97,7 @@ function invoiceWhere(filter: AdminInvoiceFilter, today = businessDate()): Prism
   if (filter.currency) where.currency = filter.currency;
   if (filter.user_id) where.userId = filter.user_id;
   // Number, customer, e-mail, RUC or DNI, client's name and e-mail (search_text, kept by triggers).
-  // The state's own conditions may be an AND list already: the words join it.
-  if (filter.q) where.AND = [...(Array.isArray(where.AND) ? where.AND : where.AND ? [where.AND] : []), ...searchTextConditions(filter.q)];
-  return where;
+  return filter.q ? { AND: [where, ...searchTextConditions(filter.q)] } : where;
 }
 
 type InvoiceRow = Prisma.InvoiceGetPayload<{ select: typeof invoiceSelect }>;

@@ -25,7 +25,6 @@ import {
 // a search or an assignee filter counts its matches only as far as the pager needs
 // (readList's bound, lib/list/paging.ts).
 
-
 function whereSql(filter: ContactFilter, viewerId: string | null): Prisma.Sql {
   const conditions = [Prisma.sql`m.deleted_at IS NULL`];
   if (filter.status) conditions.push(Prisma.sql`m.status = ${filter.status}::"contact_status"`);

@@ -66,6 +66,7 @@ const columns: DataTableColumn<PaymentContract>[] = [
 export function PaymentsScreen({ result }: { result: Paged<PaymentContract> }) {
   const router = useRouter();
   const [recording, setRecording] = useState(false);
+  const close = () => setRecording(false);
   return (
     <>
       <AreaPageHeader
@@ -95,11 +96,11 @@ export function PaymentsScreen({ result }: { result: Paged<PaymentContract> }) {
         />
       </div>
       {recording && (
-        <WithBillingFormOptions title="Registrar pago" onClose={() => setRecording(false)}>
+        <WithBillingFormOptions title="Registrar pago" onClose={close}>
           {(options) => (
             <PaymentModal
               clients={options.clients}
-              onClose={() => setRecording(false)}
+              onClose={close}
               onSaved={() => {
                 setRecording(false);
                 router.refresh();
