@@ -11,6 +11,7 @@ import { db } from "@/lib/db";
 import { Prisma, type ContactStatus } from "@/lib/generated/prisma/client";
 import { call, createTestUser, tokenFor, uniqueTag } from "./helpers/auth";
 import { createTestInvoice } from "./helpers/billing";
+import { isolated } from "./helpers/isolated";
 
 const tag = uniqueTag();
 const userIds: string[] = [];
@@ -24,23 +25,6 @@ afterAll(async () => {
   await db.invoice.deleteMany({ where: { userId: { in: userIds } } });
   await db.user.deleteMany({ where: { id: { in: userIds } } });
 });
-
-class Rollback extends Error {}
-
-/** Runs `work` in a repeatable-read transaction that is always rolled back. */
-async function isolated(work: (tx: StatsClient) => Promise<void>) {
-  try {
-    await db.$transaction(
-      async (tx) => {
-        await work(tx);
-        throw new Rollback();
-      },
-      { isolationLevel: Prisma.TransactionIsolationLevel.RepeatableRead, timeout: 30_000, maxWait: 20_000 },
-    );
-  } catch (error) {
-    if (!(error instanceof Rollback)) throw error;
-  }
-}
 
 async function newUser(tx: StatsClient, role: "client" | "admin" = "client") {
   const user = await tx.user.create({ data: { name: `Panel ${tag}`, email: `panel.${uniqueTag()}@ejemplo.pe`, role } });
@@ -163,6 +147,33 @@ describe("GET /api/v1/admin/dashboard/stats", () => {
         ["USD", "PEN", "EUR"].filter((currency) => after.totalRevenue.some((entry) => entry.currency === currency)),
       );
     });
+  });
+});
+
+describe("the money received, kept by triggers", () => {
+  it("payment_received_totals equals the live sum per currency through a refund, a currency change and a deletion (one snapshot)", async () => {
+    const client = await newUser(db);
+    userIds.push(client.id);
+    await createTestInvoice(db, { userId: client.id, currency: "USD", payments: [{ amount: "10.25" }, { amount: "4.75" }] });
+    await createTestInvoice(db, { userId: client.id, currency: "PEN", payments: [{ amount: "33.30" }, { amount: "1.10", method: "saldo_a_favor" }] });
+    const payments = await db.payment.findMany({ where: { userId: client.id }, orderBy: { id: "asc" }, select: { id: true } });
+    await db.payment.update({ where: { id: payments[0].id }, data: { status: "refunded" } });
+    await db.payment.update({ where: { id: payments[1].id }, data: { currency: "EUR" } });
+    await db.payment.updateMany({ where: { id: payments[3].id }, data: { method: "yape" } });
+    await db.payment.delete({ where: { id: payments[2].id } });
+    const rows = await db.$queryRawUnsafe<{ currency: string; live: string; kept: string; live_n: number; kept_n: number }[]>(
+      `SELECT c.currency::text AS currency,
+              coalesce((SELECT sum(amount) FROM payments p WHERE p.currency = c.currency AND p.status = 'completed' AND p.method <> 'saldo_a_favor'), 0)::text AS live,
+              coalesce((SELECT amount FROM payment_received_totals t WHERE t.currency = c.currency), 0)::text AS kept,
+              (SELECT count(*) FROM payments p WHERE p.currency = c.currency AND p.status = 'completed' AND p.method <> 'saldo_a_favor')::int AS live_n,
+              coalesce((SELECT payments FROM payment_received_totals t WHERE t.currency = c.currency), 0) AS kept_n
+       FROM unnest(enum_range(NULL::currency)) AS c(currency)`,
+    );
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      expect(new Prisma.Decimal(row.kept).toFixed(2), row.currency).toBe(new Prisma.Decimal(row.live).toFixed(2));
+      expect(row.kept_n, row.currency).toBe(row.live_n);
+    }
   });
 });
 

@@ -117,4 +117,10 @@ describe("bench dataset", () => {
     expect(await count("SELECT count(*)::int AS n FROM pg_indexes WHERE indexname = 'contact_messages_search_trgm_idx'")).toBe(1);
     expect(await count("SELECT count(*)::int AS n FROM contact_messages WHERE search_text IS NULL")).toBe(0);
   });
+
+  it("keeps the dashboard's money received in step with the payments", async () => {
+    expect(await count("SELECT coalesce(sum(payments), 0)::int AS n FROM payment_received_totals")).toBe(
+      await count("SELECT count(*)::int AS n FROM payments WHERE status = 'completed' AND method <> 'saldo_a_favor'"),
+    );
+  });
 });

@@ -14,7 +14,7 @@ import { getDashboardStats } from "@/lib/admin/stats";
 import { countAdminInvoicesByState, exportAdminInvoices } from "@/lib/billing/admin-queries";
 import { INVOICE_STATUSES, type InvoiceStatusCode } from "@/lib/billing/labels";
 import { countClientInvoicesByState, getClientDashboard } from "@/lib/billing/queries";
-import { receivablesByCurrency, type ReceivablesByCurrency, type ReceivablesClient } from "@/lib/billing/receivables";
+import { receivablesByCurrency, type ReceivablesByCurrency } from "@/lib/billing/receivables";
 import { addDays, businessDate, formatCalendarDate } from "@/lib/dates";
 import { db } from "@/lib/db";
 import { Prisma, type Currency } from "@/lib/generated/prisma/client";
@@ -22,6 +22,7 @@ import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { join } from "node:path";
 import { call, createTestUser, tokenFor, type Json, type TestUser } from "./helpers/auth";
 import { createTestInvoice } from "./helpers/billing";
+import { isolated } from "./helpers/isolated";
 import { billingAdminCalls } from "./helpers/billing-admin";
 
 let admin: TestUser;
@@ -280,23 +281,6 @@ describe("?sort=due_date", () => {
     expect(rows.slice(-2).map((row) => row.split('","')[6])).toEqual(["", ""]);
   });
 });
-
-class Rollback extends Error {}
-
-/** Runs `work` in a repeatable-read transaction that is always rolled back: its deltas are exact while other files write. */
-async function isolated(work: (tx: ReceivablesClient) => Promise<void>) {
-  try {
-    await db.$transaction(
-      async (tx) => {
-        await work(tx);
-        throw new Rollback();
-      },
-      { isolationLevel: Prisma.TransactionIsolationLevel.RepeatableRead, timeout: 30_000, maxWait: 20_000 },
-    );
-  } catch (error) {
-    if (!(error instanceof Rollback)) throw error;
-  }
-}
 
 describe("the admin dashboard's receivables", () => {
   it("sums open balances and the overdue part per currency, never across currencies, and splits it by days late", async () => {

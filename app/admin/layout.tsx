@@ -24,7 +24,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
       user={{ name: user.name, email: user.email }}
     >
       <OutboundMailBanner />
-      <EmailVerificationBanner userId={user.id} email={user.email} />
+      <EmailVerificationBanner />
       {children}
     </AreaShell>
   );

@@ -22,7 +22,7 @@ export default async function ClientLayout({ children }: { children: ReactNode }
       navGroups={CLIENT_NAV}
       user={{ name: user.name, email: user.email }}
     >
-      <EmailVerificationBanner userId={user.id} email={user.email} />
+      <EmailVerificationBanner />
       {children}
     </AreaShell>
   );

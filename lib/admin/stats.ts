@@ -50,7 +50,7 @@ export const CURRENCY_ORDER: Currency[] = ["USD", "PEN", "EUR"];
 export const countedContactMessages: Prisma.ContactMessageWhereInput = { deletedAt: null };
 export const countedContactMessagesSql = Prisma.sql`m.deleted_at IS NULL`;
 
-/** The payments that are money received: completed, and not paid with the client's credit. */
+/** The payments that are money received: completed, and not paid with the client's credit (payment_received_totals keeps their sums by triggers). */
 export const receivedPayments: Prisma.PaymentWhereInput = { status: "completed", method: { not: "saldo_a_favor" } };
 
 /** `today`: the Lima day the receivables' overdue part is measured on (default today). */
@@ -59,19 +59,21 @@ export async function getDashboardStats(client: StatsClient = db, today = busine
     // The messages counted (not deleted), kept per status by triggers: no count of 100,000 rows.
     contactMessageTotals(client),
     dashboardCounts(client),
-    client.payment.groupBy({ by: ["currency"], where: receivedPayments, _sum: { amount: true }, _count: { _all: true } }),
+    // The money received (receivedPayments), kept per currency by triggers: no sum over every payment.
+    client.paymentReceivedTotal.findMany({ where: { payments: { gt: 0 } }, select: { currency: true, amount: true, payments: true } }),
     // Refund entries are negative: adding them takes the money given back away.
     client.customerCredit.groupBy({ by: ["currency"], where: { kind: "refund" }, _sum: { amount: true } }),
     receivablesByCurrency(client, today),
   ]);
 
   const sums = new Map<Currency, Prisma.Decimal>();
-  for (const row of [...revenue, ...refunds]) {
-    if (row._sum.amount === null) continue;
-    sums.set(row.currency, (sums.get(row.currency) ?? new Prisma.Decimal(0)).plus(row._sum.amount));
-  }
+  const add = (currency: Currency, amount: Prisma.Decimal | null) => {
+    if (amount !== null) sums.set(currency, (sums.get(currency) ?? new Prisma.Decimal(0)).plus(amount));
+  };
+  for (const total of revenue) add(total.currency, total.amount);
+  for (const refund of refunds) add(refund.currency, refund._sum.amount);
   const totalRevenue = CURRENCY_ORDER.filter((currency) => sums.has(currency)).map((currency) => ({ currency, amount: sums.get(currency)!.toFixed(2) }));
-  const completedPayments = revenue.reduce((sum, row) => sum + row._count._all, 0);
+  const completedPayments = revenue.reduce((sum, row) => sum + row.payments, 0);
 
   return {
     totalContacts: contacts.all,

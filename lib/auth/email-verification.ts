@@ -70,12 +70,6 @@ export async function startEmailVerification(userId: string): Promise<void> {
   });
 }
 
-/** Whether the user's current address is verified (the shells show «Reenviar enlace» until it is). */
-export async function isEmailVerified(userId: string): Promise<boolean> {
-  const user = await db.user.findUnique({ where: { id: userId }, select: { emailVerified: true } });
-  return Boolean(user?.emailVerified);
-}
-
 export type ResendOutcome = { status: "sent" } | { status: "already_verified" } | { status: "rate_limited"; retryAfterSeconds: number };
 
 /**

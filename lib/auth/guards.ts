@@ -5,7 +5,6 @@ import { cache } from "react";
 import { dashboardFor, loginUrl } from "./redirects";
 import { readSessionToken } from "./session-token";
 import { endSession, findActiveSession, type ActiveSession } from "./sessions";
-import { mustEnrollTwoFactor } from "./two-factor";
 
 // Second line behind proxy.ts: every signed-in layout, page and server action checks again,
 // against the server-side session (proxy.ts only decodes the cookie).
@@ -45,9 +44,6 @@ export async function requireClientAreaUser() {
   return user;
 }
 
-/** Whether this admin must enrol before going on: once per request, however many guards ask. */
-const enrolmentMissing = cache((userId: string) => mustEnrollTwoFactor({ id: userId, role: "admin" }));
-
 /** Where an admin sets up the second factor ("Seguridad" of the profile). */
 export const TWO_FACTOR_ENROLMENT_PATH = "/admin/profile";
 
@@ -59,11 +55,12 @@ export const TWO_FACTOR_ENROLMENT_PATH = "/admin/profile";
  * checked as well.
  */
 export async function requireAdmin() {
-  const user = await currentUser();
+  const session = await currentSession();
   const path = await requestedPath("/admin/dashboard");
-  if (!user) redirect(loginUrl(path));
+  if (!session) redirect(loginUrl(path));
+  const { user } = session;
   if (user.role !== "admin") redirect(dashboardFor(user.role));
-  if (path.split(/[?#]/)[0] !== TWO_FACTOR_ENROLMENT_PATH && (await enrolmentMissing(user.id))) {
+  if (path.split(/[?#]/)[0] !== TWO_FACTOR_ENROLMENT_PATH && session.mustEnrolTwoFactor) {
     redirect(`${TWO_FACTOR_ENROLMENT_PATH}?segundo-factor=requerido#seguridad`);
   }
   return user;

@@ -5,6 +5,7 @@ import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { AccountUser } from "./accounts";
 import { readSessionToken } from "./session-token";
+import { mustEnrolTwoFactorSql } from "./two-factor-requirement";
 
 // Server-side state of browser sessions.
 // Auth.js keeps its JWT cookie (the Credentials provider needs the JWT strategy), but every
@@ -21,7 +22,14 @@ const SID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
-export type ActiveSession = { sessionId: string; user: AccountUser };
+export type ActiveSession = {
+  sessionId: string;
+  user: AccountUser;
+  /** Whether the user's address is verified (until it is, the signed-in areas show a banner). */
+  emailVerified: boolean;
+  /** An admin the settings require a second factor of, who has none yet: only the enrolment screen is open. */
+  mustEnrolTwoFactor: boolean;
+};
 
 /**
  * Opens a session for the user: a new row and the random id (`sid`) the JWT will carry.
@@ -36,13 +44,14 @@ export async function createSession(userId: string): Promise<string> {
   return sid;
 }
 
-type SessionRow = { expires: Date } & AccountUser;
+type SessionRow = { expires: Date; emailVerified: boolean; mustEnrolTwoFactor: boolean } & AccountUser;
 
 /**
  * The live session behind a JWT's `sid` and `sub`, with its user as the database has it now
- * (name, e-mail and role are never taken from the JWT); null when the row is gone, expired,
- * belongs to someone else or the user was deleted. One indexed query per request (React
- * cache() when a render asks several times); the row's expiry is pushed forward at most once
+ * (name, e-mail and role are never taken from the JWT) and what the signed-in areas check on
+ * every screen (a verified address; an admin's missing second factor); null when the row is
+ * gone, expired, belongs to someone else or the user was deleted. One indexed query per request
+ * (React cache() when a render asks several times); the row's expiry is pushed forward at most once
  * a day, always ending a day after the JWT could, so the JWT's own `exp` is what ends an idle
  * session.
  */
@@ -50,7 +59,8 @@ export const findActiveSession = cache(async (sid: unknown, userId: unknown): Pr
   if (typeof sid !== "string" || !SID_PATTERN.test(sid) || typeof userId !== "string" || !userId) return null;
   const tokenHash = sha256(sid);
   const rows = await db.$queryRaw<SessionRow[]>`
-    SELECT s.expires, u.id, u.name, u.email, u.role::text AS role, u.created_at AS "createdAt"
+    SELECT s.expires, u.id, u.name, u.email, u.role::text AS role, u.created_at AS "createdAt",
+           u.email_verified IS NOT NULL AS "emailVerified", ${mustEnrolTwoFactorSql} AS "mustEnrolTwoFactor"
     FROM sessions s JOIN users u ON u.id = s.user_id
     WHERE s.session_token = ${tokenHash} AND s.user_id = ${userId} AND s.expires > now()`;
   const row = rows[0];
@@ -61,6 +71,8 @@ export const findActiveSession = cache(async (sid: unknown, userId: unknown): Pr
   return {
     sessionId: sid,
     user: { id: row.id, name: row.name, email: row.email, role: row.role === "admin" ? "admin" : "client", createdAt: row.createdAt },
+    emailVerified: row.emailVerified,
+    mustEnrolTwoFactor: row.mustEnrolTwoFactor,
   };
 });
 

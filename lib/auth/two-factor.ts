@@ -14,6 +14,7 @@ import { ACCOUNT_USER_FIELDS, authenticateWithPassword, LOGIN_FAILURE_LIMIT, typ
 import type { Actor, AdminActor } from "./actor";
 import { linkTokenHash, newLinkToken, runAfterResponse } from "./one-time-token";
 import { verifyPassword } from "./password";
+import { mustEnrolTwoFactorSql } from "./two-factor-requirement";
 import {
   confirmEnrollmentSchema,
   disableTwoFactorSchema,
@@ -159,9 +160,7 @@ export async function googleIdentityHasTwoFactor(identity: { sub?: unknown; emai
  */
 export async function mustEnrollTwoFactor(user: { id: string; role: string }): Promise<boolean> {
   if (user.role !== "admin") return false;
-  const rows = await db.$queryRaw<{ missing: boolean }[]>`
-    SELECT (u.totp_enabled_at IS NULL AND COALESCE((SELECT s.require_admin_two_factor FROM site_settings s WHERE s.id = ${SETTINGS_ID}), false)) AS missing
-    FROM users u WHERE u.id = ${user.id}`;
+  const rows = await db.$queryRaw<{ missing: boolean }[]>`SELECT ${mustEnrolTwoFactorSql} AS missing FROM users u WHERE u.id = ${user.id}`;
   return rows[0]?.missing ?? false;
 }
 

@@ -170,9 +170,16 @@ async function previewCookie(baseUrl: string, admin: Credentials, kind: string, 
   return bypass.split(";")[0];
 }
 
+/**
+ * Asked as the caching front asks (deploy/nginx: "the app is asked for identity"): in production
+ * nginx compresses for the browser, so the app's answer time excludes compression. fetch would
+ * otherwise ask for gzip, which Next then compresses itself (2–4 ms on a 150–230 kB list page).
+ */
+const AS_THE_FRONT_ASKS = { "accept-encoding": "identity" };
+
 async function timed(url: string, headers: Record<string, string>): Promise<{ ms: number; status: number; bytes: number }> {
   const started = performance.now();
-  const response = await fetch(url, { headers, redirect: "manual" });
+  const response = await fetch(url, { headers: { ...AS_THE_FRONT_ASKS, ...headers }, redirect: "manual" });
   const body = await response.arrayBuffer();
   return { ms: performance.now() - started, status: response.status, bytes: body.byteLength };
 }
