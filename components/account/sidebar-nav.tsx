@@ -51,11 +51,9 @@ export function SidebarNav({
                       aria-current={active ? "page" : undefined}
                       title={compact ? item.label : undefined}
                       className={cn(
-                        "flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors",
+                        "nav-link",
                         compact && "justify-center px-0",
-                        active
-                          ? "bg-brand-50 text-brand-800 ring-1 ring-brand-100 ring-inset"
-                          : "text-ink-700 hover:bg-ink-100 hover:text-ink-900",
+                        active ? "bg-brand-50 text-brand-800 ring-1 ring-brand-100 ring-inset" : "nav-link-idle",
                       )}
                     >
                       <AreaIcon name={item.icon} className={active ? "text-brand-700" : "text-ink-500"} />

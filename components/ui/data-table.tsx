@@ -262,7 +262,7 @@ export function DataTable<Row extends RowData>({
                             : undefined
                         }
                         className={cn(
-                          "align-top transition-colors hover:bg-ink-50",
+                          "dt-row",
                           onRowClick && "cursor-pointer",
                           row.getIsSelected() && "bg-brand-50/60",
                           active && "bg-brand-50 outline-2 -outline-offset-2 outline-brand-600",
@@ -280,7 +280,7 @@ export function DataTable<Row extends RowData>({
                           </td>
                         )}
                         {row.getAllCells().map((cell) => (
-                          <td key={cell.id} className={cn("px-3 py-3 text-ink-800 [overflow-wrap:anywhere] [&_*]:[overflow-wrap:anywhere]!", columnById.get(cell.column.id)?.className)}>
+                          <td key={cell.id} className={cn("dt-cell", columnById.get(cell.column.id)?.className)}>
                             {columnById.get(cell.column.id)!.cell(row.original)}
                           </td>
                         ))}
@@ -310,7 +310,7 @@ export function DataTable<Row extends RowData>({
                     data-row-id={row.id}
                     data-active={active || undefined}
                     className={cn(
-                      "rounded-2xl border border-ink-200 bg-white p-4 shadow-card",
+                      "dt-card",
                       row.getIsSelected() && "border-brand-300 bg-brand-50/60",
                       active && "outline-2 outline-brand-600",
                     )}
@@ -333,12 +333,12 @@ export function DataTable<Row extends RowData>({
                         .filter((column) => !column.hideOnCard)
                         .map((column) => (
                           <div key={column.id} className="min-w-0">
-                            <dt className="text-xs font-semibold tracking-wide text-ink-600 uppercase">{column.header}</dt>
-                            <dd className="mt-0.5 text-sm text-ink-800 [overflow-wrap:anywhere] [&_*]:[overflow-wrap:anywhere]!">{column.cell(row.original)}</dd>
+                            <dt className="dt-label">{column.header}</dt>
+                            <dd className="dt-value">{column.cell(row.original)}</dd>
                           </div>
                         ))}
                     </dl>
-                    {rowActions && <div className="mt-3 flex flex-wrap gap-2 border-t border-ink-100 pt-3">{rowActions(row.original)}</div>}
+                    {rowActions && <div className="dt-card-actions">{rowActions(row.original)}</div>}
                   </li>
                 );
               })
