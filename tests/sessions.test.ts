@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { encode } from "next-auth/jwt";
 import { NextRequest } from "next/server";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { GET as authGet, POST as authPost } from "@/app/api/auth/[...nextauth]/route";
 import { POST as logout } from "@/app/api/v1/auth/logout/route";
 import { GET as me } from "@/app/api/v1/auth/me/route";
@@ -246,6 +246,35 @@ describe("rolling expiry", () => {
     const rolled = await row();
     expect(rolled.expires.getTime() - Date.now()).toBeGreaterThan(7.9 * DAY);
     expect(rolled.expires.getTime() - Date.now()).toBeLessThanOrEqual(8 * DAY);
+  });
+});
+
+describe("reading the session cookie", () => {
+  afterEach(() => vi.useRealTimers());
+  const read = (cookie: string) => readSessionToken(new Request(BASE_URL, { headers: { cookie } }));
+  const person = (n: number) => ({ id: `lector-${n}-${randomBytes(4).toString("hex")}`, name: `Lector ${n}`, email: `lector${n}@ejemplo.pe`, role: "client" });
+
+  it("gives each cookie its own token, however often and in whatever order they are read", async () => {
+    const [ana, beto] = [person(1), person(2)];
+    const [anaCookie, betoCookie] = await Promise.all([sessionCookieWithSid(ana, "a".repeat(43)), sessionCookieWithSid(beto, "b".repeat(43))]);
+    for (const [cookie, who] of [[anaCookie, ana], [betoCookie, beto], [anaCookie, ana], [`otra=1; ${betoCookie}`, beto]] as const) {
+      expect((await read(cookie))?.sub).toBe(who.id);
+    }
+  });
+
+  it("stops accepting a token once it expires, even one it has read before", async () => {
+    const reader = person(3);
+    const value = await encode({ token: { sub: reader.id, sid: "c".repeat(43), role: "client" }, secret: process.env.AUTH_SECRET!, salt: SESSION_COOKIE, maxAge: 60 });
+    const cookie = `${SESSION_COOKIE}=${value}`;
+    expect((await read(cookie))?.sub).toBe(reader.id);
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 10 * 60_000 });
+    expect(await read(cookie)).toBeNull();
+  });
+
+  it("refuses a cookie that does not decode, every time", async () => {
+    const cookie = (await sessionCookieWithSid(person(4), "d".repeat(43))).slice(0, -4) + "AAAA";
+    expect(await read(cookie)).toBeNull();
+    expect(await read(cookie)).toBeNull();
   });
 });
 
