@@ -52,6 +52,18 @@ export type CatalogItemContract = {
   updated_at: string;
 };
 
+/**
+ * What the admin lists of products and services show of an item. Their pages hand only this to the
+ * browser: the whole contract carries the content, the gallery and the SEO fields, kilobytes a row
+ * that the list never shows.
+ */
+export type CatalogListRow = Pick<CatalogItemContract, "id" | "name" | "slug" | "features" | "price_from" | "currency" | "category" | "status" | "is_featured">;
+
+export function catalogListRow(item: CatalogItemContract): CatalogListRow {
+  const { id, name, slug, features, price_from, currency, category, status, is_featured } = item;
+  return { id, name, slug, features, price_from, currency, category, status, is_featured };
+}
+
 export function serializeCatalogItem(item: CatalogItemRow): CatalogItemContract {
   const imageSet = item.image ? imageSetOf(item.image) : null;
   const gallery = item.gallery.map((entry) => imageSetOf(entry.media));

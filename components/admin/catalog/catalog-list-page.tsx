@@ -8,7 +8,7 @@ import type { PageSearchParams } from "@/lib/list/query-params";
 import { requireAdmin } from "@/lib/auth/guards";
 import { listAdminCatalogItems } from "@/lib/catalog/admin-list";
 import { adminCatalogListQuerySchema } from "@/lib/catalog/admin-schema";
-import type { CatalogItemContract } from "@/lib/catalog/serialize";
+import { catalogListRow, type CatalogListRow } from "@/lib/catalog/serialize";
 import type { CatalogKind } from "@/lib/generated/prisma/enums";
 import { CatalogListScreen } from "./catalog-list-screen";
 import { CatalogListError } from "./catalog-list-states";
@@ -25,9 +25,10 @@ export async function CatalogListPage({ kind, searchParams }: { kind: CatalogKin
   const texts = CATALOG_SCREEN_TEXTS[kind];
   const { query } = readListQuery(adminCatalogListQuerySchema(kind), await searchParams);
 
-  let result: Paged<CatalogItemContract> | null = null;
+  let result: Paged<CatalogListRow> | null = null;
   try {
-    result = await listAdminCatalogItems(kind, query, pageRequest(query));
+    const items = await listAdminCatalogItems(kind, query, pageRequest(query));
+    result = { ...items, data: items.data.map(catalogListRow) };
   } catch (error) {
     console.error(`[catalog] La lista de ${texts.plural} no se pudo leer`, error);
   }

@@ -11,7 +11,7 @@ import { notify } from "@/components/ui/toast";
 import type { Paged } from "@/lib/list/paging";
 import { CATALOG_STATUS_LABELS, CATALOG_STATUSES, type CatalogStatusValue } from "@/lib/catalog/labels";
 import { CATALOG_CATEGORIES } from "@/lib/catalog/categories";
-import type { CatalogItemContract } from "@/lib/catalog/serialize";
+import type { CatalogListRow } from "@/lib/catalog/serialize";
 import { formatMoney } from "@/lib/format";
 import type { CatalogKind } from "@/lib/generated/prisma/enums";
 import { CatalogStatusBadge } from "./catalog-status-badge";
@@ -56,7 +56,7 @@ function CategoryFilter({ kind }: { kind: CatalogKind }) {
   );
 }
 
-export function CatalogListScreen({ kind, result, exportHref }: { kind: CatalogKind; result: Paged<CatalogItemContract>; exportHref: string }) {
+export function CatalogListScreen({ kind, result, exportHref }: { kind: CatalogKind; result: Paged<CatalogListRow>; exportHref: string }) {
   const texts = CATALOG_SCREEN_TEXTS[kind];
   const router = useRouter();
   const [pendingDelete, setPendingDelete] = useState<PendingDelete | null>(null);
@@ -99,7 +99,7 @@ export function CatalogListScreen({ kind, result, exportHref }: { kind: CatalogK
     router.refresh();
   }
 
-  const columns: DataTableColumn<CatalogItemContract>[] = [
+  const columns: DataTableColumn<CatalogListRow>[] = [
     {
       id: "name",
       header: "Nombre",
