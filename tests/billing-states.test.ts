@@ -203,6 +203,11 @@ describe("?status= returns exactly the invoices in that state", () => {
     expect(clientCounts).toEqual(adminCounts);
     // The counts follow the list's other filters (currency), never its status.
     expect((await countAdminInvoicesByState({ user_id: client.user.id, currency: "USD", status: "paid" })).all).toBe(0);
+    // A search counts the states in one SQL pass: the same states, word by word, case and accents ignored.
+    expect(await countAdminInvoicesByState({ user_id: client.user.id, q: client.user.email.toUpperCase() })).toEqual(adminCounts);
+    expect(await countAdminInvoicesByState({ user_id: client.user.id, currency: "PEN", q: `${client.user.email} ${client.user.email}` })).toEqual(adminCounts);
+    expect((await countAdminInvoicesByState({ user_id: client.user.id, currency: "USD", q: client.user.email })).all).toBe(0);
+    expect((await countAdminInvoicesByState({ user_id: client.user.id, q: `${client.user.email} sin-coincidencias` })).all).toBe(0);
   });
 
   it("in the CSV export, and on the invoice's PDF", async () => {

@@ -47,8 +47,13 @@ export async function countInvoicesByState(
   today: string,
 ): Promise<InvoiceStateCounts> {
   const read = await Promise.all(INVOICE_STATUSES.map((status) => count({ AND: [base, invoiceStatusWhere(status, today)] }, STATE_COUNT_CAP + 1)));
-  const counts = read.map((n) => Math.min(n, STATE_COUNT_CAP));
-  const capped: InvoiceStateCounts["capped"] = INVOICE_STATUSES.filter((_, index) => read[index] > STATE_COUNT_CAP);
+  return capStateCounts(Object.fromEntries(INVOICE_STATUSES.map((status, index) => [status, read[index]])) as Record<InvoiceStatusCode, number>);
+}
+
+/** Counts per state as the screens show them: each at most STATE_COUNT_CAP, `capped` naming those over it. */
+export function capStateCounts(read: Record<InvoiceStatusCode, number>): InvoiceStateCounts {
+  const counts = INVOICE_STATUSES.map((status) => Math.min(read[status], STATE_COUNT_CAP));
+  const capped: InvoiceStateCounts["capped"] = INVOICE_STATUSES.filter((status) => read[status] > STATE_COUNT_CAP);
   if (capped.length > 0) capped.push("all");
   const byState = Object.fromEntries(INVOICE_STATUSES.map((status, index) => [status, counts[index]])) as Record<InvoiceStatusCode, number>;
   return { ...byState, all: counts.reduce((sum, n) => sum + n, 0), capped };

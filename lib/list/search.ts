@@ -1,3 +1,5 @@
+import { Prisma } from "@/lib/generated/prisma/client";
+
 // The admin lists' word search over a search_text column that triggers keep lower-case and
 // unaccented (contact messages, invoices, payments, subscriptions): every word of the query must
 // appear somewhere in it, accents and letter case ignored.
@@ -19,4 +21,9 @@ export function foldForSearch(word: string): string {
 /** A Prisma condition per word of q on a model's searchText column (none without a query). */
 export function searchTextConditions(q: string | undefined): { searchText: { contains: string } }[] {
   return searchTerms(q).map((term) => ({ searchText: { contains: escapeLike(foldForSearch(term)) } }));
+}
+
+/** searchTextConditions in SQL, on a search_text column such as Prisma.sql`i.search_text`. */
+export function searchTextSql(q: string | undefined, column: Prisma.Sql): Prisma.Sql[] {
+  return searchTerms(q).map((term) => Prisma.sql`${column} LIKE ${`%${escapeLike(foldForSearch(term))}%`}`);
 }
