@@ -73,6 +73,24 @@ describe("GET /api/v1/admin/users", () => {
     expect((admins.body.data as Json[]).map((row) => row.id)).toEqual([second.id]);
   });
 
+  it("?q= finds every word in the name or e-mail, in any order, accents and case ignored, and follows a rename", async () => {
+    const tag = uniqueTag();
+    const angel = await createTestUser({ name: `Ángel Peña ${tag}` });
+    const other = await createTestUser({ name: `Angela Quispe ${tag}` });
+    const ids = async (q: string) => ((await list(`?q=${encodeURIComponent(q)}`)).body.data as Json[]).map((row) => row.id);
+    expect(await ids(`pena ANGEL ${tag}`)).toEqual([angel.id]);
+    expect(await ids(`PEÑA ${tag}`)).toEqual([angel.id]);
+    expect(await ids(`${tag} ángel`)).toEqual(expect.arrayContaining([angel.id, other.id]));
+    // A word of the e-mail and one of the name together; % and _ are only themselves.
+    expect(await ids(`${angel.email.split("@")[0]} peña`)).toEqual([angel.id]);
+    expect(await ids(`% ${tag}`)).toEqual([]);
+    expect(await ids(`_ngel ${tag}`)).toEqual([]);
+    // The search text follows the row: after a rename the old name no longer finds it.
+    await db.user.update({ where: { id: angel.id }, data: { name: `Ana Torres ${tag}` } });
+    expect(await ids(`pena ${tag}`)).toEqual([]);
+    expect(await ids(`torres ${tag}`)).toEqual([angel.id]);
+  });
+
   it("with ?page (or ?per_page): the paged shape with the filter's total", async () => {
     const tag = uniqueTag();
     for (let index = 0; index < 3; index++) await createTestUser({ name: `Paginada ${tag} ${index}` });

@@ -116,6 +116,9 @@ describe("bench dataset", () => {
     expect(await count("SELECT sum(total)::int AS n FROM contact_message_counts")).toBe(await count("SELECT count(*)::int AS n FROM contact_messages WHERE deleted_at IS NULL"));
     expect(await count("SELECT count(*)::int AS n FROM pg_indexes WHERE indexname = 'contact_messages_search_trgm_idx'")).toBe(1);
     expect(await count("SELECT count(*)::int AS n FROM contact_messages WHERE search_text IS NULL")).toBe(0);
+    // The users' search text is filled too (their trigram index is rebuilt after the bulk load).
+    expect(await count("SELECT count(*)::int AS n FROM users WHERE search_text IS NULL")).toBe(0);
+    expect(await count("SELECT count(*)::int AS n FROM pg_indexes WHERE indexname = 'users_search_trgm_idx'")).toBe(1);
   });
 
   it("keeps the dashboard's money received in step with the payments", async () => {

@@ -1,5 +1,6 @@
 import "server-only";
 import { readList, type ListOf, type PageRequest } from "@/lib/list/paging";
+import { searchTextConditions } from "@/lib/list/search";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { UserListQuery } from "./schema";
@@ -8,13 +9,14 @@ import { serializeUser, type UserContract } from "./serialize";
 /** The columns a user is read with everywhere in user management: never the password hash. */
 export const USER_FIELDS = { id: true, name: true, email: true, role: true, createdAt: true } as const;
 
-/** `?q=` (name or e-mail contains it, any letter case) and `?role=`. */
+/**
+ * `?q=` (every word in the name or the e-mail, accents and letter case ignored: search_text,
+ * kept by a trigger, with a trigram index) and `?role=`.
+ */
 function userFilter(query: Pick<UserListQuery, "q" | "role">): Prisma.UserWhereInput {
   return {
     ...(query.role && { role: query.role }),
-    ...(query.q && {
-      OR: [{ name: { contains: query.q, mode: "insensitive" } }, { email: { contains: query.q, mode: "insensitive" } }],
-    }),
+    ...(query.q && { AND: searchTextConditions(query.q) }),
   };
 }
 

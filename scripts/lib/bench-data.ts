@@ -81,6 +81,10 @@ async function loadContactMessages(client: pg.Client, rows: number): Promise<voi
 
 /** `rows` client users with a billing profile: even ones a RUC (facturas), odd ones a DNI (boletas). */
 export async function insertUsers(client: pg.Client, rows: number): Promise<void> {
+  await withoutIndexes(client, ["users_search_trgm_idx"], () => loadUsers(client, rows));
+}
+
+async function loadUsers(client: pg.Client, rows: number): Promise<void> {
   await client.query(
     `INSERT INTO users (id, name, email, role, billing_name, tax_id, created_at, updated_at)
      SELECT
