@@ -50,16 +50,14 @@ export const CURRENCY_ORDER: Currency[] = ["USD", "PEN", "EUR"];
 export const countedContactMessages: Prisma.ContactMessageWhereInput = { deletedAt: null };
 export const countedContactMessagesSql = Prisma.sql`m.deleted_at IS NULL`;
 
-/** The payments that are money received: completed, and not paid with the client's credit (payment_received_totals keeps their sums by triggers). */
-export const receivedPayments: Prisma.PaymentWhereInput = { status: "completed", method: { not: "saldo_a_favor" } };
-
 /** `today`: the Lima day the receivables' overdue part is measured on (default today). */
 export async function getDashboardStats(client: StatsClient = db, today = businessDate()): Promise<DashboardStats> {
   const [contacts, counts, revenue, refunds, receivables] = await Promise.all([
     // The messages counted (not deleted), kept per status by triggers: no count of 100,000 rows.
     contactMessageTotals(client),
     dashboardCounts(client),
-    // The money received (receivedPayments), kept per currency by triggers: no sum over every payment.
+    // The money received (payments completed, not paid with the client's credit), kept per
+    // currency by triggers on payments: no sum over every payment.
     client.paymentReceivedTotal.findMany({ where: { payments: { gt: 0 } }, select: { currency: true, amount: true, payments: true } }),
     // Refund entries are negative: adding them takes the money given back away.
     client.customerCredit.groupBy({ by: ["currency"], where: { kind: "refund" }, _sum: { amount: true } }),

@@ -2,7 +2,7 @@ import "server-only";
 import { notFound } from "@/lib/errors";
 import { keysetAfter, keysetBatches, keysetOrderBy, type KeysetOrder } from "@/lib/list/keyset";
 import { readList, type ListOf, type PageRequest } from "@/lib/list/paging";
-import { escapeLike, foldForSearch, searchTerms, searchTextConditions, searchTextSql } from "@/lib/list/search";
+import { searchTerms, searchTextConditions, searchTextSql } from "@/lib/list/search";
 import { db } from "@/lib/db";
 import { Prisma, type BillingPeriod, type CatalogKind, type Currency, type PaymentMethod, type SubscriptionStatus } from "@/lib/generated/prisma/client";
 import { BILLING_MESSAGES, type InvoiceSort } from "./schema";
@@ -247,8 +247,7 @@ export const CLIENT_SEARCH_RESULTS = 8;
  * every client this way, however many there are.
  */
 export async function searchClientOptions(q: string | undefined, limit = CLIENT_SEARCH_RESULTS): Promise<ClientOption[]> {
-  const words = searchTerms(q).map((term) => escapeLike(foldForSearch(term)));
-  const matches = words.map((word) => Prisma.sql`AND lower(immutable_unaccent(concat_ws(' ', u.name, u.email, u.billing_name))) LIKE ('%' || ${word} || '%')`);
+  const matches = searchTextSql(q, Prisma.sql`lower(immutable_unaccent(concat_ws(' ', u.name, u.email, u.billing_name)))`).map((match) => Prisma.sql`AND ${match}`);
   return db.$queryRaw<ClientOption[]>`
     SELECT u.id, u.name, u.email, u.billing_name, u.tax_id
       FROM users u
