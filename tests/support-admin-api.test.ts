@@ -49,6 +49,24 @@ describe("admin tickets", () => {
     }
   });
 
+  it("?q= finds every word in the subject or the client's name or e-mail, accents and case ignored, and follows a rename", async () => {
+    const tag = uniqueTag();
+    const client = await caller("client");
+    await db.user.update({ where: { id: client.user.id }, data: { name: `Íñigo Peña ${tag}` } });
+    const vpn = await openTicket(client, `Conexión VPN caída ${tag}`);
+    const other = await openTicket(beto, `Conexión lenta ${tag}`);
+    const ids = async (q: string) => ((await adminList(`?q=${encodeURIComponent(q)}`)).body.data as TicketSummaryContract[]).map((row) => row.id).sort();
+    expect(await ids(`CONEXION ${tag}`)).toEqual([vpn.id, other.id].sort());
+    expect(await ids(`vpn conexión ${tag}`)).toEqual([vpn.id]);
+    // A word of the subject and one of the client's name together.
+    expect(await ids(`caida pena ${tag}`)).toEqual([vpn.id]);
+    expect(await ids(`% ${tag}`)).toEqual([]);
+    // The client's rename reaches the ticket's search text.
+    await db.user.update({ where: { id: client.user.id }, data: { name: `Ana Torres ${tag}` } });
+    expect(await ids(`peña ${tag}`)).toEqual([]);
+    expect(await ids(`torres vpn ${tag}`)).toEqual([vpn.id]);
+  });
+
   it("exports the list's filter and search as CSV (BOM, Spanish header, formula-like cells neutralised); clients get 403", async () => {
     const tag = uniqueTag();
     const risky = await openTicket(ana, `=HYPERLINK("http://malo.example") ${tag}`);

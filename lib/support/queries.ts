@@ -1,6 +1,7 @@
 import "server-only";
 import { keysetAfter, keysetBatches, keysetOrderBy, type KeysetOrder } from "@/lib/list/keyset";
 import { readList, type ListOf, type PageRequest } from "@/lib/list/paging";
+import { searchTextConditions } from "@/lib/list/search";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { TicketPriorityCode, TicketStatusCode } from "./labels";
@@ -47,12 +48,10 @@ function adminWhere(filter: AdminTicketFilter, viewerId: string | null): Prisma.
   else if (filter.assigned_to === "me") where.assignedToId = viewerId ?? "";
   else if (filter.assigned_to) where.assignedToId = filter.assigned_to;
   if (filter.q) {
-    const contains = { contains: filter.q, mode: "insensitive" as const };
-    const or: Prisma.TicketWhereInput[] = [{ subject: contains }, { user: { name: contains } }, { user: { email: contains } }];
-    // "#42" or "42" finds ticket 42 too.
+    // Every word in the subject or the client's name or e-mail; "#42" or "42" finds ticket 42 too.
+    const words: Prisma.TicketWhereInput = { AND: searchTextConditions(filter.q) };
     const number = /^#?(\d{1,9})$/.exec(filter.q);
-    if (number) or.push({ id: Number(number[1]) });
-    where.OR = or;
+    where.OR = number ? [words, { id: Number(number[1]) }] : [words];
   }
   return where;
 }
