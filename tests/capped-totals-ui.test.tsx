@@ -10,8 +10,9 @@ import { totalLabel } from "@/components/ui/plural";
 import type { PaymentContract } from "@/lib/billing/serialize";
 import type { Paged } from "@/lib/list/paging";
 
+const replace = vi.fn();
 vi.mock("next/navigation", () => ({
-  useRouter: () => ({ replace: () => undefined, push: () => undefined }),
+  useRouter: () => ({ replace, push: () => undefined }),
   usePathname: () => "/client/payments",
   useSearchParams: () => new URLSearchParams("page=2"),
 }));
@@ -56,5 +57,15 @@ describe("a list screen with a capped total (client payments)", () => {
     expect(within(nav).getByText(/Mostrando/, { selector: "p" }).textContent).toBe("Total de pagos: 21Mostrando 21–21 de 21 resultados");
     expect(within(nav).getByText(/^Página/).textContent).toBe("Página 2 de 2");
     expect(within(nav).getByRole("button", { name: "Siguiente" })).toHaveProperty("disabled", true);
+  });
+
+  it("past the last page: says the page is empty and how many there are, and Anterior goes to the last one", () => {
+    render(<PaymentsTable result={{ data: [], current_page: 5, per_page: 20, total: 30, last_page: 2, total_capped: false }} />);
+    const nav = screen.getByRole("navigation", { name: "Paginación" });
+    expect(within(nav).getByText(/resultados en/, { selector: "p" }).textContent).toBe("Total de pagos: 30Esta página no tiene resultados: hay 30 resultados en 2 páginas");
+    expect(within(nav).getByText(/^Página/).textContent).toBe("Página 5");
+    expect(within(nav).getByRole("button", { name: "Siguiente" })).toHaveProperty("disabled", true);
+    within(nav).getByRole("button", { name: "Anterior" }).click();
+    expect(replace).toHaveBeenLastCalledWith("/client/payments?page=2", { scroll: false });
   });
 });

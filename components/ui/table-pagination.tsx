@@ -30,6 +30,9 @@ export function TablePagination({ page, rowCount, summary, url }: { page?: PageM
   const first = page.total === 0 ? 0 : (page.current_page - 1) * page.per_page + 1;
   const last = Math.min(page.total, page.current_page * page.per_page);
   const more = page.total_capped ? "más de " : "";
+  // A page past the last (an old link, rows deleted meanwhile) shows no rows: the footer says so
+  // and "Anterior" goes to the last page that has some.
+  const pastEnd = page.total > 0 && first > page.total;
   const goTo = (pageNumber: number) => url.set({ page: pageNumber <= 1 ? null : String(pageNumber) }, { resetPage: false });
   return (
     <nav aria-label="Paginación" className="flex flex-col gap-3 text-sm text-ink-700 sm:flex-row sm:items-center sm:justify-between">
@@ -37,16 +40,16 @@ export function TablePagination({ page, rowCount, summary, url }: { page?: PageM
         {summary && <span className="mr-2 font-semibold text-ink-900">{summary}</span>}
         {page.total === 0
           ? "Sin resultados"
-          : `Mostrando ${integer.format(first)}–${integer.format(last)} de ${totalLabel(page)} ${page.total === 1 && !page.total_capped ? "resultado" : "resultados"}`}
+          : pastEnd
+            ? `Esta página no tiene resultados: hay ${countLabel(page.total, "resultado", "resultados")} en ${countLabel(page.last_page, "página", "páginas")}`
+            : `Mostrando ${integer.format(first)}–${integer.format(last)} de ${totalLabel(page)} ${page.total === 1 && !page.total_capped ? "resultado" : "resultados"}`}
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <PerPageSelect value={page.per_page} onChange={(value) => url.set({ per_page: String(value) })} />
-        <Button variant="outline" size="sm" onClick={() => goTo(page.current_page - 1)} disabled={page.current_page <= 1 || url.pending}>
+        <Button variant="outline" size="sm" onClick={() => goTo(pastEnd ? page.last_page : page.current_page - 1)} disabled={page.current_page <= 1 || url.pending}>
           Anterior
         </Button>
-        <span className="px-1 whitespace-nowrap">
-          {`Página ${integer.format(Math.min(page.current_page, page.last_page))} de ${more}${integer.format(page.last_page)}`}
-        </span>
+        <span className="px-1 whitespace-nowrap">{`Página ${integer.format(page.current_page)}${pastEnd ? "" : ` de ${more}${integer.format(page.last_page)}`}`}</span>
         <Button variant="outline" size="sm" onClick={() => goTo(page.current_page + 1)} disabled={(!page.total_capped && page.current_page >= page.last_page) || url.pending}>
           Siguiente
         </Button>
