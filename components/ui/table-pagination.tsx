@@ -49,7 +49,7 @@ export function TablePagination({ page, rowCount, summary, url }: { page?: PageM
         <Button variant="outline" size="sm" onClick={() => goTo(pastEnd ? page.last_page : page.current_page - 1)} disabled={page.current_page <= 1 || url.pending}>
           Anterior
         </Button>
-        <span className="px-1 whitespace-nowrap">{`Página ${integer.format(page.current_page)}${pastEnd ? "" : ` de ${more}${integer.format(page.last_page)}`}`}</span>
+        <span className="px-1 whitespace-nowrap">{pastEnd ? `Página ${integer.format(page.current_page)}` : `Página ${integer.format(Math.min(page.current_page, page.last_page))} de ${more}${integer.format(page.last_page)}`}</span>
         <Button variant="outline" size="sm" onClick={() => goTo(page.current_page + 1)} disabled={(!page.total_capped && page.current_page >= page.last_page) || url.pending}>
           Siguiente
         </Button>

@@ -1,8 +1,8 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 
 // The admin lists' word search over a search_text column that triggers keep lower-case and
-// unaccented (contact messages, users, invoices, payments, subscriptions, tickets): every word of the query must
-// appear somewhere in it, accents and letter case ignored.
+// unaccented (contact messages, users, invoices, payments, subscriptions, tickets): every word of
+// the query must appear somewhere in it, accents and letter case ignored.
 
 /** The words of a query, each once, at most 8. */
 export function searchTerms(q: string | undefined): string[] {
