@@ -337,6 +337,38 @@ describe("the admin dashboard's receivables", () => {
   });
 });
 
+describe("what clients owe, kept by triggers", () => {
+  it("invoice_open_balances equals the open invoices' live sums through payments, a credit, a due date removed or moved, a currency change, a cancellation and a deletion (one snapshot)", async () => {
+    const { user } = await newClient();
+    const today = businessDate();
+    const open = (currency: Currency, dueInDays: number) => createTestInvoice(db, { userId: user.id, currency, issuedAt: addDays(today, -20), dueDate: addDays(today, dueInDays) });
+    const [a, b, c, d, e] = [await open("PEN", -3), await open("PEN", -3), await open("USD", 7), await open("EUR", 1), await open("PEN", 2)];
+    await db.invoice.update({ where: { id: a.id }, data: { amountPaid: "18.00" } });
+    await db.invoice.update({ where: { id: b.id }, data: { amountCredited: "118.00" } });
+    await db.invoice.update({ where: { id: c.id }, data: { dueDate: null } });
+    await db.invoice.updateMany({ where: { id: { in: [d.id, e.id] } }, data: { dueDate: new Date(`${addDays(today, -40)}T00:00:00Z`) } });
+    await db.invoice.update({ where: { id: d.id }, data: { currency: "USD" } });
+    await db.invoice.update({ where: { id: e.id }, data: { status: "cancelled" } });
+    await db.payment.deleteMany({ where: { invoiceId: a.id } });
+    await db.invoice.delete({ where: { id: a.id } });
+    const rows = await db.$queryRawUnsafe<{ currency: string; due: string; live_n: number; kept_n: number; live: string; kept: string }[]>(
+      `WITH live AS (
+         SELECT currency, coalesce(due_date, DATE '9999-12-31') AS due, count(*)::int AS n, sum(amount - amount_paid - amount_credited) AS balance
+           FROM invoices WHERE status = 'pending' AND amount - amount_paid - amount_credited > 0 GROUP BY 1, 2
+       ), kept AS (SELECT currency, due_date AS due, invoices AS n, balance FROM invoice_open_balances WHERE invoices <> 0 OR balance <> 0)
+       SELECT coalesce(l.currency, k.currency)::text AS currency, coalesce(l.due, k.due)::text AS due,
+              coalesce(l.n, 0) AS live_n, coalesce(k.n, 0) AS kept_n, coalesce(l.balance, 0)::text AS live, coalesce(k.balance, 0)::text AS kept
+         FROM live l FULL JOIN kept k ON k.currency = l.currency AND k.due = l.due`,
+    );
+    const mismatches = rows.filter((row) => row.live_n !== row.kept_n || !new Prisma.Decimal(row.live).equals(row.kept));
+    expect(mismatches).toEqual([]);
+    // This client's invoices are in it: b owes nothing, c counts under "no due date", d moved to dollars.
+    const keys = new Set(rows.map((row) => `${row.currency} ${row.due}`));
+    expect(keys).toContain("USD 9999-12-31");
+    expect(keys).toContain(`USD ${addDays(today, -40)}`);
+  });
+});
+
 describe("Mi Portal", () => {
   it("shows what is due per currency, the overdue part and the next due date", async () => {
     const { user, token } = await newClient();

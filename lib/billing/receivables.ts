@@ -7,7 +7,8 @@ import { AGEING_BUCKETS, type AgeingBucketKey } from "./state";
 // What clients still owe, per currency (never added across currencies), read in one SQL query:
 // the balances of the open invoices (stored as pending), the part past its due date on the Lima
 // day `today`, and that part split by how many days late it is (AGEING_BUCKETS). The admin
-// dashboard reads it for every client, Mi Portal for one.
+// dashboard reads it for every client from the sums triggers keep per currency and due date
+// (invoice_open_balances), Mi Portal for one client from the client's open invoices.
 
 export type ReceivablesByCurrency = {
   currency: Currency;
@@ -31,10 +32,12 @@ const money = (value: string | null) => new Prisma.Decimal(value ?? 0).toFixed(2
 
 /** Open balances per currency (PEN, USD, EUR order; only currencies with something owed), for everyone or one client. */
 export async function receivablesByCurrency(client: ReceivablesClient, today: string, options: { userId?: string } = {}): Promise<ReceivablesByCurrency[]> {
-  // The inner query works out each open invoice's balance and days late once (OFFSET 0 keeps
+  // The inner query works out each group's balance, invoices and days late once (OFFSET 0 keeps
   // it from being folded into the sums, which would recompute them per aggregate); the sums
-  // then only compare. Days late: 1 the day after the due date (overdue means late > 0; no due
-  // date, never overdue). Bucket bounds are the code's constants.
+  // then only compare. A group is one open invoice of the client, or every open invoice of a
+  // currency and due date. Days late: 1 the day after the due date (overdue means late > 0; no
+  // due date, never overdue: the kept sums file those under 9999-12-31). Bucket bounds are the
+  // code's constants.
   let floor = 0;
   const buckets = AGEING_BUCKETS.map((bucket) => {
     const within = Number.isFinite(bucket.max)
@@ -43,20 +46,23 @@ export async function receivablesByCurrency(client: ReceivablesClient, today: st
     floor = bucket.max;
     return Prisma.sql`SUM(o.balance) FILTER (WHERE ${within})::text AS ${Prisma.raw(bucket.key)}`;
   });
-  const owner = options.userId === undefined ? Prisma.empty : Prisma.sql`AND i.user_id = ${options.userId}`;
+  const groups =
+    options.userId === undefined
+      ? Prisma.sql`SELECT b.currency, b.balance, b.invoices, ${today}::date - b.due_date AS late
+                     FROM invoice_open_balances b
+                    WHERE b.invoices > 0`
+      : Prisma.sql`SELECT i.currency, GREATEST(i.amount - i.amount_paid - i.amount_credited, 0) AS balance, 1 AS invoices,
+                          ${today}::date - i.due_date AS late
+                     FROM invoices i
+                    WHERE i.status = 'pending' AND i.user_id = ${options.userId}`;
   const rows = await client.$queryRaw<Row[]>`
     SELECT o.currency::text AS currency,
            SUM(o.balance)::text AS receivable,
            SUM(o.balance) FILTER (WHERE o.late > 0)::text AS overdue,
-           COUNT(*)::int AS open_count,
-           COUNT(*) FILTER (WHERE o.late > 0)::int AS overdue_count,
+           SUM(o.invoices)::int AS open_count,
+           COALESCE(SUM(o.invoices) FILTER (WHERE o.late > 0), 0)::int AS overdue_count,
            ${Prisma.join(buckets, ", ")}
-      FROM (SELECT i.currency,
-                   GREATEST(i.amount - i.amount_paid - i.amount_credited, 0) AS balance,
-                   ${today}::date - i.due_date AS late
-              FROM invoices i
-             WHERE i.status = 'pending' ${owner}
-            OFFSET 0) o
+      FROM (${groups} OFFSET 0) o
      WHERE o.balance > 0
      GROUP BY o.currency`;
   const byCurrency = new Map(rows.map((row) => [String(row.currency), row]));

@@ -263,6 +263,11 @@ export const DATA_MAP = {
     onErasure: "keep_fiscal",
     erasureReason: "Payments received are accounting records kept as tax law requires.",
   },
+  InvoiceOpenBalance: {
+    notPersonal: "Sums of what clients owe per currency and due date, kept by triggers.",
+    onErasure: "none",
+    erasureReason: "Nothing personal (the triggers update the sums when invoices change or go).",
+  },
   PaymentReceivedTotal: {
     notPersonal: "Sums of the money received per currency, kept by triggers.",
     onErasure: "none",
