@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./helpers/axe";
+import { expectPhoneCards } from "./helpers/data-table";
 import { createThrowawayUser, deleteThrowawayUser, signInAs, withDb, type SessionUser } from "./helpers/session";
 
 // "Gestión de Productos" / "Gestión de Servicios" and their detail views: the lists on the
@@ -145,12 +146,10 @@ test.describe("Gestión de Productos", () => {
     expect(csv).toContain("Lumen CRM Ventas");
     expect(csv).not.toContain('"lumen-erp-pyme"'); // an ERP product's slug cell
 
-    // 375 px: cards, not a table.
+    // 375 px: the rows as cards.
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto("/admin/products");
-    await expect(page.getByRole("list", { name: "Productos" })).toBeVisible();
-    await expect(page.getByRole("list", { name: "Productos" })).toContainText("Lumen ERP Pyme");
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expect(await expectPhoneCards(page, "Productos")).toContainText("Lumen ERP Pyme");
     await expectNoAxeViolations(page);
   });
 
@@ -296,8 +295,7 @@ test.describe("Gestión de Servicios", () => {
 
       await page.setViewportSize({ width: 375, height: 812 });
       await page.goto("/admin/services");
-      await expect(page.getByRole("list", { name: "Servicios" })).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await expectPhoneCards(page, "Servicios");
       await expectNoAxeViolations(page);
 
       await page.goto("/admin/services/view/999999999");

@@ -3,6 +3,7 @@ import nodemailer from "nodemailer";
 import { expect, test, type Page } from "@playwright/test";
 import { startSmtpServer, type TestSmtpServer } from "../tests/helpers/smtp";
 import { expectNoAxeViolations } from "./helpers/axe";
+import { expectPhoneCards } from "./helpers/data-table";
 import { createThrowawayUser, deleteThrowawayUser, signInAs, withDb, type SessionUser } from "./helpers/session";
 
 // "Gestión de Contactos" in the browser: the table and its modal, the replies e-mailed to a REAL
@@ -265,7 +266,7 @@ test.describe("Gestión de Contactos", () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await signInAs(context, BASE_URL, admin);
     await openInbox(page, `q=${tag}`);
-    const card = page.getByRole("list", { name: "Mensajes de contacto" }).locator(`[data-row-id="${message.id}"]`);
+    const card = (await expectPhoneCards(page, "Mensajes de contacto")).locator(`[data-row-id="${message.id}"]`);
     await expect(card).toBeVisible();
     await expect(card).toContainText(`Consulta ${tag}`);
     await expectNoAxeViolations(page);

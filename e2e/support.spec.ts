@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./helpers/axe";
+import { expectPhoneCards } from "./helpers/data-table";
 import { createThrowawayUser, deleteThrowawayUser, signInAs, type SessionUser } from "./helpers/session";
 
 // Support tickets in the browser (modelled on Zammad's customer portal): the client
@@ -83,7 +84,8 @@ for (const width of [1280, 375]) {
       // The admin finds it in "Tickets" (search), opens it, answers and resolves it.
       await a.goto(`/admin/tickets?q=${encodeURIComponent(stamp)}`);
       await expect(a.getByRole("heading", { level: 1, name: "Tickets" })).toBeVisible();
-      const row = width < 768 ? a.getByRole("list", { name: "Tickets" }).getByRole("listitem") : a.getByRole("table", { name: "Tickets" }).getByRole("row", { name: new RegExp(subject) });
+      const row = a.getByRole("table", { name: "Tickets" }).getByRole("row", { name: new RegExp(subject) });
+      if (width < 768) await expectPhoneCards(a, "Tickets");
       await expect(row).toHaveCount(1);
       await expect(row.getByText(client.name)).toBeVisible();
       await expect(row.getByText("Abierto")).toBeVisible();

@@ -208,3 +208,26 @@ describe("DataTable paging and sorting", () => {
     expect(replace).toHaveBeenLastCalledWith("/admin/mensajes?sort=name&dir=asc", { scroll: false });
   });
 });
+
+describe("DataTable rows", () => {
+  it("writes each row once, its cells named by their column for the phone cards", () => {
+    render(
+      <DataTable
+        caption="Mensajes de contacto"
+        rows={rows}
+        columns={columns}
+        getRowId={(row) => row.id}
+        rowLabel={(row) => row.name}
+        selectable
+        rowActions={(row) => <button type="button">Ver {row.name}</button>}
+      />,
+    );
+    const grid = screen.getByRole("table", { name: "Mensajes de contacto" });
+    // One element per value: phones get the same rows as cards, not a second copy of them.
+    expect(screen.getAllByText("Ana Pérez")).toHaveLength(1);
+    expect(screen.getAllByRole("button", { name: "Ver Luis Quispe" })).toHaveLength(1);
+    const row = within(grid).getByRole("row", { name: /Luis Quispe/ });
+    expect(within(row).getAllByRole("cell").map((cell) => cell.getAttribute("data-label"))).toEqual([null, "Nombre", "Asunto", null]);
+    expect(within(row).getByRole("checkbox", { name: "Seleccionar Luis Quispe" })).toBeTruthy();
+  });
+});

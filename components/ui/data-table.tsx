@@ -41,7 +41,7 @@ export { useTableUrl } from "./use-table-url-state";
 //
 // Sorting writes ?sort=<column id>&dir=asc|desc; the server decides which ids it accepts.
 // While the next URL's data loads, the table shows "Cargando..." and is aria-busy.
-// Below 768 px the rows become cards.
+// Below 768 px the rows show as cards, each value under its column's name (the same table, styled).
 // A long unbroken value (a 120-character name, a URL) wraps inside its cell, whatever the cell's
 // own classes say, instead of widening the table past the screen; e-mail addresses use
 // <EmailText> (email-text.tsx) to wrap at their "@" and dots rather than inside a word.
@@ -186,9 +186,10 @@ export function DataTable<Row extends RowData>({
             </div>
           )}
 
-          {/* Desktop and tablet: a real table. */}
-          <div className="hidden overflow-x-auto rounded-2xl border border-ink-200 bg-white shadow-card md:block">
-            <table className="w-full border-collapse text-left text-sm">
+          {/* One table for every width: from 768 px a scrolling table, below it each row is a card
+              that shows its column names (app/globals.css, .dt-*). Each cell is rendered once. */}
+          <div className="dt-frame">
+            <table className="dt-table">
               <caption className="sr-only">{caption}</caption>
               <thead className="border-b border-ink-200 bg-ink-50 text-xs font-semibold tracking-wide text-ink-700 uppercase">
                 <tr>
@@ -237,16 +238,17 @@ export function DataTable<Row extends RowData>({
                   )}
                 </tr>
               </thead>
-              <tbody className="divide-y divide-ink-100">
+              <tbody>
                 {tableRows.length === 0 ? (
                   <tr>
-                    <td colSpan={colSpan} className="px-4 py-12 text-center text-base text-ink-600">
+                    <td colSpan={colSpan} className="dt-empty">
                       {emptyText}
                     </td>
                   </tr>
                 ) : (
                   tableRows.map((row) => {
                     const active = activeRowId === row.id;
+                    const selected = row.getIsSelected();
                     return (
                       <tr
                         key={row.id}
@@ -264,29 +266,38 @@ export function DataTable<Row extends RowData>({
                         className={cn(
                           "dt-row",
                           onRowClick && "cursor-pointer",
-                          row.getIsSelected() && "bg-brand-50/60",
+                          selected && "bg-brand-50/60 max-md:border-brand-300",
                           active && "bg-brand-50 outline-2 -outline-offset-2 outline-brand-600",
                         )}
                       >
                         {selectable && (
-                          <td className="px-3 py-3">
-                            <input
-                              type="checkbox"
-                              aria-label={`Seleccionar ${labelOf(row.original)}`}
-                              checked={row.getIsSelected()}
-                              onChange={(event) => row.toggleSelected(event.target.checked)}
-                              className="size-4 accent-brand-700"
-                            />
+                          <td className="dt-select">
+                            <label className="dt-select-label">
+                              <input
+                                type="checkbox"
+                                aria-label={`Seleccionar ${labelOf(row.original)}`}
+                                checked={selected}
+                                onChange={(event) => row.toggleSelected(event.target.checked)}
+                                className="size-4 accent-brand-700 max-md:size-5"
+                              />
+                              <span aria-hidden="true" className="md:hidden">
+                                Seleccionar
+                              </span>
+                            </label>
                           </td>
                         )}
-                        {row.getAllCells().map((cell) => (
-                          <td key={cell.id} className={cn("dt-cell", columnById.get(cell.column.id)?.className)}>
-                            {columnById.get(cell.column.id)!.cell(row.original)}
-                          </td>
-                        ))}
+                        {row.getAllCells().map((cell) => {
+                          const column = columnById.get(cell.column.id)!;
+                          return (
+                            // data-label: the column's name above the value on a card (the header names it from 768 px).
+                            <td key={cell.id} data-label={column.header} className={cn("dt-cell", column.className, column.hideOnCard && "max-md:hidden")}>
+                              {column.cell(row.original)}
+                            </td>
+                          );
+                        })}
                         {rowActions && (
-                          <td className="px-3 py-3">
-                            <div className="flex justify-end gap-1">{rowActions(row.original)}</div>
+                          <td className="dt-actions">
+                            <div>{rowActions(row.original)}</div>
                           </td>
                         )}
                       </tr>
@@ -296,54 +307,6 @@ export function DataTable<Row extends RowData>({
               </tbody>
             </table>
           </div>
-
-          {/* Phones: one card per row. */}
-          <ul aria-label={caption} className="flex flex-col gap-3 md:hidden">
-            {tableRows.length === 0 ? (
-              <li className="rounded-2xl border border-ink-200 bg-white px-4 py-10 text-center text-base text-ink-600">{emptyText}</li>
-            ) : (
-              tableRows.map((row) => {
-                const active = activeRowId === row.id;
-                return (
-                  <li
-                    key={row.id}
-                    data-row-id={row.id}
-                    data-active={active || undefined}
-                    className={cn(
-                      "dt-card",
-                      row.getIsSelected() && "border-brand-300 bg-brand-50/60",
-                      active && "outline-2 outline-brand-600",
-                    )}
-                  >
-                    {selectable && (
-                      <label className="mb-2 flex min-h-11 items-center gap-3 text-sm font-medium text-ink-700">
-                        <input
-                          type="checkbox"
-                          checked={row.getIsSelected()}
-                          onChange={(event) => row.toggleSelected(event.target.checked)}
-                          className="size-5 accent-brand-700"
-                        />
-                        <span>
-                          Seleccionar<span className="sr-only"> {labelOf(row.original)}</span>
-                        </span>
-                      </label>
-                    )}
-                    <dl className="grid grid-cols-1 gap-2">
-                      {columns
-                        .filter((column) => !column.hideOnCard)
-                        .map((column) => (
-                          <div key={column.id} className="min-w-0">
-                            <dt className="dt-label">{column.header}</dt>
-                            <dd className="dt-value">{column.cell(row.original)}</dd>
-                          </div>
-                        ))}
-                    </dl>
-                    {rowActions && <div className="dt-card-actions">{rowActions(row.original)}</div>}
-                  </li>
-                );
-              })
-            )}
-          </ul>
         </div>
 
         <TablePagination page={page} rowCount={rows.length} summary={summary} url={url} />
