@@ -28,7 +28,7 @@ export function DashboardStatCards({ stats }: { stats: DashboardStats }) {
           value={count.format(stats.totalContacts)}
           detail={plural(stats.unreadContacts, "por leer", "por leer")}
           href="/admin/contact-messages"
-          icon="envelope"
+          icon="mail"
         />
       </div>
       <div>
@@ -64,7 +64,7 @@ export function DashboardStatCards({ stats }: { stats: DashboardStats }) {
           }
           detail={`${plural(stats.completedPayments, "pago recibido", "pagos recibidos")}, por moneda`}
           href="/admin/payments"
-          icon="banknotes"
+          icon="currency"
           accent="emerald"
         />
       </div>
@@ -132,7 +132,7 @@ export function ReceivablesSection({ receivables }: { receivables: DashboardStat
           }
           detail={`${plural(open, "factura abierta", "facturas abiertas")}, por moneda`}
           href="/admin/invoices?sort=due_date"
-          icon="banknotes"
+          icon="currency"
           accent="teal"
         />
         <StatCard

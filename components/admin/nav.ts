@@ -6,8 +6,8 @@ export const ADMIN_NAV: AreaNavGroup[] = [
     id: "gestion",
     label: "Gestión",
     items: [
-      { href: "/admin/dashboard", label: "Panel", icon: "dashboard" },
-      { href: "/admin/contact-messages", label: "Contactos", icon: "envelope" },
+      { href: "/admin/dashboard", label: "Panel", icon: "grid" },
+      { href: "/admin/contact-messages", label: "Contactos", icon: "mail" },
       { href: "/admin/products", label: "Productos", icon: "cube" },
       { href: "/admin/services", label: "Servicios", icon: "briefcase" },
       { href: "/admin/users", label: "Usuarios", icon: "users" },
@@ -24,7 +24,7 @@ export const ADMIN_NAV: AreaNavGroup[] = [
     id: "reportes",
     label: "Reportes",
     items: [
-      { href: "/admin/dashboard", label: "Panel", icon: "dashboard" },
+      { href: "/admin/dashboard", label: "Panel", icon: "grid" },
       { href: "/admin/users", label: "Usuarios", icon: "users" },
       { href: "/admin/subscriptions", label: "Suscripciones", icon: "refresh" },
       { href: "/admin/invoices", label: "Facturas", icon: "document" },

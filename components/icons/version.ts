@@ -1,2 +1,2 @@
 // Written by `npm run icons` from components/icons/registry.ts. Do not edit.
-export const ICON_SPRITE_URL = "/icons.svg?531847";
+export const ICON_SPRITE_URL = "/icons.svg?036b66";
