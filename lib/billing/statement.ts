@@ -1,9 +1,9 @@
 import "server-only";
 import Decimal from "decimal.js";
-import { addDays, businessDate, calendarDate, dateColumn } from "@/lib/dates";
+import { addDays, businessDate, calendarDate } from "@/lib/dates";
 import { db } from "@/lib/db";
 import { DomainError, notFound } from "@/lib/errors";
-import type { Currency, Prisma } from "@/lib/generated/prisma/client";
+import type { Currency, PaymentMethod, Prisma } from "@/lib/generated/prisma/client";
 import { CURRENCIES, documentTypeLabel, PAYMENT_METHOD_LABELS } from "./labels";
 import {
   resolveStatementRange,
@@ -41,34 +41,78 @@ const KIND_ORDER = new Map<StatementEntryKind, number>(STATEMENT_ENTRY_KINDS.map
 /** A movement before its running balance is known. */
 type Movement = Omit<StatementEntryContract, "balance"> & { currency: Currency; id: number };
 
-const notCancelled = { status: { not: "cancelled" } } as const;
+/** One row of the statement's read: a sum carried into the period, or one movement of it. */
+type StatementRow = {
+  part: "opening" | "entry";
+  kind: StatementEntryKind;
+  currency: Currency;
+  amount: Prisma.Decimal;
+  id: number | null;
+  /** Invoices and notes: their calendar day (a date column). */
+  issued_on: Date | null;
+  /** Payments and refunds: when they happened. */
+  at: Date | null;
+  number: string | null;
+  series: string | null;
+  description: string | null;
+  method: PaymentMethod | null;
+  reference: string | null;
+  invoice_id: number | null;
+  /** Notes and payments: the number of the invoice they are on. */
+  invoice_number: string | null;
+};
 
-/** Invoices that count: not cancelled. */
-const invoiceWhere = (userId: string): Prisma.InvoiceWhereInput => ({ userId, ...notCancelled });
-
-/** Notes that count: not rejected by SUNAT (nor reversed), on an invoice that counts. */
-const creditNoteWhere = (userId: string): Prisma.CreditNoteWhereInput => ({
-  userId,
-  reversedAt: null,
-  OR: [{ electronicDocument: { is: null } }, { electronicDocument: { is: { status: { not: "rejected" } } } }],
-  invoice: { is: notCancelled },
-});
-
-/** Payments that count: completed, money received (not the client's credit), on an invoice that counts. */
-const paymentWhere = (userId: string): Prisma.PaymentWhereInput => ({
-  userId,
-  status: "completed",
-  method: { not: "saldo_a_favor" },
-  OR: [{ invoiceId: null }, { invoice: { is: notCancelled } }],
-});
-
-const refundWhere = (userId: string): Prisma.CustomerCreditWhereInput => ({ userId, kind: "refund" });
+/**
+ * What counts (see above), read in one statement: one snapshot for every figure, so a payment
+ * recorded meanwhile cannot unbalance them, and one round trip. Sums before the period per kind
+ * and currency, then the period's movements.
+ */
+function readStatement(userId: string, from: string, to: string, fromInstant: Date, endInstant: Date) {
+  return db.$queryRaw<StatementRow[]>`
+    WITH inv AS (
+      SELECT id, currency, amount, issued_at, invoice_number, series, description
+        FROM invoices WHERE user_id = ${userId} AND status <> 'cancelled'
+    ), note AS (
+      SELECT n.id, n.currency, n.amount, n.issued_at, n.number, n.description, n.invoice_id, i.invoice_number
+        FROM credit_notes n JOIN invoices i ON i.id = n.invoice_id AND i.status <> 'cancelled'
+       WHERE n.user_id = ${userId} AND n.reversed_at IS NULL
+         AND NOT EXISTS (SELECT 1 FROM electronic_documents e WHERE e.credit_note_id = n.id AND e.status = 'rejected')
+    ), pay AS (
+      SELECT p.id, p.currency, p.amount, p.paid_at, p.method, p.reference, p.invoice_id, i.invoice_number
+        FROM payments p LEFT JOIN invoices i ON i.id = p.invoice_id
+       WHERE p.user_id = ${userId} AND p.status = 'completed' AND p.method <> 'saldo_a_favor'
+         AND (p.invoice_id IS NULL OR i.status <> 'cancelled')
+    ), refund AS (
+      SELECT id, currency, amount, created_at, reference FROM customer_credits WHERE user_id = ${userId} AND kind = 'refund'
+    )
+    SELECT 'opening' AS part, 'invoice' AS kind, currency::text AS currency, sum(amount) AS amount, NULL::int AS id,
+           NULL::date AS issued_on, NULL::timestamptz AS at, NULL::text AS number, NULL::text AS series,
+           NULL::text AS description, NULL::text AS method, NULL::text AS reference, NULL::int AS invoice_id, NULL::text AS invoice_number
+      FROM inv WHERE issued_at < ${from}::date GROUP BY currency
+    UNION ALL
+    SELECT 'opening', 'credit_note', currency::text, sum(amount), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+      FROM note WHERE issued_at < ${from}::date GROUP BY currency
+    UNION ALL
+    SELECT 'opening', 'payment', currency::text, sum(amount), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+      FROM pay WHERE paid_at < ${fromInstant} GROUP BY currency
+    UNION ALL
+    SELECT 'opening', 'refund', currency::text, sum(amount), NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+      FROM refund WHERE created_at < ${fromInstant} GROUP BY currency
+    UNION ALL
+    SELECT 'entry', 'invoice', currency::text, amount, id, issued_at, NULL, invoice_number, series, description, NULL, NULL, id, NULL
+      FROM inv WHERE issued_at >= ${from}::date AND issued_at <= ${to}::date
+    UNION ALL
+    SELECT 'entry', 'credit_note', currency::text, amount, id, issued_at, NULL, number, NULL, description, NULL, NULL, invoice_id, invoice_number
+      FROM note WHERE issued_at >= ${from}::date AND issued_at <= ${to}::date
+    UNION ALL
+    SELECT 'entry', 'payment', currency::text, amount, id, NULL, paid_at, NULL, NULL, NULL, method::text, reference, invoice_id, invoice_number
+      FROM pay WHERE paid_at >= ${fromInstant} AND paid_at < ${endInstant}
+    UNION ALL
+    SELECT 'entry', 'refund', currency::text, amount, id, NULL, created_at, NULL, NULL, NULL, NULL, reference, NULL, NULL
+      FROM refund WHERE created_at >= ${fromInstant} AND created_at < ${endInstant}`;
+}
 
 type Sums = Map<Currency, Exact>;
-
-function sumsOf(rows: { currency: Currency; _sum: { amount: Prisma.Decimal | null } }[]): Sums {
-  return new Map(rows.map((row) => [row.currency, new Exact(row._sum.amount?.toFixed(2) ?? 0)]));
-}
 
 /** Never "-0.00". */
 const money = (value: Exact) => (value.isZero() ? "0.00" : value.toFixed(2));
@@ -83,114 +127,36 @@ export async function buildStatement(userId: string, query: unknown, now: Date =
   const user = await db.user.findUnique({ where: { id: userId }, select: { id: true, name: true, email: true } });
   if (!user) throw notFound(STATEMENT_MESSAGES.userNotFound);
 
-  const fromDay = dateColumn(range.from);
-  const toDay = dateColumn(range.to);
-  const fromInstant = limaMidnight(range.from);
-  const endInstant = limaMidnight(addDays(range.to, 1));
+  const rows = await readStatement(userId, range.from, range.to, limaMidnight(range.from), limaMidnight(addDays(range.to, 1)));
 
-  // One snapshot for every figure, so a payment recorded meanwhile cannot unbalance them.
-  const read = await db.$transaction(
-    async (tx) => {
-      const [openInvoices, openNotes, openPayments, openRefunds] = await Promise.all([
-        tx.invoice.groupBy({ by: ["currency"], where: { ...invoiceWhere(userId), issuedAt: { lt: fromDay } }, _sum: { amount: true } }),
-        tx.creditNote.groupBy({ by: ["currency"], where: { ...creditNoteWhere(userId), issuedAt: { lt: fromDay } }, _sum: { amount: true } }),
-        tx.payment.groupBy({ by: ["currency"], where: { ...paymentWhere(userId), paidAt: { lt: fromInstant } }, _sum: { amount: true } }),
-        tx.customerCredit.groupBy({ by: ["currency"], where: { ...refundWhere(userId), createdAt: { lt: fromInstant } }, _sum: { amount: true } }),
-      ]);
-      const [invoices, notes, payments, refunds] = await Promise.all([
-        tx.invoice.findMany({
-          where: { ...invoiceWhere(userId), issuedAt: { gte: fromDay, lte: toDay } },
-          select: { id: true, invoiceNumber: true, series: true, description: true, amount: true, currency: true, issuedAt: true },
-        }),
-        tx.creditNote.findMany({
-          where: { ...creditNoteWhere(userId), issuedAt: { gte: fromDay, lte: toDay } },
-          select: { id: true, number: true, description: true, amount: true, currency: true, issuedAt: true, invoiceId: true, invoice: { select: { invoiceNumber: true } } },
-        }),
-        tx.payment.findMany({
-          where: { ...paymentWhere(userId), paidAt: { gte: fromInstant, lt: endInstant } },
-          select: { id: true, amount: true, currency: true, method: true, reference: true, paidAt: true, invoiceId: true, invoice: { select: { invoiceNumber: true } } },
-        }),
-        tx.customerCredit.findMany({
-          where: { ...refundWhere(userId), createdAt: { gte: fromInstant, lt: endInstant } },
-          select: { id: true, amount: true, currency: true, reference: true, createdAt: true },
-        }),
-      ]);
-      return { openInvoices, openNotes, openPayments, openRefunds, invoices, notes, payments, refunds };
-    },
-    { isolationLevel: "RepeatableRead" },
-  );
-
-  const movements: Movement[] = [
-    ...read.invoices.map(
-      (row): Movement => ({
-        id: row.id,
-        currency: row.currency,
-        date: calendarDate(row.issuedAt),
-        kind: "invoice",
-        number: row.invoiceNumber,
-        reference: null,
-        description: row.description ? `${documentTypeLabel(row.series)} · ${row.description}` : documentTypeLabel(row.series),
-        debit: row.amount.toFixed(2),
-        credit: ZERO,
-        invoice_id: row.id,
-      }),
-    ),
-    ...read.notes.map(
-      (row): Movement => ({
-        id: row.id,
-        currency: row.currency,
-        date: calendarDate(row.issuedAt),
-        kind: "credit_note",
-        number: row.number,
-        reference: null,
-        description: `Nota de crédito sobre ${row.invoice.invoiceNumber} · ${row.description}`,
-        debit: ZERO,
-        credit: row.amount.toFixed(2),
-        invoice_id: row.invoiceId,
-      }),
-    ),
-    ...read.payments.map(
-      (row): Movement => ({
-        id: row.id,
-        currency: row.currency,
-        date: businessDate(row.paidAt),
-        kind: "payment",
-        number: null,
-        reference: row.reference,
-        description: `Pago por ${PAYMENT_METHOD_LABELS[row.method].toLocaleLowerCase("es-PE")}${row.invoice ? ` · ${row.invoice.invoiceNumber}` : ""}`,
-        debit: ZERO,
-        credit: row.amount.toFixed(2),
-        invoice_id: row.invoiceId,
-      }),
-    ),
-    ...read.refunds.map(
-      (row): Movement => ({
-        id: row.id,
-        currency: row.currency,
-        date: businessDate(row.createdAt),
-        kind: "refund",
-        number: null,
-        reference: row.reference,
-        description: "Devolución de saldo a favor",
-        // The ledger stores a refund as a negative amount (it takes from the credit).
-        debit: new Exact(row.amount.toFixed(2)).abs().toFixed(2),
-        credit: ZERO,
-        invoice_id: null,
-      }),
-    ),
-  ];
+  const opening = new Map<StatementEntryKind, Sums>(STATEMENT_ENTRY_KINDS.map((kind) => [kind, new Map()]));
+  const movements: Movement[] = [];
+  for (const row of rows) {
+    if (row.part === "opening") {
+      opening.get(row.kind)!.set(row.currency, new Exact(row.amount.toFixed(2)));
+      continue;
+    }
+    const entry = { id: row.id!, currency: row.currency, kind: row.kind, number: row.number, reference: row.reference, invoice_id: row.invoice_id };
+    const amount = row.amount.toFixed(2);
+    if (row.kind === "invoice") {
+      const type = documentTypeLabel(row.series!);
+      movements.push({ ...entry, date: calendarDate(row.issued_on!), description: row.description ? `${type} · ${row.description}` : type, debit: amount, credit: ZERO });
+    } else if (row.kind === "credit_note") {
+      movements.push({ ...entry, date: calendarDate(row.issued_on!), description: `Nota de crédito sobre ${row.invoice_number} · ${row.description}`, debit: ZERO, credit: amount });
+    } else if (row.kind === "payment") {
+      const method = PAYMENT_METHOD_LABELS[row.method!].toLocaleLowerCase("es-PE");
+      movements.push({ ...entry, date: businessDate(row.at!), description: `Pago por ${method}${row.invoice_number ? ` · ${row.invoice_number}` : ""}`, debit: ZERO, credit: amount });
+    } else {
+      // The ledger stores a refund as a negative amount (it takes from the credit).
+      movements.push({ ...entry, date: businessDate(row.at!), description: "Devolución de saldo a favor", debit: new Exact(amount).abs().toFixed(2), credit: ZERO });
+    }
+  }
   movements.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : KIND_ORDER.get(a.kind)! - KIND_ORDER.get(b.kind)! || a.id - b.id));
 
-  const opening = {
-    invoices: sumsOf(read.openInvoices),
-    notes: sumsOf(read.openNotes),
-    payments: sumsOf(read.openPayments),
-    refunds: sumsOf(read.openRefunds),
-  };
   const openingOf = (currency: Currency) => {
-    const of = (sums: Sums) => sums.get(currency) ?? new Exact(0);
+    const of = (kind: StatementEntryKind) => opening.get(kind)!.get(currency) ?? new Exact(0);
     // Refunds are stored negative: subtracting them adds what was given back.
-    return of(opening.invoices).minus(of(opening.notes)).minus(of(opening.payments)).minus(of(opening.refunds));
+    return of("invoice").minus(of("credit_note")).minus(of("payment")).minus(of("refund"));
   };
 
   const currencies: StatementCurrencyContract[] = [];
