@@ -2,14 +2,14 @@
 // refused with the database checked, every bad input a 422 (or 413) in Spanish with nothing
 // written, the audit entry with only the changed fields, and the public getSiteSettings() following
 // the save. Each test restores the row it found.
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GET as read, PUT as update } from "@/app/api/v1/admin/settings/route";
 import { getSiteSettings } from "@/lib/content/settings";
 import { normalizePeruvianPhone, siteSettingsInputSchema } from "@/lib/content/settings-schema";
 import { rucCheckDigit } from "@/lib/sunat/identity";
 import { db } from "@/lib/db";
 import type { SiteSettings } from "@/lib/generated/prisma/client";
-import { restoreSiteSettings } from "./helpers/settings";
+import { lockSiteSettings, restoreSiteSettings } from "./helpers/settings";
 import { call, createTestUser, fakeIp, tokenFor, type Json, type TestUser } from "./helpers/auth";
 
 const SETTINGS_KEYS = [
@@ -49,7 +49,11 @@ let token: string;
 let clientToken: string;
 let original: SiteSettings | null;
 
+let unlock: () => Promise<void>;
+
 beforeAll(async () => {
+  // The settings row is shared with the other test files that change it: one at a time.
+  unlock = await lockSiteSettings();
   admin = await createTestUser({ role: "admin" });
   token = await tokenFor(admin);
   clientToken = await tokenFor(await createTestUser({ role: "client" }));
@@ -62,6 +66,10 @@ beforeEach(async () => {
 afterEach(async () => {
   // Other test files read the seeded settings: put the row back as it was.
   await restoreSiteSettings(original);
+});
+
+afterAll(async () => {
+  await unlock();
 });
 
 const get = (bearer = token) => call(read, "/api/v1/admin/settings", { bearer });

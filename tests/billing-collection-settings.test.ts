@@ -17,7 +17,7 @@ import { db } from "@/lib/db";
 import type { SiteSettings } from "@/lib/generated/prisma/client";
 import { mediaStorage } from "@/lib/media/storage";
 import { BASE_URL, call, createTestUser, fakeIp, sessionCookieFor, tokenFor, type Json, type TestUser } from "./helpers/auth";
-import { lockCollectionSettings, restoreSiteSettings } from "./helpers/settings";
+import { lockSiteSettings, restoreSiteSettings } from "./helpers/settings";
 
 const PATH = "/api/v1/admin/settings/collections";
 
@@ -30,7 +30,7 @@ let clientToken: string;
 let actor: AdminActor;
 
 beforeAll(async () => {
-  unlock = await lockCollectionSettings();
+  unlock = await lockSiteSettings();
   original = await db.siteSettings.findUnique({ where: { id: 1 } });
   admin = await createTestUser({ role: "admin" });
   client = await createTestUser({ role: "client" });

@@ -13,7 +13,7 @@ import { db } from "@/lib/db";
 import type { Prisma, SiteSettings } from "@/lib/generated/prisma/client";
 import { createTestUser, type TestUser } from "./helpers/auth";
 import { createTestInvoice } from "./helpers/billing";
-import { lockCollectionSettings, restoreSiteSettings } from "./helpers/settings";
+import { lockSiteSettings, restoreSiteSettings } from "./helpers/settings";
 import { startSmtpServer, type TestSmtpServer } from "./helpers/smtp";
 
 let smtp: TestSmtpServer;
@@ -37,7 +37,7 @@ async function setReminders(reminders: { enabled?: boolean; days_before?: number
 }
 
 beforeAll(async () => {
-  unlock = await lockCollectionSettings();
+  unlock = await lockSiteSettings();
   smtp = await startSmtpServer();
   process.env.SMTP_URL = smtp.url;
   original = await db.siteSettings.findUnique({ where: { id: 1 } });

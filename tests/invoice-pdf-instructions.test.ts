@@ -24,7 +24,7 @@ import { addDays, businessDate } from "@/lib/dates";
 import { db } from "@/lib/db";
 import type { SiteSettings } from "@/lib/generated/prisma/client";
 import { BASE_URL, createTestUser, fakeIp, sessionCookieFor, uniqueTag, type TestUser } from "./helpers/auth";
-import { lockCollectionSettings, restoreSiteSettings } from "./helpers/settings";
+import { lockSiteSettings, restoreSiteSettings } from "./helpers/settings";
 import { startSmtpServer, type TestSmtpServer } from "./helpers/smtp";
 
 const STANDARD_FONTS = join(process.cwd(), "node_modules/pdfjs-dist/standard_fonts/");
@@ -49,7 +49,7 @@ let client: TestUser;
 let smtp: TestSmtpServer;
 
 beforeAll(async () => {
-  unlock = await lockCollectionSettings();
+  unlock = await lockSiteSettings();
   original = await db.siteSettings.findUnique({ where: { id: 1 } });
   admin = await createTestUser({ role: "admin" });
   actor = { id: admin.id, name: admin.name, email: admin.email, role: "admin", ipAddress: "203.0.113.7", sessionId: null };

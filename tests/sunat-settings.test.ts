@@ -3,13 +3,13 @@
 // Spanish with nothing written), the certificate upload checked against the company's RUC and
 // dates and stored sealed, its removal, and the screens' and APIs' answers never carrying the
 // sealed certificate or its password. Each test puts the settings row back as it found it.
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AdminActor } from "@/lib/auth/actor";
 import { getAdminSiteSettings } from "@/lib/content/settings-service";
 import { db } from "@/lib/db";
 import { DomainError } from "@/lib/errors";
 import type { SiteSettings } from "@/lib/generated/prisma/client";
-import { restoreSiteSettings } from "./helpers/settings";
+import { lockSiteSettings, restoreSiteSettings } from "./helpers/settings";
 import { createTestPfx, NOT_A_PFX_MESSAGE, WRONG_PASSWORD_MESSAGE } from "@/lib/sunat/certificate";
 import { forgetSigningKey, signingKeyFor } from "@/lib/sunat/credentials";
 import { rucCheckDigit } from "@/lib/sunat/identity";
@@ -27,7 +27,11 @@ let companyRuc: string;
 /** One valid certificate for the company's RUC, made once (an RSA key takes a moment). */
 let validPfx: Buffer;
 
+let unlock: () => Promise<void>;
+
 beforeAll(async () => {
+  // The settings row is shared with the other test files that change it: one at a time.
+  unlock = await lockSiteSettings();
   const admin = await createTestUser({ role: "admin" });
   actor = { id: admin.id, name: admin.name, email: admin.email, role: "admin", ipAddress: "203.0.113.25", sessionId: null };
   const row = await db.siteSettings.findUniqueOrThrow({ where: { id: 1 }, select: { companyTaxId: true } });
@@ -44,6 +48,10 @@ afterEach(async () => {
   // Other test files sign documents with the stored certificate: put the row back as it was.
   if (original) await restoreSiteSettings(original);
   forgetSigningKey();
+});
+
+afterAll(async () => {
+  await unlock();
 });
 
 const row = () => db.siteSettings.findUniqueOrThrow({ where: { id: 1 } });

@@ -6,8 +6,8 @@ import { db } from "@/lib/db";
 import type { Prisma, SiteSettings } from "@/lib/generated/prisma/client";
 
 /**
- * The columns of "Configuración › Cobros" (payment instructions, QR, reminders). Test files that
- * change them hold lockCollectionSettings() for their whole run, and only they put them back.
+ * The columns of "Configuración › Cobros" (payment instructions, QR, reminders): only the files
+ * that change them put them back.
  */
 const COLLECTION_COLUMNS = [
   "paymentAccounts",
@@ -24,7 +24,7 @@ const COLLECTION_COLUMNS = [
 /**
  * Puts the settings row back as `original` had it (other test files read the seeded settings).
  * The "Cobros" columns only with `collections: true`: a file that never changed them must not
- * undo what a file holding lockCollectionSettings() set meanwhile.
+ * undo what another file set there.
  */
 export async function restoreSiteSettings(original: SiteSettings | null, { collections = false }: { collections?: boolean } = {}): Promise<void> {
   if (!original) {
@@ -40,15 +40,16 @@ export async function restoreSiteSettings(original: SiteSettings | null, { colle
 }
 
 /** One lock per test run (its database), seen by every worker process. */
-const LOCK_DIR = path.join(tmpdir(), `vitest-collection-settings-${createHash("sha256").update(process.env.DATABASE_URL ?? "").digest("hex").slice(0, 16)}`);
+const LOCK_DIR = path.join(tmpdir(), `vitest-site-settings-${createHash("sha256").update(process.env.DATABASE_URL ?? "").digest("hex").slice(0, 16)}`);
 
 /**
  * Test files run two at a time on one database, and the settings row is a single row: a file that
- * sets the "Cobros" columns and reads them back (the settings API, "Cómo pagar", reminders) takes
- * this in beforeAll and releases it in afterAll, so no other such file changes them under it.
+ * changes it and reads it back (the settings API, the e-invoicing settings, "Cómo pagar",
+ * reminders) takes this in beforeAll and releases it in afterAll, so no other such file changes
+ * the row under it, nor puts back its own snapshot over the row meanwhile.
  * Waits for the file holding it (up to `timeoutMs`, under vitest's hook timeout).
  */
-export async function lockCollectionSettings(timeoutMs = 110_000): Promise<() => Promise<void>> {
+export async function lockSiteSettings(timeoutMs = 110_000): Promise<() => Promise<void>> {
   const started = Date.now();
   for (;;) {
     try {
@@ -57,7 +58,7 @@ export async function lockCollectionSettings(timeoutMs = 110_000): Promise<() =>
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
-    if (Date.now() - started > timeoutMs) throw new Error(`Another test file has held the "Cobros" settings for ${Math.round(timeoutMs / 1000)} s (${LOCK_DIR}).`);
+    if (Date.now() - started > timeoutMs) throw new Error(`Another test file has held the settings row for ${Math.round(timeoutMs / 1000)} s (${LOCK_DIR}).`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
