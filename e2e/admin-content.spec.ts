@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { expectNoAxeViolations } from "./helpers/axe";
+import { expectPhoneCards } from "./helpers/data-table";
 import { createThrowawayUser, deleteThrowawayUser, signInAs, withDb, type SessionUser } from "./helpers/session";
 
 // "Gestión de Testimonios" and "Registro de actividad": a testimonial created published, active and
@@ -109,7 +110,7 @@ test.describe("Gestión de Testimonios", () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto("/admin/testimonials");
     await expect(page.getByRole("heading", { level: 1, name: "Gestión de Testimonios" })).toBeVisible();
-    await expect(page.getByRole("list", { name: "Testimonios" })).toBeVisible();
+    await expectPhoneCards(page, "Testimonios");
     await expectNoAxeViolations(page);
 
     await page.getByRole("button", { name: "+ Nuevo Testimonio" }).click();
@@ -195,7 +196,7 @@ test.describe("Registro de actividad", () => {
       // 375 px: cards.
       await page.goto(`/admin/audit-logs?user_id=${admin.id}`);
       await page.setViewportSize({ width: 375, height: 800 });
-      await expect(page.getByRole("list", { name: "Registro de actividad" }).getByText("Creó un testimonio")).toBeVisible();
+      await expect((await expectPhoneCards(page, "Registro de actividad")).getByText("Creó un testimonio")).toBeVisible();
       await expectNoAxeViolations(page);
     } finally {
       await removeTestimonials(clientName);

@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import bcrypt from "bcryptjs";
 import { expectNoAxeViolations } from "./helpers/axe";
+import { expectPhoneCards } from "./helpers/data-table";
 import { createThrowawayUser, deleteThrowawayUser, signInAs, withDb, type SessionUser } from "./helpers/session";
 
 // "Gestión de Usuarios" and "Perfil de Administrador" in the browser, against the server's
@@ -204,8 +205,8 @@ test.describe("Gestión de Usuarios", () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.reload();
     await search(page, admin.email);
-    // Cards instead of the table below 768 px, with the row's actions.
-    const card = page.getByRole("list", { name: "Usuarios" }).getByRole("listitem").filter({ hasText: admin.email });
+    // Below 768 px the rows are cards, with the row's actions.
+    const card = (await expectPhoneCards(page, "Usuarios")).getByRole("row").filter({ hasText: admin.email });
     await expect(card).toBeVisible();
     await expect(card.getByRole("button", { name: `Editar a ${admin.name}` })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
