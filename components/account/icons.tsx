@@ -6,8 +6,6 @@ import { cn } from "@/components/ui/cn";
 // for a year): a screen's HTML references them instead of carrying every menu icon's path data.
 // Decorative: every icon sits next to a text label.
 
-export type AreaIconName = IconName;
-
-export function AreaIcon({ name, className }: { name: AreaIconName; className?: string }) {
+export function AreaIcon({ name, className }: { name: IconName; className?: string }) {
   return <Icon name={name} className={cn("size-5 shrink-0", className)} />;
 }

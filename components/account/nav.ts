@@ -1,7 +1,7 @@
-import type { AreaIconName } from "./icons";
+import type { IconName } from "@/components/icons/registry";
 
 /** One link of a signed-in area's side menu. Plain data, so server layouts can hand it to client components. */
-export type AreaNavItem = { href: string; label: string; icon: AreaIconName };
+export type AreaNavItem = { href: string; label: string; icon: IconName };
 
 /** A group of links; `label` is shown above the group (e.g. "Reportes"). */
 export type AreaNavGroup = { id: string; label?: string; items: AreaNavItem[] };

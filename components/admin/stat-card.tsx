@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { AreaIcon, type AreaIconName } from "@/components/account/icons";
+import { AreaIcon } from "@/components/account/icons";
+import type { IconName } from "@/components/icons/registry";
 import { cn } from "@/components/ui/cn";
 
 const accents = {
@@ -25,7 +26,7 @@ export function StatCard({
   value: ReactNode;
   detail?: ReactNode;
   href: string;
-  icon: AreaIconName;
+  icon: IconName;
   accent?: keyof typeof accents;
   testId?: string;
 }) {

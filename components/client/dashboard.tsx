@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { AreaIcon, type AreaIconName } from "@/components/account/icons";
+import { AreaIcon } from "@/components/account/icons";
+import type { IconName } from "@/components/icons/registry";
 import { formatLongDay, formatShortDay, isoDay } from "@/components/account/dates";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/states";
@@ -168,7 +169,7 @@ export function AmountDue({ amountsDue, nextDue }: Pick<ClientDashboardData, "am
   );
 }
 
-const QUICK_LINKS: { href: string; title: string; text: string; icon: AreaIconName }[] = [
+const QUICK_LINKS: { href: string; title: string; text: string; icon: IconName }[] = [
   { href: "/productos", title: "Catálogo de productos", text: "Conoce nuestras soluciones para tu empresa.", icon: "bag" },
   { href: "/client/profile", title: "Mi perfil", text: "Revisa y actualiza tus datos de contacto.", icon: "user" },
   { href: "/client/tickets", title: "Soporte técnico", text: "Consulta tus tickets o pide ayuda a nuestro equipo.", icon: "ticket" },
