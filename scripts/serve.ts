@@ -30,8 +30,8 @@ const shutdownTimeoutMs = Number.isInteger(Number(process.env.SHUTDOWN_TIMEOUT_M
 
 /**
  * Node 22 implements AsyncLocalStorage (which Next uses for every render and route handler) with
- * promise hooks: once the first dynamic request has run one, every promise of every later request
- * pays them, cached pages included (about 10 % more CPU per page view, and more garbage). This flag
+ * promise hooks: once the first dynamic request has used it, every promise of every later request
+ * pays them, cached pages included (10 to 20 % more CPU per page view, and more garbage). This flag
  * gives it the implementation Node 24 uses by default, which costs nothing per promise. Where the
  * flag does not exist (a Node that has it built in and no longer accepts it), nothing is added.
  */
