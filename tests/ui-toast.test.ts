@@ -28,7 +28,7 @@ describe("notify", () => {
     notify.error("No se pudo guardar", { description: "Sin conexión" });
     notify("Mensaje eliminado", { duration: 8000 });
     expect(shown).toEqual([]);
-    await vi.waitFor(() => expect(shown).toHaveLength(3));
+    await vi.waitFor(() => expect(shown).toHaveLength(3), { timeout: 15_000 });
     expect(shown).toEqual([
       ["success", "Guardado", { duration: 2000 }],
       ["error", "No se pudo guardar", { duration: 4000, description: "Sin conexión" }],
@@ -46,11 +46,12 @@ describe("notify", () => {
     notify.info("Primero");
     // The working sonner is put back only once the first import has failed: on a loaded machine
     // the import can still be pending after a fixed wait, and would then load the working one.
-    await vi.waitFor(() => expect(failedImports).toBe(1));
+    // Loading the module can take over a second there (waitFor's default limit), so it waits longer.
+    await vi.waitFor(() => expect(failedImports).toBe(1), { timeout: 15_000 });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(shown).toEqual([]);
     vi.doMock("sonner", sonner);
     notify.warning("Segundo");
-    await vi.waitFor(() => expect(shown).toEqual([["warning", "Segundo", { duration: 4000 }]]));
+    await vi.waitFor(() => expect(shown).toEqual([["warning", "Segundo", { duration: 4000 }]]), { timeout: 15_000 });
   });
 });
