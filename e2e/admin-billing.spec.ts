@@ -170,7 +170,8 @@ test.describe("Facturas, Pagos y Suscripciones", () => {
     const item = modal.getByLabel("Producto o servicio (opcional)");
     // A seeded product that no spec deletes: the list's first option can be another spec's
     // throwaway item, gone by the time this one chooses it when specs run side by side.
-    const itemLabel = "Producto: Lumen ERP Pyme";
+    const itemName = "Lumen ERP Pyme";
+    const itemLabel = `Producto: ${itemName}`;
     await expect(item.locator("option", { hasText: itemLabel })).toHaveCount(1);
     // A product priced in euros: choosing it fills the plan's name, price, currency and period.
     const stamp = Date.now();
@@ -195,7 +196,7 @@ test.describe("Facturas, Pagos y Suscripciones", () => {
       await withDb((db) => db.query("delete from catalog_items where id = $1", [priced.id]));
     }
     await item.selectOption({ label: itemLabel });
-    await expect(modal.getByLabel("Plan *")).toHaveValue(itemLabel.replace(/^(Producto|Servicio): /, ""));
+    await expect(modal.getByLabel("Plan *")).toHaveValue(itemName);
     await modal.getByLabel("Plan *").fill("Plan Pyme");
     await modal.getByLabel("Importe sin IGV *").fill("149.90");
     await modal.getByLabel("Moneda").selectOption("PEN");

@@ -21,6 +21,9 @@ beforeEach(() => {
   vi.doMock("sonner", sonner);
 });
 
+/** How long a wait for sonner's dynamic import may take: over a second on a loaded machine, waitFor's default limit. */
+const MODULE_LOAD = { timeout: 15_000 };
+
 describe("notify", () => {
   it("shows nothing until sonner has loaded, then every toast in order with its duration", async () => {
     const { notify } = await import("@/components/ui/toast");
@@ -28,7 +31,7 @@ describe("notify", () => {
     notify.error("No se pudo guardar", { description: "Sin conexión" });
     notify("Mensaje eliminado", { duration: 8000 });
     expect(shown).toEqual([]);
-    await vi.waitFor(() => expect(shown).toHaveLength(3), { timeout: 15_000 });
+    await vi.waitFor(() => expect(shown).toHaveLength(3), MODULE_LOAD);
     expect(shown).toEqual([
       ["success", "Guardado", { duration: 2000 }],
       ["error", "No se pudo guardar", { duration: 4000, description: "Sin conexión" }],
@@ -46,12 +49,11 @@ describe("notify", () => {
     notify.info("Primero");
     // The working sonner is put back only once the first import has failed: on a loaded machine
     // the import can still be pending after a fixed wait, and would then load the working one.
-    // Loading the module can take over a second there (waitFor's default limit), so it waits longer.
-    await vi.waitFor(() => expect(failedImports).toBe(1), { timeout: 15_000 });
+    await vi.waitFor(() => expect(failedImports).toBe(1), MODULE_LOAD);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(shown).toEqual([]);
     vi.doMock("sonner", sonner);
     notify.warning("Segundo");
-    await vi.waitFor(() => expect(shown).toEqual([["warning", "Segundo", { duration: 4000 }]]), { timeout: 15_000 });
+    await vi.waitFor(() => expect(shown).toEqual([["warning", "Segundo", { duration: 4000 }]]), MODULE_LOAD);
   });
 });
