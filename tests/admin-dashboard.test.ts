@@ -177,6 +177,53 @@ describe("the money received, kept by triggers", () => {
   });
 });
 
+describe("the cards' counts, kept by triggers", () => {
+  it("record_counts equals the live counts through inserts, role and status changes and deletions (one snapshot)", async () => {
+    const client = await newUser(db);
+    const admin = await newUser(db, "admin");
+    userIds.push(client.id, admin.id);
+    await db.user.update({ where: { id: admin.id }, data: { role: "client" } });
+
+    await db.subscription.createMany({
+      data: (["active", "paused", "active"] as const).map((status) => ({ userId: client.id, planName: `Plan ${tag}`, amount: "10.00", status })),
+    });
+    const subscriptions = await db.subscription.findMany({ where: { userId: client.id }, orderBy: { id: "asc" }, select: { id: true } });
+    await db.subscription.update({ where: { id: subscriptions[1].id }, data: { status: "active" } });
+    await db.subscription.updateMany({ where: { id: subscriptions[0].id }, data: { status: "cancelled" } });
+    await db.subscription.delete({ where: { id: subscriptions[2].id } });
+
+    const paid = await createTestInvoice(db, { userId: client.id, currency: "PEN", status: "paid" });
+    const open = await createTestInvoice(db, { userId: client.id, currency: "PEN" });
+    await createTestInvoice(db, { userId: client.id, currency: "USD", status: "paid" });
+    await db.invoice.update({ where: { id: open.id }, data: { status: "cancelled" } });
+    await db.payment.deleteMany({ where: { invoiceId: paid.id } });
+    await db.invoice.delete({ where: { id: paid.id } });
+
+    await db.ticket.createMany({
+      data: (["open", "in_progress", "resolved", "open"] as const).map((status) => ({ userId: client.id, subject: `Ticket ${tag}`, description: "Ticket", status })),
+    });
+    const tickets = await db.ticket.findMany({ where: { userId: client.id }, orderBy: { id: "asc" }, select: { id: true } });
+    await db.ticket.update({ where: { id: tickets[0].id }, data: { status: "closed" } });
+    await db.ticket.update({ where: { id: tickets[2].id }, data: { status: "in_progress" } });
+    await db.ticket.delete({ where: { id: tickets[1].id } });
+
+    const rows = await db.$queryRawUnsafe<{ key: string; live: number; kept: number }[]>(
+      `SELECT l.key, l.live, coalesce((SELECT total FROM record_counts k WHERE k.key = l.key), 0) AS kept
+       FROM (SELECT 'users' AS key, count(*)::int AS live FROM users
+             UNION ALL SELECT 'clients', count(*)::int FROM users WHERE role = 'client'
+             UNION ALL SELECT 'subscriptions', count(*)::int FROM subscriptions
+             UNION ALL SELECT 'active_subscriptions', count(*)::int FROM subscriptions WHERE status = 'active'
+             UNION ALL SELECT 'paid_invoices', count(*)::int FROM invoices WHERE status = 'paid'
+             UNION ALL SELECT 'pending_tickets', count(*)::int FROM tickets WHERE status IN ('open', 'in_progress')) l`,
+    );
+    expect(rows).toHaveLength(6);
+    for (const row of rows) expect(row.kept, row.key).toBe(row.live);
+
+    await db.ticket.deleteMany({ where: { userId: client.id } });
+    await db.subscription.deleteMany({ where: { userId: client.id } });
+  });
+});
+
 describe("revenue and the client's credit (saldo a favor)", () => {
   it("leaves out invoices paid with the client's credit and subtracts the credit given back", async () => {
     await isolated(async (tx) => {

@@ -126,4 +126,12 @@ describe("bench dataset", () => {
       await count("SELECT count(*)::int AS n FROM payments WHERE status = 'completed' AND method <> 'saldo_a_favor'"),
     );
   });
+
+  it("keeps the dashboard's counts in step with the users, subscriptions, invoices and tickets", async () => {
+    const kept = async (key: string) => count(`SELECT coalesce((SELECT total FROM record_counts WHERE key = '${key}'), 0) AS n`);
+    expect(await kept("users")).toBe(await count("SELECT count(*)::int AS n FROM users"));
+    expect(await kept("active_subscriptions")).toBe(await count("SELECT count(*)::int AS n FROM subscriptions WHERE status = 'active'"));
+    expect(await kept("paid_invoices")).toBe(await count("SELECT count(*)::int AS n FROM invoices WHERE status = 'paid'"));
+    expect(await kept("pending_tickets")).toBe(await count("SELECT count(*)::int AS n FROM tickets WHERE status IN ('open', 'in_progress')"));
+  });
 });

@@ -5,7 +5,7 @@
 // second connection writing, is tests/export-keyset-100k.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportAdminInvoices, exportAdminPayments, exportAdminSubscriptions, listAdminInvoices, listAdminPayments, listAdminSubscriptions } from "@/lib/billing/admin-queries";
-import { exportAdminCatalogItems, listAdminCatalogItems, type AdminCatalogFilter } from "@/lib/catalog/admin-list";
+import { exportAdminCatalogItems, listAdminCatalogItems, listAdminCatalogRows, type AdminCatalogFilter } from "@/lib/catalog/admin-list";
 import { CATALOG_CATEGORIES } from "@/lib/catalog/categories";
 import { exportContactMessages, listContactMessages } from "@/lib/contact/admin-queries";
 import { db } from "@/lib/db";
@@ -166,6 +166,17 @@ describe.each(["product", "service"] as const)("%s export", (kind: CatalogKind) 
     // order_index 0 sorts before every existing item.
     const exported = await drain(exportAdminCatalogItems(kind, filter, 2), () => item({ order: 0, name: "Nuevo" }));
     expectEachOnceInOrder(exported, existing);
+  });
+
+  it("the list screens read the same page in the same order, with only the list's columns", async () => {
+    const filter: AdminCatalogFilter = { q: tag, sort: "price_from", dir: "desc" };
+    const page = { page: 2, perPage: 3 };
+    const [items, rows] = await Promise.all([listAdminCatalogItems(kind, filter, page), listAdminCatalogRows(kind, filter, page)]);
+    expect(rows.data).toHaveLength(3);
+    expect(rows.total).toBe(items.total);
+    expect(rows.data).toEqual(
+      items.data.map(({ id, name, slug, features, price_from, currency, category, status, is_featured }) => ({ id, name, slug, features, price_from, currency, category, status, is_featured })),
+    );
   });
 });
 

@@ -5,7 +5,8 @@ import { receivablesByCurrency, type ReceivablesByCurrency } from "@/lib/billing
 import { contactMessageTotals } from "@/lib/contact/admin-queries";
 import { businessDate } from "@/lib/dates";
 
-// The admin dashboard's figures, all read live from the database.
+// The admin dashboard's figures, all read live from the database (the counts and sums from
+// totals its triggers keep exact).
 // Revenue ("Ingresos") is the money actually received and kept: the completed payments, summed
 // per currency (USD, PEN, EUR) and never converted, less what was given back to clients from
 // their credit (saldo a favor). A partly paid invoice counts what was paid; a refunded, failed or
@@ -76,9 +77,9 @@ export async function getDashboardStats(client: StatsClient = db, today = busine
   return {
     totalContacts: contacts.all,
     unreadContacts: contacts.byStatus.new ?? 0,
-    totalUsers: counts.total_users,
-    totalClients: counts.total_clients,
-    totalSubscriptions: counts.total_subscriptions,
+    totalUsers: counts.users,
+    totalClients: counts.clients,
+    totalSubscriptions: counts.subscriptions,
     activeSubscriptions: counts.active_subscriptions,
     totalRevenue,
     completedPayments,
@@ -88,28 +89,20 @@ export async function getDashboardStats(client: StatsClient = db, today = busine
   };
 }
 
-type DashboardCounts = {
-  total_users: number;
-  total_clients: number;
-  total_subscriptions: number;
-  active_subscriptions: number;
-  paid_invoices: number;
-  pending_tickets: number;
-};
+/** The keys of record_counts, each a card's plain figure. */
+const RECORD_COUNT_KEYS = ["users", "clients", "subscriptions", "active_subscriptions", "paid_invoices", "pending_tickets"] as const;
+
+type DashboardCounts = Record<(typeof RECORD_COUNT_KEYS)[number], number>;
 
 /**
- * The plain counts of the cards in one query: one round trip, and one pass over users and one
- * over subscriptions for both of their figures. Users with role client; subscriptions active;
- * invoices paid; tickets open or in progress.
+ * The plain counts of the cards: users, those with role client, subscriptions, those active,
+ * invoices paid and tickets open or in progress. Kept exact by triggers in record_counts (a key
+ * without its row counts nothing yet), so no view counts a whole table.
  */
 async function dashboardCounts(client: StatsClient): Promise<DashboardCounts> {
-  const [row] = await client.$queryRaw<DashboardCounts[]>`
-    SELECT u.total_users, u.total_clients, s.total_subscriptions, s.active_subscriptions,
-           (SELECT count(*)::int FROM invoices WHERE status = 'paid') AS paid_invoices,
-           (SELECT count(*)::int FROM tickets WHERE status IN ('open', 'in_progress')) AS pending_tickets
-      FROM (SELECT count(*)::int AS total_users, count(*) FILTER (WHERE role = 'client')::int AS total_clients FROM users) u,
-           (SELECT count(*)::int AS total_subscriptions, count(*) FILTER (WHERE status = 'active')::int AS active_subscriptions FROM subscriptions) s`;
-  return row!;
+  const rows = await client.recordCount.findMany({ select: { key: true, total: true } });
+  const totals = new Map(rows.map((row) => [row.key, row.total]));
+  return Object.fromEntries(RECORD_COUNT_KEYS.map((key) => [key, totals.get(key) ?? 0])) as DashboardCounts;
 }
 
 export type RecentContactMessage = {

@@ -1,10 +1,18 @@
 import "server-only";
 import { keysetAfter, keysetBatches, keysetOrderBy, type KeysetColumn, type KeysetOrder } from "@/lib/list/keyset";
-import { readList, type ListOf, type PageRequest } from "@/lib/list/paging";
+import { readList, type ListOf, type PageRequest, type Paged } from "@/lib/list/paging";
 import { db } from "@/lib/db";
 import type { CatalogItem, CatalogKind, Prisma } from "@/lib/generated/prisma/client";
 import { CATALOG_STATUSES, type AdminCatalogListQuery, type CatalogSort } from "./admin-schema";
-import { CATALOG_MEDIA_INCLUDE, serializeCatalogItem, type CatalogItemRow, type CatalogItemContract } from "./serialize";
+import {
+  CATALOG_LIST_ROW_SELECT,
+  CATALOG_MEDIA_INCLUDE,
+  serializeCatalogItem,
+  serializeCatalogListRow,
+  type CatalogItemContract,
+  type CatalogItemRow,
+  type CatalogListRow,
+} from "./serialize";
 
 // The admin lists of products and services ("Gestión de Productos", "Gestión de Servicios"):
 // every status, filtered by status and category, searched by name, slug or description,
@@ -52,19 +60,37 @@ function adminOrder(filter: AdminCatalogFilter): KeysetOrder<CatalogItem> {
   return [...chosen, { field: "orderIndex", dir: "asc" }, { field: "name", dir: "asc" }, { field: "id", dir: "asc" }];
 }
 
-/** The items of the filter in list order: one page, or (no page) up to MAX_UNPAGED_CATALOG_ITEMS. */
+/** The filter's rows in list order, read by `find` (a select of its own): one page, or (no page) up to MAX_UNPAGED_CATALOG_ITEMS. */
+function readAdminCatalog<T, P extends PageRequest | undefined>(
+  kind: CatalogKind,
+  filter: AdminCatalogFilter,
+  page: P,
+  find: (query: { where: Prisma.CatalogItemWhereInput; orderBy: Prisma.CatalogItemOrderByWithRelationInput[]; skip?: number; take?: number }) => Promise<T[]>,
+): Promise<ListOf<T, P>> {
+  const where = adminWhere(kind, filter);
+  const orderBy = keysetOrderBy<Prisma.CatalogItemOrderByWithRelationInput>(adminOrder(filter));
+  return readList(page, {
+    rows: (window) => find({ where, orderBy, ...window }),
+    count: (limit) => db.catalogItem.count({ where, take: limit }),
+    unpagedLimit: MAX_UNPAGED_CATALOG_ITEMS,
+  });
+}
+
+/** The items of the filter in list order, whole (the API's contract). */
 export function listAdminCatalogItems<P extends PageRequest | undefined = undefined>(
   kind: CatalogKind,
   filter: AdminCatalogFilter = {},
   page?: P,
 ): Promise<ListOf<CatalogItemContract, P>> {
-  const where = adminWhere(kind, filter);
-  const orderBy = keysetOrderBy<Prisma.CatalogItemOrderByWithRelationInput>(adminOrder(filter));
-  return readList(page as P, {
-    rows: async (window) => (await db.catalogItem.findMany({ where, orderBy, include: CATALOG_MEDIA_INCLUDE, ...window })).map(serializeCatalogItem),
-    count: (limit) => db.catalogItem.count({ where, take: limit }),
-    unpagedLimit: MAX_UNPAGED_CATALOG_ITEMS,
-  });
+  return readAdminCatalog(kind, filter, page as P, async (query) => (await db.catalogItem.findMany({ ...query, include: CATALOG_MEDIA_INCLUDE })).map(serializeCatalogItem));
+}
+
+/**
+ * The same rows as the list screens show them (CatalogListRow): only those columns are read, not
+ * the content (up to 200,000 characters of HTML an item), the gallery or the SEO fields.
+ */
+export function listAdminCatalogRows(kind: CatalogKind, filter: AdminCatalogFilter, page: PageRequest): Promise<Paged<CatalogListRow>> {
+  return readAdminCatalog(kind, filter, page, async (query) => (await db.catalogItem.findMany({ ...query, select: CATALOG_LIST_ROW_SELECT })).map(serializeCatalogListRow));
 }
 
 /** Items are large (rich HTML of up to 200,000 characters): an export reads fewer per batch. */

@@ -1,4 +1,4 @@
-import type { CatalogItem, CatalogItemGalleryImage, MediaItem } from "@/lib/generated/prisma/client";
+import type { CatalogItem, CatalogItemGalleryImage, MediaItem, Prisma } from "@/lib/generated/prisma/client";
 import { imageSetOf, type MediaImageSet } from "@/lib/media/serialize";
 
 /** What every read of a product or service includes: its main image and gallery from the media library. */
@@ -59,9 +59,31 @@ export type CatalogItemContract = {
  */
 export type CatalogListRow = Pick<CatalogItemContract, "id" | "name" | "slug" | "features" | "price_from" | "currency" | "category" | "status" | "is_featured">;
 
-export function catalogListRow(item: CatalogItemContract): CatalogListRow {
-  const { id, name, slug, features, price_from, currency, category, status, is_featured } = item;
-  return { id, name, slug, features, price_from, currency, category, status, is_featured };
+/** The columns a CatalogListRow is read from. */
+export const CATALOG_LIST_ROW_SELECT = {
+  id: true,
+  name: true,
+  slug: true,
+  features: true,
+  priceFrom: true,
+  currency: true,
+  category: true,
+  status: true,
+  isFeatured: true,
+} satisfies Prisma.CatalogItemSelect;
+
+export function serializeCatalogListRow(row: Prisma.CatalogItemGetPayload<{ select: typeof CATALOG_LIST_ROW_SELECT }>): CatalogListRow {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    features: row.features,
+    price_from: row.priceFrom === null ? null : row.priceFrom.toNumber(),
+    currency: row.currency,
+    category: row.category,
+    status: row.status,
+    is_featured: row.isFeatured,
+  };
 }
 
 export function serializeCatalogItem(item: CatalogItemRow): CatalogItemContract {

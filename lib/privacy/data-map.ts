@@ -273,6 +273,11 @@ export const DATA_MAP = {
     onErasure: "none",
     erasureReason: "Nothing personal (the triggers update the sums when payments change or go).",
   },
+  RecordCount: {
+    notPersonal: "The dashboard's figures (how many users, subscriptions, paid invoices, pending tickets), kept by triggers.",
+    onErasure: "none",
+    erasureReason: "Nothing personal (the triggers update the figures when those records change or go).",
+  },
   PaymentReport: {
     exported: "payment_reports",
     ownedBy: "userId",

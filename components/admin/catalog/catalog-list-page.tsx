@@ -6,9 +6,9 @@ import { pageRequest, type Paged } from "@/lib/list/paging";
 import { readListQuery } from "@/lib/list/query";
 import type { PageSearchParams } from "@/lib/list/query-params";
 import { requireAdmin } from "@/lib/auth/guards";
-import { listAdminCatalogItems } from "@/lib/catalog/admin-list";
+import { listAdminCatalogRows } from "@/lib/catalog/admin-list";
 import { adminCatalogListQuerySchema } from "@/lib/catalog/admin-schema";
-import { catalogListRow, type CatalogListRow } from "@/lib/catalog/serialize";
+import type { CatalogListRow } from "@/lib/catalog/serialize";
 import type { CatalogKind } from "@/lib/generated/prisma/enums";
 import { CatalogListScreen } from "./catalog-list-screen";
 import { CatalogListError } from "./catalog-list-states";
@@ -16,7 +16,7 @@ import { CATALOG_LOAD_FAILURE, CATALOG_SCREEN_TEXTS } from "./catalog-texts";
 
 /**
  * The server half of "Gestión de Productos" / "Gestión de Servicios": reads ?page, ?per_page,
- * ?status, ?category, ?q, ?sort, ?dir and queries only the rows shown. A hand-edited URL with a
+ * ?status, ?category, ?q, ?sort, ?dir and queries only the rows and columns shown. A hand-edited URL with a
  * bad value falls back to the first page of everything; a failed read shows the list's error
  * with "Reintentar".
  */
@@ -27,8 +27,7 @@ export async function CatalogListPage({ kind, searchParams }: { kind: CatalogKin
 
   let result: Paged<CatalogListRow> | null = null;
   try {
-    const items = await listAdminCatalogItems(kind, query, pageRequest(query));
-    result = { ...items, data: items.data.map(catalogListRow) };
+    result = await listAdminCatalogRows(kind, query, pageRequest(query));
   } catch (error) {
     console.error(`[catalog] La lista de ${texts.plural} no se pudo leer`, error);
   }
