@@ -12,14 +12,18 @@ CREATE TABLE "record_counts" (
 -- its table). Statement triggers (transition tables: one pass per statement, even for a bulk
 -- insert) add what each statement changed; a statement that changes no figure (an invoice
 -- cancelled, a ticket renamed) touches no row. The rows are updated in key order, so writers
--- of the same table cannot deadlock on them.
+-- of the same table cannot deadlock on them. A figure gets its row when it first counts
+-- something (an empty database stays empty).
 INSERT INTO "record_counts" ("key", "total")
-SELECT 'users', count(*) FROM "users"
-UNION ALL SELECT 'clients', count(*) FROM "users" WHERE "role" = 'client'
-UNION ALL SELECT 'subscriptions', count(*) FROM "subscriptions"
-UNION ALL SELECT 'active_subscriptions', count(*) FROM "subscriptions" WHERE "status" = 'active'
-UNION ALL SELECT 'paid_invoices', count(*) FROM "invoices" WHERE "status" = 'paid'
-UNION ALL SELECT 'pending_tickets', count(*) FROM "tickets" WHERE "status" IN ('open', 'in_progress');
+SELECT c."key", c."total" FROM (
+  SELECT 'users' AS "key", count(*)::int AS "total" FROM "users"
+  UNION ALL SELECT 'clients', count(*)::int FROM "users" WHERE "role" = 'client'
+  UNION ALL SELECT 'subscriptions', count(*)::int FROM "subscriptions"
+  UNION ALL SELECT 'active_subscriptions', count(*)::int FROM "subscriptions" WHERE "status" = 'active'
+  UNION ALL SELECT 'paid_invoices', count(*)::int FROM "invoices" WHERE "status" = 'paid'
+  UNION ALL SELECT 'pending_tickets', count(*)::int FROM "tickets" WHERE "status" IN ('open', 'in_progress')
+) c
+WHERE c."total" > 0;
 
 -- Adds `added` and takes away `removed` (objects of key → count), key by key.
 CREATE OR REPLACE FUNCTION "record_counts_apply"(added jsonb, removed jsonb)
