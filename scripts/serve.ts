@@ -9,13 +9,14 @@
 import "./lib/load-env";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseTrustProxyHops } from "../lib/client-address";
 import { createPrismaClient } from "../lib/db";
 import { deployMigrations } from "../prisma/migrate";
 import { seedDatabase } from "../prisma/seed";
+import { buildIsStale } from "./lib/build-freshness";
 import { addCompileHints } from "./lib/compile-hints";
 import { assertDatabaseReachable, parseDatabaseUrl, StartupError } from "./lib/database-url";
 import { startEmbeddedDatabase, type EmbeddedDatabase } from "./lib/embedded-database";
@@ -40,34 +41,6 @@ function asyncContextFrameFlag(): string | null {
   return process.allowedNodeEnvironmentFlags.has(flag) ? flag : null;
 }
 
-/** Everything that changes what `next build` produces. */
-const BUILD_INPUTS = [
-  "app",
-  "components",
-  "lib",
-  "public",
-  "next.config.ts",
-  "postcss.config.mjs",
-  "tsconfig.json",
-  "package-lock.json",
-  "proxy.ts",
-  "instrumentation.ts",
-  "cache-handler.mjs",
-];
-
-function newestMtime(entry: string): number {
-  if (!existsSync(entry)) return 0;
-  const stat = statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(entry).reduce((newest, child) => Math.max(newest, newestMtime(path.join(entry, child))), stat.mtimeMs);
-}
-
-function needsBuild() {
-  const buildId = path.join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID");
-  if (!existsSync(buildId)) return true;
-  const builtAt = statSync(buildId).mtimeMs;
-  return BUILD_INPUTS.some((input) => newestMtime(path.join(root, input)) > builtAt);
-}
 
 /**
  * The zero-setup demo (embedded database) keeps a generated session secret next to its
@@ -278,7 +251,7 @@ async function main() {
     };
     const port = process.env.PORT || "3000";
 
-    if (mode !== "dev" && needsBuild()) {
+    if (mode !== "dev" && buildIsStale(root, process.env.NEXT_DIST_DIR || ".next")) {
       const firstBuild = !existsSync(path.join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"));
       console.log(
         firstBuild

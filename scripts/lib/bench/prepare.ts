@@ -9,6 +9,7 @@ import { PRODUCT_CATEGORIES, SERVICE_CATEGORIES } from "../../../lib/catalog/cat
 import { createPrismaClient } from "../../../lib/db";
 import { deployMigrations } from "../../../prisma/migrate";
 import { seedDatabase } from "../../../prisma/seed";
+import { buildIsStale } from "../build-freshness";
 import { insertAuditLogs, insertCatalogItems, insertContactMessages, insertInvoices, insertSubscriptions, insertTickets, insertUsers } from "../bench-data";
 import { addCompileHints } from "../compile-hints";
 import { spawnGroup } from "../process-group";
@@ -75,6 +76,11 @@ type BuildOptions = {
 export async function buildApp({ distDir, skipBuild, databaseUrl, authSecret, log }: BuildOptions) {
   if (skipBuild) {
     if (!existsSync(path.join(distDir, "BUILD_ID"))) throw new Error(`BENCH_SKIP_BUILD=1 pero no hay compilación en ${distDir}`);
+    // npm start would build again under the bench (without the reference pages), and the run
+    // would measure the checkout's code, not the build it was asked to reuse.
+    if (buildIsStale(process.cwd(), distDir)) {
+      throw new Error(`BENCH_SKIP_BUILD=1 pero el código cambió después de la compilación de ${distDir} (npm start la rehará): quite BENCH_SKIP_BUILD`);
+    }
     log(`se reutiliza la compilación de ${distDir} (BENCH_SKIP_BUILD=1)`);
     return;
   }
