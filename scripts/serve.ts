@@ -23,6 +23,8 @@ import { startEmbeddedDatabase, type EmbeddedDatabase } from "./lib/embedded-dat
 
 const mode = process.argv[2] === "dev" ? "dev" : process.argv[2] === "setup" ? "setup" : "start";
 const root = process.cwd();
+/** Where `next build` writes and `next start` reads (several builds can live side by side). */
+const distDir = process.env.NEXT_DIST_DIR || ".next";
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 const clientIpPreload = pathToFileURL(path.join(root, "scripts", "client-ip-preload.mjs")).href;
 const shutdownPreload = pathToFileURL(path.join(root, "scripts", "graceful-shutdown-preload.mjs")).href;
@@ -40,7 +42,6 @@ function asyncContextFrameFlag(): string | null {
   const flag = "--experimental-async-context-frame";
   return process.allowedNodeEnvironmentFlags.has(flag) ? flag : null;
 }
-
 
 /**
  * The zero-setup demo (embedded database) keeps a generated session secret next to its
@@ -251,8 +252,8 @@ async function main() {
     };
     const port = process.env.PORT || "3000";
 
-    if (mode !== "dev" && buildIsStale(root, process.env.NEXT_DIST_DIR || ".next")) {
-      const firstBuild = !existsSync(path.join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"));
+    if (mode !== "dev" && buildIsStale(root, distDir)) {
+      const firstBuild = !existsSync(path.join(root, distDir, "BUILD_ID"));
       console.log(
         firstBuild
           ? "Compilando la aplicación (next build) por primera vez: unos 2 minutos en una máquina de 2 núcleos. Las siguientes veces solo se compila si cambió el código."
@@ -265,7 +266,7 @@ async function main() {
       stopProgress();
       child = null;
       if (code !== 0) return shutdown(code);
-      addCompileHints(path.join(root, process.env.NEXT_DIST_DIR || ".next"));
+      addCompileHints(path.join(root, distDir));
       console.log(`Compilación lista en ${formatElapsed(Date.now() - started)}.`);
     }
     if (stopping) return;
