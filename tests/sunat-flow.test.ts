@@ -14,7 +14,7 @@ import { GET as clientXml } from "@/app/api/v1/client/invoices/[id]/xml/route";
 import { db } from "@/lib/db";
 import { parseCdr } from "@/lib/sunat/cdr";
 import { verifyXmlSignature } from "@/lib/sunat/sign";
-import { syncWithSunat as runSunatQueue } from "@/lib/billing/sunat-sync";
+import { sunatRoundsSettled, syncWithSunat as runSunatQueue } from "@/lib/billing/sunat-sync";
 import { readZip } from "@/lib/sunat/zip";
 import { startSunatMock, type SunatMock } from "@/scripts/lib/sunat-mock/server";
 import { buildCdrXml, zipCdr } from "@/scripts/lib/sunat-mock/cdr-builder";
@@ -68,6 +68,15 @@ afterAll(async () => {
   await mock?.close();
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
+
+/**
+ * Points the send queue at another SUNAT. A background round in flight keeps the endpoint it
+ * started with, so this waits for it first: otherwise it could send the next document to the old one.
+ */
+async function useSunatEndpoint(url: string) {
+  await sunatRoundsSettled();
+  process.env.SUNAT_ENDPOINT = url;
+}
 
 /** A client whose billing name carries one of the stand-in's markers ("[observar]", "[rechazar]", …). */
 async function customer(marker: string, taxId = "20131312955"): Promise<TestUser> {
@@ -224,11 +233,11 @@ describe("a factura", () => {
 describe("SUNAT's sending window", () => {
   it("a factura past it is not sent: it waits with the reason, and cancelling it asks SUNAT nothing", async () => {
     // Issued while SUNAT cannot be reached, so its first attempt fails and leaves it unsent…
-    process.env.SUNAT_ENDPOINT = "http://127.0.0.1:9/billService";
+    await useSunatEndpoint("http://127.0.0.1:9/billService");
     const invoice = await newInvoice({ user_id: (await customer("")).id });
     const id = invoice.id as number;
     await untilFirstAttemptFailed(id);
-    process.env.SUNAT_ENDPOINT = mock.url;
+    await useSunatEndpoint(mock.url);
     const unsent = await documentOf(id);
     expect(unsent).toMatchObject({ status: "pending", sentAt: null });
     // …and then five days go by.
@@ -386,12 +395,12 @@ describe("a CDR that cannot be trusted", () => {
     otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}/billService`;
   });
   afterAll(async () => {
-    process.env.SUNAT_ENDPOINT = mock.url;
+    await useSunatEndpoint(mock.url);
     await new Promise((resolve) => other.close(resolve));
   });
 
   it("is kept and flagged, never taken as accepted", async () => {
-    process.env.SUNAT_ENDPOINT = otherUrl;
+    await useSunatEndpoint(otherUrl);
     const invoice = await newInvoice();
     const id = invoice.id as number;
     let document = await documentOf(id);
@@ -400,7 +409,7 @@ describe("a CDR that cannot be trusted", () => {
       await runSunatQueue({ limit: 200 });
       document = await documentOf(id);
     }
-    process.env.SUNAT_ENDPOINT = mock.url;
+    await useSunatEndpoint(mock.url);
     expect(document.status).toBe("sent");
     expect(document.cdrProblem).toMatch(/otro documento/);
     expect(document.cdr).not.toBeNull();
@@ -416,7 +425,7 @@ describe("SUNAT's refusals, followed by the billing records", () => {
     strict = await startSunatMock({ pendingPolls: 0, checks: [async (_xml, kind) => (kind === "07" ? { code: "2800", message: "Rechazada por la prueba" } : null)] });
   });
   afterAll(async () => {
-    process.env.SUNAT_ENDPOINT = mock.url;
+    await useSunatEndpoint(mock.url);
     await strict?.close();
   });
 
@@ -429,7 +438,7 @@ describe("SUNAT's refusals, followed by the billing records", () => {
       await tx.payment.create({ data: { userId: buyer.id, invoiceId: id, amount: "118.00", currency: "PEN", method: "transferencia" } });
       await tx.invoice.update({ where: { id }, data: { amountPaid: "118.00", status: "paid", paidAt: new Date() } });
     });
-    process.env.SUNAT_ENDPOINT = strict.url;
+    await useSunatEndpoint(strict.url);
     const { status, body } = await call(postCreditNote, `/api/v1/admin/invoices/${id}/credit-notes`, {
       method: "POST",
       bearer: token,
@@ -444,7 +453,7 @@ describe("SUNAT's refusals, followed by the billing records", () => {
       await runSunatQueue({ limit: 200 });
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    process.env.SUNAT_ENDPOINT = mock.url;
+    await useSunatEndpoint(mock.url);
     expect((await db.electronicDocument.findUniqueOrThrow({ where: { creditNoteId: noteId } })).status).toBe("rejected");
     expect((await showInvoice(id)).body.data).toMatchObject({ amount_credited: "0.00", balance: "0.00", status: "paid" });
     const ledger = await db.customerCredit.findMany({ where: { userId: buyer.id }, orderBy: { id: "asc" } });
@@ -460,7 +469,7 @@ describe("SUNAT's refusals, followed by the billing records", () => {
     const accepted = await until(id, ["accepted"]);
     const refusing = await startSunatMock({ pendingPolls: 0, rejectSummaryIds: [accepted.documentId] });
     try {
-      process.env.SUNAT_ENDPOINT = refusing.url;
+      await useSunatEndpoint(refusing.url);
       expect((await updateInvoice(id, { status: "cancelled", cancel_reason: "Error" })).status).toBe(200);
       expect((await showInvoice(id)).body.data).toMatchObject({ status: "cancelled", sunat: { voiding: true } });
       // The voiding may be in flight in the background round the cancel started: wait for it.
@@ -470,7 +479,7 @@ describe("SUNAT's refusals, followed by the billing records", () => {
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
     } finally {
-      process.env.SUNAT_ENDPOINT = mock.url;
+      await useSunatEndpoint(mock.url);
       await refusing.close();
     }
     const shown = (await showInvoice(id)).body.data as Json;

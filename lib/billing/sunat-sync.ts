@@ -140,6 +140,14 @@ export function kickSunatQueue(): void {
     });
 }
 
+/**
+ * Resolves once no background round is running or queued to follow. A round reads the endpoint
+ * and credentials when it starts, so whoever changes them waits for this first.
+ */
+export async function sunatRoundsSettled(): Promise<void> {
+  while (running) await running;
+}
+
 let timer: NodeJS.Timeout | null = null;
 
 /**
