@@ -224,6 +224,93 @@ describe("the cards' counts, kept by triggers", () => {
   });
 });
 
+describe("the charts' weeks and months, kept by triggers", () => {
+  it("contact_message_weeks and revenue_months equal the live counts and sums per Lima week and month through edits and deletions (one snapshot)", async () => {
+    // Messages on both sides of a Lima week's start (Monday 5 July 1999, 00:00 Lima = 05:00 UTC).
+    await db.contactMessage.createMany({
+      data: [
+        message(new Date("1999-07-05T04:59:00Z"), "new"),
+        message(new Date("1999-07-05T05:00:00Z"), "new"),
+        message(new Date("1999-07-06T12:00:00Z"), "read"),
+        message(new Date("1999-07-07T12:00:00Z"), "replied"),
+        message(new Date("1999-07-08T12:00:00Z"), "new"),
+      ],
+    });
+    const messages = await db.contactMessage.findMany({ where: { subject: `Panel ${tag}`, createdAt: { lt: new Date("2000-01-01") } }, orderBy: { createdAt: "asc" }, select: { id: true } });
+    await db.contactMessage.update({ where: { id: messages[0].id }, data: { status: "closed" } });
+    await db.contactMessage.update({ where: { id: messages[1].id }, data: { deletedAt: new Date() } });
+    await db.contactMessage.update({ where: { id: messages[2].id }, data: { createdAt: new Date("1999-06-20T12:00:00Z") } });
+    await db.contactMessage.delete({ where: { id: messages[3].id } });
+    // Deleted, then purged once its undo window is over.
+    await db.contactMessage.update({ where: { id: messages[4].id }, data: { deletedAt: new Date() } });
+    await db.contactMessage.delete({ where: { id: messages[4].id } });
+
+    // Payments on both sides of a Lima month's start (1 August 1999, 00:00 Lima = 05:00 UTC).
+    const client = await newUser(db);
+    userIds.push(client.id);
+    await createTestInvoice(db, {
+      userId: client.id,
+      currency: "USD",
+      lines: [{ unitPrice: "1000.00" }],
+      issuedAt: "1999-07-01",
+      payments: [
+        { amount: "10.25", paidAt: new Date("1999-08-01T04:59:00Z") },
+        { amount: "4.75", paidAt: new Date("1999-08-01T05:00:00Z") },
+        { amount: "3.00", paidAt: new Date("1999-08-02T12:00:00Z"), method: "saldo_a_favor" },
+        { amount: "2.00", paidAt: new Date("1999-08-03T12:00:00Z") },
+        { amount: "1.00", paidAt: new Date("1999-08-04T12:00:00Z") },
+      ],
+    });
+    const payments = await db.payment.findMany({ where: { userId: client.id }, orderBy: { id: "asc" }, select: { id: true } });
+    await db.payment.update({ where: { id: payments[0].id }, data: { status: "refunded" } });
+    await db.payment.update({ where: { id: payments[1].id }, data: { paidAt: new Date("1999-09-15T12:00:00Z"), currency: "PEN" } });
+    await db.payment.updateMany({ where: { id: payments[2].id }, data: { method: "yape" } });
+    await db.payment.delete({ where: { id: payments[3].id } });
+    await db.customerCredit.createMany({
+      data: [
+        { userId: client.id, currency: "USD", amount: "-0.40", kind: "refund", reference: `OP-${tag}-1`, createdAt: new Date("1999-08-31T12:00:00Z") },
+        { userId: client.id, currency: "USD", amount: "-0.60", kind: "refund", reference: `OP-${tag}-2`, createdAt: new Date("1999-08-31T13:00:00Z") },
+      ],
+    });
+    const refunds = await db.customerCredit.findMany({ where: { userId: client.id }, orderBy: { id: "asc" }, select: { id: true } });
+    await db.customerCredit.delete({ where: { id: refunds[1].id } });
+
+    const [weeks, months] = await db.$transaction([
+      db.$queryRawUnsafe<{ week: string; status: string; live: number; kept: number }[]>(
+        `SELECT coalesce(l.week, k.week)::text AS week, coalesce(l.status, k.status)::text AS status, coalesce(l.n, 0) AS live, coalesce(k.total, 0) AS kept
+         FROM (SELECT date_trunc('week', (created_at AT TIME ZONE 'UTC') AT TIME ZONE 'America/Lima')::date AS week, status, count(*)::int AS n
+               FROM contact_messages WHERE deleted_at IS NULL GROUP BY 1, 2) l
+         FULL JOIN contact_message_weeks k ON k.week = l.week AND k.status = l.status
+         WHERE coalesce(l.n, 0) <> coalesce(k.total, 0) OR coalesce(l.week, k.week) BETWEEN '1999-06-01' AND '1999-07-31'`,
+      ),
+      db.$queryRawUnsafe<{ month: string; currency: string; live: string; kept: string; live_n: number; kept_n: number }[]>(
+        `SELECT coalesce(l.month, k.month)::text AS month, coalesce(l.currency, k.currency)::text AS currency,
+                coalesce(l.amount, 0)::text AS live, coalesce(k.amount, 0)::text AS kept, coalesce(l.n, 0) AS live_n, coalesce(k.entries, 0) AS kept_n
+         FROM (SELECT date_trunc('month', (at AT TIME ZONE 'UTC') AT TIME ZONE 'America/Lima')::date AS month, currency, sum(amount) AS amount, count(*)::int AS n
+               FROM (SELECT paid_at AS at, currency, amount FROM payments WHERE status = 'completed' AND method <> 'saldo_a_favor'
+                     UNION ALL SELECT created_at, currency, amount FROM customer_credits WHERE kind = 'refund') e
+               GROUP BY 1, 2) l
+         FULL JOIN revenue_months k ON k.month = l.month AND k.currency = l.currency
+         WHERE coalesce(l.amount, 0) <> coalesce(k.amount, 0) OR coalesce(l.n, 0) <> coalesce(k.entries, 0) OR coalesce(l.month, k.month) BETWEEN '1999-07-01' AND '1999-09-30'`,
+      ),
+    ], { isolationLevel: "RepeatableRead" });
+    // Every week and month agrees, and this test's own moved where its edits put them.
+    for (const row of weeks) expect(row.kept, `${row.week} ${row.status}`).toBe(row.live);
+    for (const row of months) {
+      expect(new Prisma.Decimal(row.kept).toFixed(2), `${row.month} ${row.currency}`).toBe(new Prisma.Decimal(row.live).toFixed(2));
+      expect(row.kept_n, `${row.month} ${row.currency}`).toBe(row.live_n);
+    }
+    const byWeek = Object.fromEntries(weeks.filter((row) => row.live > 0).map((row) => [`${row.week} ${row.status}`, row.live]));
+    expect(byWeek).toMatchObject({ "1999-06-28 closed": 1, "1999-06-14 read": 1 });
+    expect(byWeek["1999-07-05 new"]).toBeUndefined();
+    const byMonth = Object.fromEntries(months.map((row) => [`${row.month} ${row.currency}`, new Prisma.Decimal(row.kept).toFixed(2)]));
+    expect(byMonth).toMatchObject({ "1999-08-01 USD": "3.60", "1999-09-01 PEN": "4.75" });
+
+    await db.customerCredit.deleteMany({ where: { userId: client.id } });
+    await db.contactMessage.deleteMany({ where: { id: { in: messages.map((row) => row.id) } } });
+  });
+});
+
 describe("revenue and the client's credit (saldo a favor)", () => {
   it("leaves out invoices paid with the client's credit and subtracts the credit given back", async () => {
     await isolated(async (tx) => {

@@ -125,6 +125,14 @@ describe("bench dataset", () => {
     expect(await count("SELECT coalesce(sum(payments), 0)::int AS n FROM payment_received_totals")).toBe(
       await count("SELECT count(*)::int AS n FROM payments WHERE status = 'completed' AND method <> 'saldo_a_favor'"),
     );
+    // The revenue chart's months hold every payment received and every refund once.
+    expect(await count("SELECT coalesce(sum(entries), 0)::int AS n FROM revenue_months")).toBe(
+      await count("SELECT ((SELECT count(*) FROM payments WHERE status = 'completed' AND method <> 'saldo_a_favor') + (SELECT count(*) FROM customer_credits WHERE kind = 'refund'))::int AS n"),
+    );
+  });
+
+  it("keeps the weekly chart's counts in step with the messages", async () => {
+    expect(await count("SELECT coalesce(sum(total), 0)::int AS n FROM contact_message_weeks")).toBe(await count("SELECT count(*)::int AS n FROM contact_messages WHERE deleted_at IS NULL"));
   });
 
   it("keeps the dashboard's counts in step with the users, subscriptions, invoices and tickets", async () => {

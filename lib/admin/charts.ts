@@ -4,7 +4,9 @@ import { Prisma, type ContactStatus, type Currency } from "@/lib/generated/prism
 import { BUSINESS_TIME_ZONE } from "@/lib/format";
 import { CURRENCY_ORDER, countedContactMessagesSql, type StatsClient } from "./stats";
 
-// The dashboard's three charts, each computed in SQL. Every function takes `now`
+// The dashboard's three charts, each computed in SQL. The weekly and monthly ones read their
+// finished weeks and months from what triggers keep (contact_message_weeks, revenue_months, whose
+// conditions and time zone match these queries) and count only the current one. Every function takes `now`
 // so tests can look at a window of their own far from the present; weeks and months are cut in
 // the business's time zone (America/Lima; weeks start on Monday, as date_trunc's ISO weeks).
 // Money stays exact: sums are numeric in PostgreSQL and leave as decimal strings.
@@ -44,26 +46,28 @@ const iso = (now: Date) => now.toISOString();
 
 /** Contact messages received per week (last 12, the current one included), split by status. */
 export async function contactMessagesPerWeek(now: Date = new Date(), client: StatsClient = db): Promise<ContactWeek[]> {
-  // Each Lima week's bounds are turned into UTC once and every (week, status) is counted on its
-  // range of created_at (the partial index on status and created_at, without a per-row
-  // conversion); a status with no message in the week reads 0.
-  const rows = await client.$queryRaw<{ week: string; status: ContactStatus | null; n: number }[]>(Prisma.sql`
+  // The finished weeks come from contact_message_weeks (kept by triggers per Lima week and
+  // status); the current week is counted on its range of created_at up to now (the partial index
+  // on created_at). A week without messages reads no row.
+  const rows = await client.$queryRaw<{ week: string; status: ContactStatus | null; n: number | null }[]>(Prisma.sql`
     WITH w AS (
-      SELECT date_trunc('week', ${iso(now)}::timestamptz AT TIME ZONE ${TZ}) - k * interval '1 week' AS week_start
+      SELECT (date_trunc('week', ${iso(now)}::timestamptz AT TIME ZONE ${TZ}) - k * interval '1 week')::date AS week_start, k = 0 AS current
       FROM generate_series(0, ${Prisma.raw(String(CONTACT_CHART_WEEKS - 1))}) AS k
-    )
-    SELECT to_char(w.week_start, 'YYYY-MM-DD') AS week, s.status::text AS status, c.n
-    FROM w
-    CROSS JOIN unnest(enum_range(NULL::contact_status)) AS s(status)
-    CROSS JOIN LATERAL (
-      SELECT count(*)::int AS n
+    ),
+    c AS (
+      SELECT kept.week AS week_start, kept.status, kept.total AS n
+      FROM contact_message_weeks kept
+      WHERE kept.week >= (SELECT min(week_start) FROM w) AND kept.week < (SELECT week_start FROM w WHERE current)
+      UNION ALL
+      SELECT (SELECT week_start FROM w WHERE current), m.status, count(*)::int
       FROM contact_messages m
-      WHERE m.status = s.status
-        AND m.created_at >= (w.week_start AT TIME ZONE ${TZ}) AT TIME ZONE 'UTC'
-        AND m.created_at < ((w.week_start + interval '1 week') AT TIME ZONE ${TZ}) AT TIME ZONE 'UTC'
+      WHERE m.created_at >= ((SELECT week_start FROM w WHERE current)::timestamp AT TIME ZONE ${TZ}) AT TIME ZONE 'UTC'
         AND m.created_at <= ${iso(now)}::timestamptz AT TIME ZONE 'UTC'
         AND ${countedContactMessagesSql}
-    ) c
+      GROUP BY m.status
+    )
+    SELECT to_char(w.week_start, 'YYYY-MM-DD') AS week, c.status::text AS status, c.n
+    FROM w LEFT JOIN c USING (week_start)
     ORDER BY w.week_start`);
 
   const weeks = new Map<string, ContactWeek>();
@@ -73,7 +77,7 @@ export async function contactMessagesPerWeek(now: Date = new Date(), client: Sta
       entry = { week: row.week, counts: { new: 0, read: 0, replied: 0, closed: 0, archived: 0 }, total: 0 };
       weeks.set(row.week, entry);
     }
-    if (row.status) {
+    if (row.status && row.n) {
       entry.counts[row.status] += row.n;
       entry.total += row.n;
     }
@@ -86,34 +90,34 @@ export async function contactMessagesPerWeek(now: Date = new Date(), client: Sta
  * series per currency, never converted. A payment's month is when it was paid, in Lima time.
  */
 export async function revenuePerMonth(now: Date = new Date(), client: StatsClient = db): Promise<RevenueChart> {
-  // Each Lima month's bounds are turned into UTC once, and the payments and refunds are joined to
-  // the month whose range holds their raw timestamp (an index range per month, no per-row conversion).
+  // The finished months come from revenue_months (kept by triggers per Lima month and currency);
+  // the current month sums its payments and refunds on their range of paid_at / created_at up to
+  // now. A currency is in the chart when the window holds a payment or refund in it.
   const rows = await client.$queryRaw<{ month: string; currency: Currency | null; amount: string | null }[]>(Prisma.sql`
     WITH mo AS (
-      SELECT month_start,
-             (month_start AT TIME ZONE ${TZ}) AT TIME ZONE 'UTC' AS lo,
-             ((month_start + interval '1 month') AT TIME ZONE ${TZ}) AT TIME ZONE 'UTC' AS hi
-      FROM (
-        SELECT date_trunc('month', ${iso(now)}::timestamptz AT TIME ZONE ${TZ}) - k * interval '1 month' AS month_start
-        FROM generate_series(0, ${Prisma.raw(String(REVENUE_CHART_MONTHS - 1))}) AS k
-      ) months
+      SELECT (date_trunc('month', ${iso(now)}::timestamptz AT TIME ZONE ${TZ}) - k * interval '1 month')::date AS month_start, k = 0 AS current
+      FROM generate_series(0, ${Prisma.raw(String(REVENUE_CHART_MONTHS - 1))}) AS k
+    ),
+    cur AS (
+      SELECT month_start, (month_start::timestamp AT TIME ZONE ${TZ}) AT TIME ZONE 'UTC' AS lo, ${iso(now)}::timestamptz AT TIME ZONE 'UTC' AS hi
+      FROM mo WHERE current
     ),
     p AS (
       -- Money received (a payment made with the client's credit was received before), less refunds.
-      SELECT mo.month_start, pay.currency, pay.amount
-      FROM mo JOIN payments pay ON pay.paid_at >= mo.lo AND pay.paid_at < mo.hi
+      SELECT pay.currency, pay.amount
+      FROM cur JOIN payments pay ON pay.paid_at >= cur.lo AND pay.paid_at <= cur.hi
       WHERE pay.status = 'completed' AND pay.method <> 'saldo_a_favor'
-        AND pay.paid_at <= ${iso(now)}::timestamptz AT TIME ZONE 'UTC'
       UNION ALL
-      SELECT mo.month_start, credit.currency, credit.amount
-      FROM mo JOIN customer_credits credit ON credit.created_at >= mo.lo AND credit.created_at < mo.hi
+      SELECT credit.currency, credit.amount
+      FROM cur JOIN customer_credits credit ON credit.created_at >= cur.lo AND credit.created_at <= cur.hi
       WHERE credit.kind = 'refund'
-        AND credit.created_at <= ${iso(now)}::timestamptz AT TIME ZONE 'UTC'
     ),
     c AS (
-      SELECT p.month_start, p.currency, sum(p.amount) AS amount
-      FROM p
-      GROUP BY 1, 2
+      SELECT kept.month AS month_start, kept.currency, kept.amount
+      FROM revenue_months kept
+      WHERE kept.entries > 0 AND kept.month >= (SELECT min(month_start) FROM mo) AND kept.month < (SELECT month_start FROM cur)
+      UNION ALL
+      SELECT (SELECT month_start FROM cur), p.currency, sum(p.amount) FROM p GROUP BY p.currency
     )
     SELECT to_char(mo.month_start, 'YYYY-MM') AS month, c.currency::text AS currency, c.amount::text AS amount
     FROM mo LEFT JOIN c USING (month_start)

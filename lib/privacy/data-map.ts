@@ -150,6 +150,11 @@ export const DATA_MAP = {
     onErasure: "none",
     erasureReason: "Nothing personal (the triggers update the totals when messages go).",
   },
+  ContactMessageWeek: {
+    notPersonal: "Messages per week and status for the dashboard's chart, kept by triggers.",
+    onErasure: "none",
+    erasureReason: "Nothing personal (the triggers update the counts when messages go).",
+  },
   ContactEntry: {
     exported: "contact_messages",
     ownedBy: "messageId (the person's conversation); authorId for staff",
@@ -272,6 +277,11 @@ export const DATA_MAP = {
     notPersonal: "Sums of the money received per currency, kept by triggers.",
     onErasure: "none",
     erasureReason: "Nothing personal (the triggers update the sums when payments change or go).",
+  },
+  RevenueMonth: {
+    notPersonal: "Money received per month and currency for the dashboard's chart, kept by triggers.",
+    onErasure: "none",
+    erasureReason: "Nothing personal (the triggers update the sums when payments or refunds change or go).",
   },
   RecordCount: {
     notPersonal: "The dashboard's figures (how many users, subscriptions, paid invoices, pending tickets), kept by triggers.",
