@@ -64,8 +64,10 @@ test("un administrador activa la verificaci처n en dos pasos y luego inicia sesi�
   await expect(security.getByText("Activada", { exact: true })).toBeVisible();
   await expect(security.getByTestId("recovery-codes-left")).toHaveText("10");
 
-  // Password alone is not enough: the code step.
+  // Password alone is not enough: the code step. Signing out clears the session's toasts.
   await signOut(page);
+  await expect(toast(page, "Sesi처n cerrada")).toBeVisible();
+  await expect(toast(page, "Verificaci처n en dos pasos activada")).toHaveCount(0);
   await fillLogin(page, admin.email, PASSWORD);
   const step = page.getByRole("form", { name: "Verificaci처n en dos pasos" });
   await expect(page.getByRole("heading", { name: "Verificaci처n en dos pasos" })).toBeVisible();

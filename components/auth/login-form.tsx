@@ -59,11 +59,14 @@ export function LoginForm({
     router.replace(state.redirectTo);
   }, [state, router, toastWhenLeaving]);
 
-  // Arriving from a logout: say so once, and drop the flag so a reload does not repeat it.
+  // Arriving from a logout: say so once, and drop the flag so a reload does not repeat it. The
+  // session's toasts go first: nothing of it stays on screen for the next person at the computer
+  // (nor stacks up over this form).
   const announcedSignOut = useRef(false);
   useEffect(() => {
     if (!signedOut || announcedSignOut.current) return;
     announcedSignOut.current = true;
+    notify.dismissAll();
     notify.success(AUTH_MESSAGES.signedOut);
     const url = new URL(window.location.href);
     url.searchParams.delete("sesion");

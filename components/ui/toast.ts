@@ -32,4 +32,6 @@ export const notify = Object.assign((message: Message, data?: ExternalToast) => 
   error: (message: Message, data?: ExternalToast) => show((toast) => toast.error(message, { duration: TOAST_DURATION.error, ...data })),
   info: (message: Message, data?: ExternalToast) => show((toast) => toast.info(message, { duration: TOAST_DURATION.default, ...data })),
   warning: (message: Message, data?: ExternalToast) => show((toast) => toast.warning(message, { duration: TOAST_DURATION.default, ...data })),
+  /** Takes every toast off the screen (in order with the toasts raised before it). */
+  dismissAll: () => show((toast) => void toast.dismiss()),
 });
