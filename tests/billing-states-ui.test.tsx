@@ -94,7 +94,7 @@ describe("state counts that stopped at their bound", () => {
   it("are read at most one row past the bound, in SQL, for each state", async () => {
     const takes: number[] = [];
     const counts = await countInvoicesByState(
-      async (where, take) => {
+      async ({ where, take }) => {
         takes.push(take);
         // Every state but "paid" holds 4 invoices; "paid" holds far more than the bound.
         return Math.min(take, JSON.stringify(where).includes('"status":"paid"') ? 50_000 : 4);

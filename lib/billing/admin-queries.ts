@@ -129,7 +129,7 @@ export function listAdminInvoices<P extends PageRequest | undefined = undefined>
 export function countAdminInvoicesByState(filter: AdminInvoiceFilter): Promise<InvoiceStateCounts> {
   const today = businessDate();
   if (searchTerms(filter.q).length > 0) return countSearchedInvoicesByState(filter, today);
-  return countInvoicesByState((where, take) => db.invoice.count({ where, take }), invoiceWhere({ ...filter, status: undefined }, today), today);
+  return countInvoicesByState((args) => db.invoice.count(args), invoiceWhere({ ...filter, status: undefined }, today), today);
 }
 
 /**

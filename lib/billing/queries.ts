@@ -117,7 +117,7 @@ export function listClientInvoices<P extends PageRequest | undefined = undefined
 
 /** How many of the user's invoices are in each state (the list's "Vencidas (2)"). */
 export function countClientInvoicesByState(userId: string): Promise<InvoiceStateCounts> {
-  return countInvoicesByState((where, take) => db.invoice.count({ where, take }), { userId }, businessDate());
+  return countInvoicesByState((args) => db.invoice.count(args), { userId }, businessDate());
 }
 
 /** The user's most recent invoices, newest first (Mi Portal). */

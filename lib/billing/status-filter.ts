@@ -36,17 +36,20 @@ export type InvoiceStateCounts = Record<InvoiceStatusCode | "all", number> & { c
 /** The most a state's count reads before it says "more than this". */
 export const STATE_COUNT_CAP = 1000;
 
+/** What a state's capped count is given: its filter, how many rows to read at most, and its order. */
+export type StateCountArgs = { where: Prisma.InvoiceWhereInput; take: number; orderBy: Prisma.InvoiceOrderByWithRelationInput };
+
 /**
  * The invoices of `base` counted per state on the Lima day `today`, each count in SQL through
- * `count` (the model's count with a where, reading at most `take` rows). The five states split
- * every invoice, so "all" is their sum.
+ * `count` (the model's count with these arguments, reading at most `take` rows). The five states
+ * split every invoice, so "all" is their sum. Each count is ordered by status, which every state
+ * fixes: a count with `take` is otherwise ordered by id, and walking the primary key to find 1,001
+ * cancelled invoices read ten times the rows the (status, …) indexes do (3 ms instead of 0.2).
  */
-export async function countInvoicesByState(
-  count: (where: Prisma.InvoiceWhereInput, take: number) => Promise<number>,
-  base: Prisma.InvoiceWhereInput,
-  today: string,
-): Promise<InvoiceStateCounts> {
-  const read = await Promise.all(INVOICE_STATUSES.map((status) => count({ AND: [base, invoiceStatusWhere(status, today)] }, STATE_COUNT_CAP + 1)));
+export async function countInvoicesByState(count: (args: StateCountArgs) => Promise<number>, base: Prisma.InvoiceWhereInput, today: string): Promise<InvoiceStateCounts> {
+  const read = await Promise.all(
+    INVOICE_STATUSES.map((status) => count({ where: { AND: [base, invoiceStatusWhere(status, today)] }, take: STATE_COUNT_CAP + 1, orderBy: { status: "asc" } })),
+  );
   return capStateCounts(Object.fromEntries(INVOICE_STATUSES.map((status, index) => [status, read[index]])) as Record<InvoiceStatusCode, number>);
 }
 
