@@ -6,9 +6,9 @@ import { CURRENCY_ORDER, countedContactMessagesSql, type StatsClient } from "./s
 
 // The dashboard's three charts, each computed in SQL. The weekly and monthly ones read their
 // finished weeks and months from what triggers keep (contact_message_weeks, revenue_months, whose
-// conditions and time zone match these queries) and count only the current one. Every function takes `now`
-// so tests can look at a window of their own far from the present; weeks and months are cut in
-// the business's time zone (America/Lima; weeks start on Monday, as date_trunc's ISO weeks).
+// conditions and time zone match these queries) and count only the current one. Every function
+// takes `now` so tests can look at a window of their own far from the present; weeks and months
+// are cut in the business's time zone (America/Lima; weeks start on Monday, as date_trunc's ISO weeks).
 // Money stays exact: sums are numeric in PostgreSQL and leave as decimal strings.
 
 export const CONTACT_CHART_WEEKS = 12;
@@ -47,8 +47,8 @@ const iso = (now: Date) => now.toISOString();
 /** Contact messages received per week (last 12, the current one included), split by status. */
 export async function contactMessagesPerWeek(now: Date = new Date(), client: StatsClient = db): Promise<ContactWeek[]> {
   // The finished weeks come from contact_message_weeks (kept by triggers per Lima week and
-  // status); the current week is counted on its range of created_at up to now (the partial index
-  // on created_at). A week without messages reads no row.
+  // status); the current week is counted on its range of created_at up to now (an index range on
+  // created_at). A week without messages reads no row.
   const rows = await client.$queryRaw<{ week: string; status: ContactStatus | null; n: number | null }[]>(Prisma.sql`
     WITH w AS (
       SELECT (date_trunc('week', ${iso(now)}::timestamptz AT TIME ZONE ${TZ}) - k * interval '1 week')::date AS week_start, k = 0 AS current
