@@ -54,17 +54,19 @@ export async function contactMessagesPerWeek(now: Date = new Date(), client: Sta
       SELECT (date_trunc('week', ${iso(now)}::timestamptz AT TIME ZONE ${TZ}) - k * interval '1 week')::date AS week_start, k = 0 AS current
       FROM generate_series(0, ${Prisma.raw(String(CONTACT_CHART_WEEKS - 1))}) AS k
     ),
+    cur AS (
+      SELECT week_start, (week_start::timestamp AT TIME ZONE ${TZ}) AT TIME ZONE 'UTC' AS lo, ${iso(now)}::timestamptz AT TIME ZONE 'UTC' AS hi
+      FROM w WHERE current
+    ),
     c AS (
       SELECT kept.week AS week_start, kept.status, kept.total AS n
       FROM contact_message_weeks kept
-      WHERE kept.week >= (SELECT min(week_start) FROM w) AND kept.week < (SELECT week_start FROM w WHERE current)
+      WHERE kept.week >= (SELECT min(week_start) FROM w) AND kept.week < (SELECT week_start FROM cur)
       UNION ALL
-      SELECT (SELECT week_start FROM w WHERE current), m.status, count(*)::int
-      FROM contact_messages m
-      WHERE m.created_at >= ((SELECT week_start FROM w WHERE current)::timestamp AT TIME ZONE ${TZ}) AT TIME ZONE 'UTC'
-        AND m.created_at <= ${iso(now)}::timestamptz AT TIME ZONE 'UTC'
-        AND ${countedContactMessagesSql}
-      GROUP BY m.status
+      SELECT cur.week_start, m.status, count(*)::int
+      FROM cur JOIN contact_messages m ON m.created_at >= cur.lo AND m.created_at <= cur.hi
+      WHERE ${countedContactMessagesSql}
+      GROUP BY cur.week_start, m.status
     )
     SELECT to_char(w.week_start, 'YYYY-MM-DD') AS week, c.status::text AS status, c.n
     FROM w LEFT JOIN c USING (week_start)
