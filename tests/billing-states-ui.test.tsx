@@ -8,7 +8,7 @@ import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { InvoiceContract } from "@/lib/billing/serialize";
 import type { ReceivablesByCurrency } from "@/lib/billing/receivables";
-import { countInvoicesByState, STATE_COUNT_CAP, type InvoiceStateCounts } from "@/lib/billing/status-filter";
+import { broadSearchCounts, countInvoicesByState, STATE_COUNT_CAP, type InvoiceStateCounts } from "@/lib/billing/status-filter";
 import { invoiceContract } from "./helpers/invoice-contracts";
 
 vi.mock("next/navigation", () => ({
@@ -88,6 +88,19 @@ describe("state counts that stopped at their bound", () => {
       "Parcialmente pagadas (0)",
       "Pagadas (más de 1,000)",
       "Anuladas (1)",
+    ]);
+  });
+
+  it("after a search too broad to split, say «más de 1,000» on Todas and no figure on the states", () => {
+    render(<InvoicesScreen result={page} counts={broadSearchCounts()} today={TODAY} />);
+    const filters = screen.getByRole("group", { name: "Filtrar por estado" });
+    expect(within(filters).getAllByRole("button").map((button) => button.textContent)).toEqual([
+      "Todas (más de 1,000)",
+      "Vencidas",
+      "Pendientes",
+      "Parcialmente pagadas",
+      "Pagadas",
+      "Anuladas",
     ]);
   });
 

@@ -210,6 +210,29 @@ describe("?status= returns exactly the invoices in that state", () => {
     expect((await countAdminInvoicesByState({ user_id: client.user.id, q: `${client.user.email} sin-coincidencias` })).all).toBe(0);
   });
 
+  it("a search matching more than 1,000 invoices says «más de 1,000» and counts no state; up to 1,000 it counts each", async () => {
+    const broad = await newClient();
+    const word = `amplia${Date.now().toString(36)}`;
+    const series = `Z${Math.random().toString(36).slice(2, 5).toUpperCase()}`;
+    // 600 paid and 400 pending (due in ten days) whose customer name holds the word.
+    const insert = (from: number, to: number) =>
+      db.$executeRaw`
+        INSERT INTO invoices (invoice_number, series, sequence, user_id, subtotal, tax_amount, amount, amount_paid, currency, status,
+                              issuer_name, customer_name, issued_at, due_date, updated_at)
+        SELECT ${series} || '-' || n, ${series}, n, ${broad.user.id}, 100, 18, 118,
+               CASE WHEN n <= 600 THEN 118 ELSE 0 END, 'PEN'::currency,
+               (CASE WHEN n <= 600 THEN 'paid' ELSE 'pending' END)::invoice_status,
+               'Lumen', ${`Cliente ${word}`}, ${businessDate()}::date, ${addDays(businessDate(), 10)}::date, now()
+          FROM generate_series(${from}::int, ${to}::int) AS n`;
+    await insert(1, 1000);
+    expect(await countAdminInvoicesByState({ q: word })).toEqual({ all: 1000, paid: 600, pending: 400, partially_paid: 0, overdue: 0, cancelled: 0, capped: [] });
+    await insert(1001, 1001);
+    const counts = await countAdminInvoicesByState({ q: word });
+    expect(counts).toEqual({ all: 1000, paid: null, pending: null, partially_paid: null, overdue: null, cancelled: null, capped: ["all"] });
+    // The same search narrowed to the client's other currency counts again.
+    expect(await countAdminInvoicesByState({ q: word, currency: "USD" })).toMatchObject({ all: 0, paid: 0, capped: [] });
+  });
+
   it("in the CSV export, and on the invoice's PDF", async () => {
     const csv = await call(exportInvoicesRoute, `/api/v1/admin/invoices/export?status=overdue&user_id=${client.user.id}`, { bearer: adminToken });
     expect(csv.status).toBe(200);

@@ -5,10 +5,11 @@ import type { InvoiceStateCounts } from "@/lib/billing/status-filter";
 
 // The state filter of the invoice lists (admin and client): "Todas", then "Vencidas" and the
 // other states, each with how many invoices it holds when the counts are given ("Vencidas (3)",
-// "Pagadas (más de 1,000)" when its count stopped at its bound).
+// "Pagadas (más de 1,000)" when its count stopped at its bound; the bare label when that state
+// was not counted).
 
 function withCount(label: string, counts: InvoiceStateCounts | undefined, key: InvoiceStatusCode | "all"): string {
-  if (!counts) return label;
+  if (!counts || counts[key] === null) return label;
   return `${label} (${totalLabel({ total: counts[key], total_capped: counts.capped.includes(key) })})`;
 }
 

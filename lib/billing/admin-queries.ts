@@ -19,7 +19,7 @@ import {
 } from "./serialize";
 import { balanceDue } from "./money";
 import type { InvoiceStatusCode } from "./labels";
-import { capStateCounts, countInvoicesByState, invoiceStatusWhere, type InvoiceStateCounts } from "./status-filter";
+import { broadSearchCounts, capStateCounts, countInvoicesByState, invoiceStatusWhere, STATE_COUNT_CAP, type InvoiceStateCounts } from "./status-filter";
 import { businessDate } from "@/lib/dates";
 
 // The back office's billing reads ("Suscripciones", "Facturas", "Pagos" and
@@ -133,24 +133,29 @@ export function countAdminInvoicesByState(filter: AdminInvoiceFilter): Promise<I
 }
 
 /**
- * With a search, the five states are counted in one pass over the matching invoices: a common
- * word matches most of them, and five capped counts would each read the same trigram index
- * through. The states are invoiceStatusWhere's, written in SQL (tests compare both).
+ * With a search, the states are counted in one pass over at most STATE_COUNT_CAP + 1 matching
+ * invoices: when the search matches that many, the screen says "más de 1,000" and counts no state
+ * (broadSearchCounts); otherwise every match was read and each state's count is exact. The states
+ * are invoiceStatusWhere's, written in SQL (tests compare both).
  */
 async function countSearchedInvoicesByState(filter: AdminInvoiceFilter, today: string): Promise<InvoiceStateCounts> {
   const conditions = searchTextSql(filter.q, Prisma.sql`i.search_text`);
   if (filter.currency) conditions.push(Prisma.sql`i.currency = ${filter.currency}::"currency"`);
   if (filter.user_id) conditions.push(Prisma.sql`i.user_id = ${filter.user_id}`);
   const day = Prisma.sql`${today}::date`;
-  const notOverdue = Prisma.sql`(i.due_date IS NULL OR i.due_date >= ${day})`;
-  const [read] = await db.$queryRaw<Record<InvoiceStatusCode, number>[]>`
-    SELECT count(*) FILTER (WHERE i.status = 'pending' AND i.amount_paid <= 0 AND ${notOverdue})::int AS pending,
-           count(*) FILTER (WHERE i.status = 'pending' AND i.amount_paid > 0 AND ${notOverdue})::int AS partially_paid,
-           count(*) FILTER (WHERE i.status = 'pending' AND i.due_date < ${day})::int AS overdue,
-           count(*) FILTER (WHERE i.status = 'paid')::int AS paid,
-           count(*) FILTER (WHERE i.status = 'cancelled')::int AS cancelled
-      FROM invoices i
-     WHERE ${Prisma.join(conditions, " AND ")}`;
+  const notOverdue = Prisma.sql`(m.due_date IS NULL OR m.due_date >= ${day})`;
+  const [read] = await db.$queryRaw<(Record<InvoiceStatusCode, number> & { matched: number })[]>`
+    SELECT count(*)::int AS matched,
+           count(*) FILTER (WHERE m.status = 'pending' AND m.amount_paid <= 0 AND ${notOverdue})::int AS pending,
+           count(*) FILTER (WHERE m.status = 'pending' AND m.amount_paid > 0 AND ${notOverdue})::int AS partially_paid,
+           count(*) FILTER (WHERE m.status = 'pending' AND m.due_date < ${day})::int AS overdue,
+           count(*) FILTER (WHERE m.status = 'paid')::int AS paid,
+           count(*) FILTER (WHERE m.status = 'cancelled')::int AS cancelled
+      FROM (SELECT i.status, i.amount_paid, i.due_date
+              FROM invoices i
+             WHERE ${Prisma.join(conditions, " AND ")}
+             LIMIT ${STATE_COUNT_CAP + 1}) m`;
+  if (read.matched > STATE_COUNT_CAP) return broadSearchCounts();
   return capStateCounts(read);
 }
 
