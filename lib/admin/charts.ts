@@ -47,8 +47,10 @@ const iso = (now: Date) => now.toISOString();
 /** Contact messages received per week (last 12, the current one included), split by status. */
 export async function contactMessagesPerWeek(now: Date = new Date(), client: StatsClient = db): Promise<ContactWeek[]> {
   // The finished weeks come from contact_message_weeks (kept by triggers per Lima week and
-  // status); the current week is counted on its range of created_at up to now (an index range on
-  // created_at). A week without messages reads no row.
+  // status); the current week is counted on its range of created_at up to now. Every status is
+  // named, so the live (status, created_at) index is searched once per status for that range:
+  // without it the planner, not knowing the range when it plans, read that whole index (2.5 ms at
+  // 100,000 messages instead of 0.1). A week without messages reads no row.
   const rows = await client.$queryRaw<{ week: string; status: ContactStatus | null; n: number | null }[]>(Prisma.sql`
     WITH w AS (
       SELECT (date_trunc('week', ${iso(now)}::timestamptz AT TIME ZONE ${TZ}) - k * interval '1 week')::date AS week_start, k = 0 AS current
@@ -65,7 +67,7 @@ export async function contactMessagesPerWeek(now: Date = new Date(), client: Sta
       UNION ALL
       SELECT cur.week_start, m.status, count(*)::int
       FROM cur JOIN contact_messages m ON m.created_at >= cur.lo AND m.created_at <= cur.hi
-      WHERE ${countedContactMessagesSql}
+      WHERE ${countedContactMessagesSql} AND m.status = ANY (enum_range(NULL::contact_status))
       GROUP BY cur.week_start, m.status
     )
     SELECT to_char(w.week_start, 'YYYY-MM-DD') AS week, c.status::text AS status, c.n
