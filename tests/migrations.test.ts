@@ -54,6 +54,14 @@ describe("migrations against schema.prisma (drift)", () => {
     );
   });
 
+  it("set the database's random_page_cost to 1.1 for the sessions that follow (data read from memory or SSD)", async () => {
+    const rows = await query<{ setconfig: string[] }>(
+      migratedUrl,
+      "SELECT setconfig FROM pg_db_role_setting WHERE setrole = 0 AND setdatabase = (SELECT oid FROM pg_database WHERE datname = current_database())",
+    );
+    expect(rows.flatMap((row) => row.setconfig)).toContain("random_page_cost=1.1");
+  });
+
   it("report a model field that has no migration", async () => {
     const dir = tempDir();
     const schema = readFileSync(SCHEMA_PATH, "utf8").replace(
