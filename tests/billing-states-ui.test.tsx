@@ -89,6 +89,7 @@ describe("state counts that stopped at their bound", () => {
       "Pagadas (más de 1,000)",
       "Anuladas (1)",
     ]);
+    expect(screen.queryByText(/afina la búsqueda/)).toBeNull();
   });
 
   it("after a search too broad to split, say «más de 1,000» on Todas and no figure on the states", () => {
@@ -102,6 +103,7 @@ describe("state counts that stopped at their bound", () => {
       "Pagadas",
       "Anuladas",
     ]);
+    expect(screen.getByText("Coinciden más de 1,000 facturas: afina la búsqueda para ver cuántas hay en cada estado.")).toBeTruthy();
   });
 
   it("are read at most one row past the bound, in SQL, for each state", async () => {

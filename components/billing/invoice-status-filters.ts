@@ -19,3 +19,9 @@ export function invoiceStatusFilterOptions(counts?: InvoiceStateCounts): FilterO
     ...INVOICE_STATUS_FILTERS.map(({ status, label }) => ({ value: status, label: withCount(label, counts, status) })),
   ];
 }
+
+/** Why the states carry no figure after a search too broad to split by state, or null when they do. */
+export function uncountedStatesNote(counts?: InvoiceStateCounts): string | null {
+  if (!counts || !INVOICE_STATUS_FILTERS.some(({ status }) => counts[status] === null)) return null;
+  return `Coinciden ${totalLabel({ total: counts.all, total_capped: counts.capped.includes("all") })} facturas: afina la búsqueda para ver cuántas hay en cada estado.`;
+}

@@ -8,7 +8,7 @@ import { ButtonLink } from "@/components/ui/button";
 import { DataTable, FilterButtons, SearchBox, type DataTableColumn } from "@/components/ui/data-table";
 import type { Paged } from "@/lib/list/paging";
 import { InvoiceDueDate, invoiceBalanceText } from "@/components/billing/invoice-due";
-import { invoiceStatusFilterOptions } from "@/components/billing/invoice-status-filters";
+import { invoiceStatusFilterOptions, uncountedStatesNote } from "@/components/billing/invoice-status-filters";
 import { CURRENCIES, CURRENCY_LABELS, taxIdLabel } from "@/lib/billing/labels";
 import type { InvoiceContract } from "@/lib/billing/serialize";
 import type { InvoiceStateCounts } from "@/lib/billing/status-filter";
@@ -67,6 +67,7 @@ function invoiceColumns(today: string): DataTableColumn<InvoiceContract>[] {
 /** `counts`: the invoices per state of the current currency, client and search; `today`: the Lima day the list was read on. */
 export function InvoicesScreen({ result, counts, today = businessDate() }: { result: Paged<InvoiceContract>; counts?: InvoiceStateCounts; today?: string }) {
   const columns = useMemo(() => invoiceColumns(today), [today]);
+  const uncountedNote = uncountedStatesNote(counts);
   return (
     <>
       <AreaPageHeader
@@ -87,6 +88,7 @@ export function InvoicesScreen({ result, counts, today = businessDate() }: { res
           toolbar={
             <>
               <FilterButtons label="Filtrar por estado" param="status" options={invoiceStatusFilterOptions(counts)} />
+              {uncountedNote && <p className="text-sm text-ink-600">{uncountedNote}</p>}
               <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
                 <SelectFilter label="Moneda" param="currency" options={CURRENCY_FILTERS} allLabel="Todas las monedas" />
                 <SelectFilter label="Ordenar por" param="sort" options={SORT_OPTIONS} allLabel="Emisión más reciente" />
