@@ -35,6 +35,12 @@ const nextConfig: NextConfig = {
   // Lets several servers run side by side from one checkout (e.g. a dev server and the e2e build).
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
+  // No ETag on pages. Next makes it by hashing the whole body of every answer, one character at
+  // a time, on every request (a pre-rendered page too): about a quarter of the server's time for
+  // a 40–60 kB public page, and 1 ms for the largest list pages. A 304 it allowed saved only
+  // the transfer, never that work. Pages are kept by the caching front (deploy/nginx). Route
+  // handlers that want one set their own (the media files do).
+  generateEtags: false,
   reactStrictMode: true,
   // pdfkit (invoice PDFs, lib/billing/pdf.ts) loads its standard-font metrics through a
   // runtime require of its own "#standard-fonts/…" imports: it runs from node_modules, unbundled.

@@ -25,7 +25,7 @@
 // reference ≥ 0.9; through the front ÷ bare Node ≥ 0.5), writes a JSON file and exits 1 when a bar
 // fails (not with --no-fail); the signed-in bars: every p95 ≤ 3 × /auth/me's, the sitemap panel's ≤ 300 ms.
 //
-// BENCH_PORT (3450; the bare server uses +1, the front +2, the bare Next +3), BENCH_CONNECTIONS
+// BENCH_PORT (3450; the bare server uses +1, the front +2, the bare Next +3, the bare Next without ETag +4), BENCH_CONNECTIONS
 // (50), BENCH_DURATION (seconds per target, 3), BENCH_WARMUP (seconds, 1), BENCH_ROUNDS
 // (page/floor/reference rounds per public page, 3), BENCH_SIGNED_IN_ROUNDS (measured rounds over
 // the signed-in targets, 60), BENCH_PAGES (see above), BENCH_OUTPUT (JSON path),
@@ -82,6 +82,7 @@ const appPort = positiveNumber("BENCH_PORT", 3450);
 const barePort = appPort + 1;
 const frontPort = appPort + 2;
 const bareNextPort = appPort + 3;
+const bareNextWithoutEtagPort = appPort + 4;
 /** Rounds of page, floor and reference per public page (each ratio is the median of the rounds' ratios). */
 const ROUNDS = Math.max(1, Math.round(positiveNumber("BENCH_ROUNDS", 3)));
 /** Measured rounds over the signed-in targets (each one request per target, after 5 warm-up rounds). */
@@ -127,6 +128,7 @@ async function main() {
   let app: FreshApp | null = null;
   let bare: BareServer | null = null;
   let bareNext: BareNext | null = null;
+  let bareNextWithoutEtag: BareNext | null = null;
   let front: { url: string; stop(): Promise<void> } | null = null;
   let failed = false;
   let crashed = false;
@@ -134,6 +136,7 @@ async function main() {
     await front?.stop().catch(() => undefined);
     await bare?.stop().catch(() => undefined);
     await bareNext?.stop().catch(() => undefined);
+    await bareNextWithoutEtag?.stop().catch(() => undefined);
     await app?.stop();
     await stopAllGroups();
     if (database) await database.drop().catch((error) => console.error(`No se pudo borrar la base ${database!.name}:`, error));
@@ -151,6 +154,7 @@ async function main() {
 
   try {
     bareNext = await startBareNext(bareNextPort, log);
+    if (flags.publicPart) bareNextWithoutEtag = await startBareNext(bareNextWithoutEtagPort, log, { etags: false });
     const prepared = await prepareDatabase(serverUrl, log);
     database = prepared.database;
     await buildApp({ distDir, skipBuild, databaseUrl: database.url, authSecret, log });
@@ -166,7 +170,7 @@ async function main() {
     const references = await readReferences(run);
     bare = await startBareServer(barePort);
     if (flags.front) front = await startFrontForBench(baseUrl);
-    const pages = flags.publicPart ? await measurePages(run, { bare, bareNext, references }, front?.url ?? null, pageFilter) : [];
+    const pages = bareNextWithoutEtag ? await measurePages(run, { bare, bareNext, bareNextWithoutEtag, references }, front?.url ?? null, pageFilter) : [];
     const spreads = pages.length > 0 ? await measureFloorSpread(run, bareNext, pages) : [];
     const apis = flags.publicPart ? await measureApis(run) : [];
     const signedIn = !flags.signedInPart ? [] : await measureSignedIn(run, {
@@ -192,7 +196,7 @@ async function main() {
           dataset: prepared.counts,
           bars: BARS,
           references,
-          bare_next: { next_version: bareNext.version, pages: bareNext.references, spread: spreads },
+          bare_next: { next_version: bareNext.version, pages: bareNext.references, spread: spreads, without_etag_pages: bareNextWithoutEtag?.references ?? null },
           pages,
           apis,
           signed_in: signedIn,

@@ -33,8 +33,11 @@ const BYTES_PER_TEXT_BYTE = 2.05;
 
 // Next looks for its config upwards from the app's folder: without a file of its own the floor would
 // load this project's next.config.ts (its rewrites, headers, proxy and instrumentation). An empty
-// config is "no config at all".
-const CONFIG = "export default {};\n";
+// config is "no config at all". `next start` reads it again, so the same build also serves as the
+// second floor, "bare Next without ETag": this app turns Next's ETag off (next.config.ts), and that
+// hash of every answer's body is a large part of a small page's time; the second floor shows what
+// this app costs against Next with the same setting.
+const CONFIG = 'export default process.env.BARE_NEXT_ETAGS === "off" ? { generateEtags: false } : {};\n';
 
 const LAYOUT = `export const metadata = { title: "Suelo de Next" };
 
@@ -76,7 +79,7 @@ export default async function Page({ params }) {
 /** Where the page goes: under /p/, as /500 and /404 would be Next's own error pages. */
 const PAGE_FILE = path.join("app", "p", "[kb]", "page.jsx");
 
-export type BareNext = { url: string; version: string; references: Reference[]; stop(): Promise<void> };
+export type BareNext = { url: string; version: string; etags: boolean; references: Reference[]; stop(): Promise<void> };
 
 const installedVersion = (name: string) => (JSON.parse(readFileSync(path.join("node_modules", name, "package.json"), "utf8")) as { version: string }).version;
 const nextVersion = () => installedVersion("next");
@@ -135,12 +138,16 @@ async function waitUntilListening(server: ProcessGroup, url: string): Promise<vo
   throw new Error("El Next mínimo no respondió en 60 s");
 }
 
-/** Builds the bare app if needed, starts `next start` on it and reads the size each page is served at. */
-export async function startBareNext(port: number, log: (message: string) => void): Promise<BareNext> {
+/**
+ * Builds the bare app if needed, starts `next start` on it and reads the size each page is served
+ * at. `etags: false` starts it with Next's ETag off (the second floor).
+ */
+export async function startBareNext(port: number, log: (message: string) => void, { etags = true }: { etags?: boolean } = {}): Promise<BareNext> {
   const dir = appDir();
   await build(dir, log);
   const url = `http://127.0.0.1:${port}`;
-  const server = spawnGroup(process.execPath, [NEXT_BIN, "start", "--port", String(port), "--hostname", "127.0.0.1"], { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" }, 200_000, dir);
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", BARE_NEXT_ETAGS: etags ? "on" : "off" };
+  const server = spawnGroup(process.execPath, [NEXT_BIN, "start", "--port", String(port), "--hostname", "127.0.0.1"], env, 200_000, dir);
   try {
     await waitUntilListening(server, `${url}/p/${BENCH_REFERENCE_SIZES_KB[0]}`);
     const references: Reference[] = [];
@@ -148,10 +155,11 @@ export async function startBareNext(port: number, log: (message: string) => void
       const pathname = `/p/${kb}`;
       const page = await fetchRaw(`${url}${pathname}`);
       if (page.status !== 200) throw new Error(`${pathname} del Next mínimo respondió ${page.status}`);
+      if (page.headers.has("etag") !== etags) throw new Error(`${pathname} del Next mínimo ${etags ? "no trae" : "trae"} ETag`);
       references.push({ kb, path: pathname, bytes: page.body.length });
     }
-    log(`Next mínimo en ${url}: ${references.length} páginas de ${(references[0].bytes / 1024).toFixed(1)} a ${(references.at(-1)!.bytes / 1024).toFixed(0)} kB`);
-    return { url, version: nextVersion(), references, stop: () => server.stop() };
+    log(`Next mínimo${etags ? "" : " sin ETag"} en ${url}: ${references.length} páginas de ${(references[0].bytes / 1024).toFixed(1)} a ${(references.at(-1)!.bytes / 1024).toFixed(0)} kB`);
+    return { url, version: nextVersion(), etags, references, stop: () => server.stop() };
   } catch (error) {
     await server.stop();
     throw error;

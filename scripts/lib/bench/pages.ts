@@ -1,7 +1,8 @@
 // `npm run bench`, the public pages: each measured against the page nearest its size of a bare Next
-// app (page ÷ bare Next, scripts/lib/bench/bare-next.ts) and of the in-app references (page ÷
-// reference), each the median of ROUNDS rounds taking the three in turn; then against a bare Node
-// server answering its exact bytes, and, with --front, through the caching proxy.
+// app (page ÷ bare Next, scripts/lib/bench/bare-next.ts), of the same app with its ETag off (as
+// this app runs) and of the in-app references (page ÷ reference), each the median of ROUNDS rounds
+// taking the four in turn; then against a bare Node server answering its exact bytes, and, with
+// --front, through the caching proxy.
 import { BENCH_REFERENCE_SIZES_KB } from "../../../lib/bench/reference-pages";
 import { median } from "../../../lib/stats";
 import type { BareServer } from "../bench-bare";
@@ -83,21 +84,23 @@ async function waitUntilFresh(url: string): Promise<boolean> {
  */
 const HEAVY_PAGE_BYTES = 300_000;
 
-/** The three sides a public page is measured against in each round. */
-export type Floors = { bare: BareServer; bareNext: BareNext; references: Reference[] };
+/** What a public page is measured against: in each round the two bare Next floors and the reference; then bare Node. */
+export type Floors = { bare: BareServer; bareNext: BareNext; bareNextWithoutEtag: BareNext; references: Reference[] };
 
-async function measurePage({ baseUrl, load, rounds }: BenchRun, { bare, bareNext, references }: Floors, frontUrl: string | null, route: string, pathname: string): Promise<PageResult> {
+async function measurePage({ baseUrl, load, rounds }: BenchRun, { bare, bareNext, bareNextWithoutEtag, references }: Floors, frontUrl: string | null, route: string, pathname: string): Promise<PageResult> {
   const heavyLoad: LoadOptions = { ...load, connections: Math.min(load.connections, 10), duration: Math.max(load.duration, 5) };
   const raw = await fetchRaw(`${baseUrl}${pathname}`);
   if (raw.status !== 200) throw new Error(`respondió ${raw.status} antes de medir`);
   await bare.serve(pathname, raw);
   const reference = nearest(references, raw.body.length);
   const floor = nearest(bareNext.references, raw.body.length);
-  // The page, its reference and its floor are measured in turn ROUNDS times and each ratio is the
+  // The page, its reference and its floors are measured in turn ROUNDS times and each ratio is the
   // median of the rounds' ratios: a slow moment of this 2-core machine then hits one round of all.
+  // Both floors serve the same page of the same build.
   const pageRuns: Measurement[] = [];
   const referenceRuns: Measurement[] = [];
   const floorRuns: Measurement[] = [];
+  const floorWithoutEtagRuns: Measurement[] = [];
   let regenerations = 0;
   const pageLoad = raw.body.length > HEAVY_PAGE_BYTES ? heavyLoad : load;
   for (let round = 0; round < rounds; round += 1) {
@@ -107,6 +110,7 @@ async function measurePage({ baseUrl, load, rounds }: BenchRun, { bare, bareNext
       async () => pageRuns.push(await measure({ url: `${baseUrl}${pathname}` }, options)),
       async () => referenceRuns.push(await measure({ url: `${baseUrl}${reference.path}` }, options)),
       async () => floorRuns.push(await measure({ url: `${bareNext.url}${floor.path}` }, options)),
+      async () => floorWithoutEtagRuns.push(await measure({ url: `${bareNextWithoutEtag.url}${floor.path}` }, options)),
     ];
     // Which goes first turns each round: a machine slowing down (or speeding up) through a round
     // does not always favour the same side.
@@ -123,10 +127,12 @@ async function measurePage({ baseUrl, load, rounds }: BenchRun, { bare, bareNext
     page,
     reference: { ...reference, result: referenceResult },
     floor: { ...floor, result: medianRun(floorRuns) },
+    floorWithoutEtag: medianRun(floorWithoutEtagRuns),
     bare: bareResult,
     front,
     ratioReference: median(pageRuns.map((run, round) => ratio(run.rps, referenceRuns[round].rps))),
     ratioFloor: median(pageRuns.map((run, round) => ratio(run.rps, floorRuns[round].rps))),
+    ratioFloorWithoutEtag: median(pageRuns.map((run, round) => ratio(run.rps, floorWithoutEtagRuns[round].rps))),
     ratioBare: ratio(page.rps, bareResult.rps),
     ratioFrontBare: front ? ratio(front.rps, bareResult.rps) : undefined,
     regenerations,
@@ -143,7 +149,7 @@ export async function measurePages(run: BenchRun, floors: Floors, frontUrl: stri
     try {
       const result = await measurePage(run, floors, frontUrl, route, pathname);
       results.push(result);
-      log(`${index + 1}/${pages.length} ${pathname}: ${(result.bytes / 1024).toFixed(0)} kB, ${result.page.rps.toFixed(0)} req/s, ÷ Next mínimo ${fmt.ratio(result.ratioFloor)}, ÷ ref ${fmt.ratio(result.ratioReference)}, ÷ node ${fmt.ratio(result.ratioBare, 3)}${result.front ? `, proxy ÷ node ${fmt.ratio(result.ratioFrontBare!)}` : ""}${result.regenerations ? ` (esperó ${result.regenerations} regeneración(es) en segundo plano antes de medir)` : ""}`);
+      log(`${index + 1}/${pages.length} ${pathname}: ${(result.bytes / 1024).toFixed(0)} kB, ${result.page.rps.toFixed(0)} req/s, ÷ Next mínimo ${fmt.ratio(result.ratioFloor)} (sin ETag ${fmt.ratio(result.ratioFloorWithoutEtag)}), ÷ ref ${fmt.ratio(result.ratioReference)}, ÷ node ${fmt.ratio(result.ratioBare, 3)}${result.front ? `, proxy ÷ node ${fmt.ratio(result.ratioFrontBare!)}` : ""}${result.regenerations ? ` (esperó ${result.regenerations} regeneración(es) en segundo plano antes de medir)` : ""}`);
     } catch (error) {
       // One page that cannot be measured is a failure of the run, not the end of it.
       failures.push({ target: pathname, error: (error as Error).message });

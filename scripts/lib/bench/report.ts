@@ -24,7 +24,7 @@ export const fmt = {
 
 export function report({ load, failures, rounds }: BenchRun, pages: PageResult[], spreads: FloorSpread[], apis: ApiResult[], signedIn: SignedInResult[]) {
   const withFront = pages.some((page) => page.front);
-  const pageHeaders = ["página", "bytes", "req/s", "p50 ms", "p99 ms", "err/no-2xx", "Next mín", "mín req/s", "÷ mín", "ref", "ref req/s", "÷ ref", "node req/s", "÷ node", ...(withFront ? ["proxy req/s", "proxy ÷ node"] : [])];
+  const pageHeaders = ["página", "bytes", "req/s", "p50 ms", "p99 ms", "err/no-2xx", "Next mín", "mín req/s", "÷ mín", "sin ETag req/s", "÷ sin ETag", "ref", "ref req/s", "÷ ref", "node req/s", "÷ node", ...(withFront ? ["proxy req/s", "proxy ÷ node"] : [])];
   const pageRows = pages.map((page) => [
     page.path,
     fmt.kb(page.bytes),
@@ -35,6 +35,8 @@ export function report({ load, failures, rounds }: BenchRun, pages: PageResult[]
     fmt.kb(page.floor.bytes),
     fmt.rps(page.floor.result.rps),
     fmt.ratio(page.ratioFloor),
+    fmt.rps(page.floorWithoutEtag.rps),
+    fmt.ratio(page.ratioFloorWithoutEtag),
     `${page.reference.kb} kB`,
     fmt.rps(page.reference.result.rps),
     fmt.ratio(page.ratioReference),
@@ -43,7 +45,7 @@ export function report({ load, failures, rounds }: BenchRun, pages: PageResult[]
     ...(page.front ? [fmt.rps(page.front.rps), fmt.ratio(page.ratioFrontBare!)] : withFront ? ["", ""] : []),
   ]);
   console.log(
-    `\nPáginas públicas (${load.connections} conexiones, ${load.duration} s por destino tras ${load.warmup} s de calentamiento, mediana de ${rounds} rondas; Next mín = página pre-renderizada de tamaño más cercano de una app Next mínima de la misma versión, sin configuración; ref = la misma clase de página dentro de esta app; node = servidor http mínimo con los mismos bytes y cabeceras):\n`,
+    `\nPáginas públicas (${load.connections} conexiones, ${load.duration} s por destino tras ${load.warmup} s de calentamiento, mediana de ${rounds} rondas; Next mín = página pre-renderizada de tamaño más cercano de una app Next mínima de la misma versión, sin configuración; sin ETag = la misma con generateEtags: false, como corre esta app (sin barra); ref = la misma clase de página dentro de esta app; node = servidor http mínimo con los mismos bytes y cabeceras):\n`,
   );
   console.log(table(pageHeaders, pageRows));
   if (spreads.length > 0) {
@@ -102,7 +104,7 @@ export function report({ load, failures, rounds }: BenchRun, pages: PageResult[]
     const slowFront = pages.filter((page) => !((page.ratioFrontBare ?? 0) >= BARS.minFrontRatio));
     checks.push({ name: `proxy ÷ node ≥ ${BARS.minFrontRatio}`, pass: slowFront.length === 0, detail: slowFront.length === 0 ? `${pages.length} de ${pages.length}` : `no cumplen: ${slowFront.map((page) => `${page.path} ${fmt.ratio(page.ratioFrontBare!)}`).join(", ")}` });
   }
-  const failing = [...pages.flatMap((page) => [page.page, page.reference.result, page.floor.result, page.bare, ...(page.front ? [page.front] : [])]), ...apis.filter((api) => api.kind !== "contact").map((api) => api.result)].filter((m) => errorCount(m) > 0);
+  const failing = [...pages.flatMap((page) => [page.page, page.reference.result, page.floor.result, page.floorWithoutEtag, page.bare, ...(page.front ? [page.front] : [])]), ...apis.filter((api) => api.kind !== "contact").map((api) => api.result)].filter((m) => errorCount(m) > 0);
   const contact = apis.find((api) => api.kind === "contact");
   const contactErrors = contact ? contact.result.errors + contact.result.timeouts + contact.result.non2xx - (contact.status429 ?? 0) : 0;
   checks.push({

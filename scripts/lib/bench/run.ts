@@ -23,11 +23,15 @@ export type PageResult = {
   reference: Reference & { result: Measurement };
   /** The page of the bare Next app (scripts/lib/bench/bare-next.ts) nearest in size. */
   floor: Reference & { result: Measurement };
+  /** The same floor page served with Next's ETag off, as this app serves its pages. */
+  floorWithoutEtag: Measurement;
   bare: Measurement;
   front?: Measurement;
   ratioReference: number;
   /** Page ÷ bare Next: the median of the rounds' ratios. */
   ratioFloor: number;
+  /** Page ÷ bare Next without ETag (no bar: what this app adds to Next run with its own setting). */
+  ratioFloorWithoutEtag: number;
   ratioBare: number;
   ratioFrontBare?: number;
   /** Rounds that first waited for the page's background regeneration (see waitUntilFresh). */
