@@ -79,7 +79,7 @@ export default async function Page({ params }) {
 /** Where the page goes: under /p/, as /500 and /404 would be Next's own error pages. */
 const PAGE_FILE = path.join("app", "p", "[kb]", "page.jsx");
 
-export type BareNext = { url: string; version: string; etags: boolean; references: Reference[]; stop(): Promise<void> };
+export type BareNext = { url: string; version: string; references: Reference[]; stop(): Promise<void> };
 
 const installedVersion = (name: string) => (JSON.parse(readFileSync(path.join("node_modules", name, "package.json"), "utf8")) as { version: string }).version;
 const nextVersion = () => installedVersion("next");
@@ -159,7 +159,7 @@ export async function startBareNext(port: number, log: (message: string) => void
       references.push({ kb, path: pathname, bytes: page.body.length });
     }
     log(`Next mínimo${etags ? "" : " sin ETag"} en ${url}: ${references.length} páginas de ${(references[0].bytes / 1024).toFixed(1)} a ${(references.at(-1)!.bytes / 1024).toFixed(0)} kB`);
-    return { url, version: nextVersion(), etags, references, stop: () => server.stop() };
+    return { url, version: nextVersion(), references, stop: () => server.stop() };
   } catch (error) {
     await server.stop();
     throw error;
