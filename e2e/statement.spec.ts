@@ -128,5 +128,10 @@ test("el admin llega al estado de cuenta del cliente desde una factura y ve el m
   await expect(page.getByRole("heading", { level: 1, name: "Estado de cuenta" })).toBeVisible();
   expect(await shownSections(page)).toEqual(expected);
   await expectNoAxeViolations(page);
+
+  // A hand-edited address naming nobody (with a bad period too) says so and offers the list.
+  await page.goto("/admin/statement?user_id=no-existe&from=2026-02-30");
+  await expect(page.getByRole("alert")).toHaveText("Cliente no encontrado. Elige otro cliente de la lista.");
+  await expect(page.getByRole("heading", { level: 1, name: "Estado de cuenta" })).toBeVisible();
   await adminContext.close();
 });

@@ -236,10 +236,16 @@ describe("refusals and who sees what", () => {
   });
 
   it("a screen with a bad period in its URL shows the default period and says why", async () => {
-    const { statement, problem } = await statementForScreen(client.id, { from: "2025-02-30" });
+    const { statement, problem } = (await statementForScreen(client.id, { from: "2025-02-30" }))!;
     expect(problem).toBe("La fecha «Desde» debe ser una fecha válida (AAAA-MM-DD).");
     expect([statement.from, statement.to]).toEqual([`${businessDate().slice(0, 4)}-01-01`, businessDate()]);
-    expect((await statementForScreen(client.id, { from: "2025-05-01", to: "2025-05-31" })).problem).toBeNull();
+    expect(statement.user).toEqual({ id: client.id, name: client.name, email: client.email });
+    expect((await statementForScreen(client.id, { from: "2025-05-01", to: "2025-05-31" }))?.problem).toBeNull();
+  });
+
+  it("a screen naming no existing user gets nothing, with a good or a bad period", async () => {
+    expect(await statementForScreen("no-existe", { from: "2025-05-01", to: "2025-05-31" })).toBeNull();
+    expect(await statementForScreen("no-existe", { from: "2025-02-30" })).toBeNull();
   });
 
   it("accepts a period of exactly five years", async () => {

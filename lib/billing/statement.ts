@@ -190,8 +190,21 @@ export async function buildStatement(userId: string, query: unknown, now: Date =
 /**
  * For the screens: the statement of the period in the page's URL; a hand-edited URL with a bad
  * period shows the default period instead, with the reason (`problem`) for the page to show.
+ * Null when there is no such user (the statement carries the user's name and e-mail, so a screen
+ * needs no lookup of its own).
  */
-export async function statementForScreen(userId: string, params: { from?: string; to?: string }): Promise<{ statement: StatementContract; problem: string | null }> {
+export async function statementForScreen(userId: string, params: { from?: string; to?: string }): Promise<ScreenStatement | null> {
+  try {
+    return await periodOrDefaultStatement(userId, params);
+  } catch (error) {
+    if (error instanceof DomainError && error.kind === "not_found") return null;
+    throw error;
+  }
+}
+
+type ScreenStatement = { statement: StatementContract; problem: string | null };
+
+async function periodOrDefaultStatement(userId: string, params: { from?: string; to?: string }): Promise<ScreenStatement> {
   try {
     return { statement: await buildStatement(userId, params), problem: null };
   } catch (error) {

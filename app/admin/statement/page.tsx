@@ -4,7 +4,6 @@ import { StatementClientPicker } from "@/components/admin/billing/statement-clie
 import { StatementView } from "@/components/billing/statement-view";
 import { requireAdmin } from "@/lib/auth/guards";
 import { searchClientOptions } from "@/lib/billing/admin-queries";
-import { findUser } from "@/lib/users/queries";
 import { statementForScreen } from "@/lib/billing/statement";
 import { STATEMENT_MESSAGES } from "@/lib/billing/statement-schema";
 import { businessDate } from "@/lib/dates";
@@ -16,9 +15,9 @@ export const metadata: Metadata = { title: "Estado de cuenta" };
 export default async function AdminStatementPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   await requireAdmin();
   const { user_id: userId, from, to } = searchParamValues(await searchParams);
-  const [clients, user] = await Promise.all([searchClientOptions(undefined), userId ? findUser(userId) : null]);
+  const [clients, view] = await Promise.all([searchClientOptions(undefined), userId ? statementForScreen(userId, { from, to }) : null]);
+  const user = view?.statement.user ?? null;
   const period = Object.fromEntries(Object.entries({ from, to }).filter(([, value]) => value)) as Record<string, string>;
-  const view = user ? await statementForScreen(user.id, { from, to }) : null;
   return (
     <AreaPage>
       <AreaPageHeader

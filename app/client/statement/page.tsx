@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
 import { AreaPage, AreaPageHeader } from "@/components/account/area-shell";
 import { StatementView } from "@/components/billing/statement-view";
 import { requireClientAreaUser } from "@/lib/auth/guards";
@@ -12,7 +13,10 @@ export const metadata: Metadata = { title: "Estado de cuenta" };
 export default async function ClientStatementPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
   const user = await requireClientAreaUser();
   const { from, to } = searchParamValues(await searchParams);
-  const { statement, problem } = await statementForScreen(user.id, { from, to });
+  const view = await statementForScreen(user.id, { from, to });
+  // The signed-in user was found a moment ago; gone now, there is nothing of theirs to show.
+  if (!view) notFound();
+  const { statement, problem } = view;
   return (
     <AreaPage>
       <AreaPageHeader title="Estado de cuenta" description="Tus comprobantes, notas de crédito y pagos del periodo, con el saldo de cada moneda." />
