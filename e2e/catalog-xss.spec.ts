@@ -136,7 +136,17 @@ test.describe("stored XSS never runs", () => {
     await request.dispose();
   });
 
-  test.afterAll(async () => {
+  test.afterAll(async ({ playwright }) => {
+    // Deleted through the API first: it refreshes the public lists that showed them. Deleted by SQL
+    // alone, the lists' cached copies kept linking to their (now missing) pages, and a spec that
+    // runs next and opens the first card of /servicios landed on "Servicio no encontrado".
+    if (admin) {
+      const request = await playwright.request.newContext({ baseURL: BASE_URL });
+      const api = new AdminApi(request, await bearerFor(admin));
+      if (product?.id) await api.send("DELETE", `/api/v1/admin/products/${product.id}`);
+      if (service?.id) await api.send("DELETE", `/api/v1/admin/services/${service.id}`);
+      await request.dispose();
+    }
     const ids = [product?.id, service?.id].filter((id): id is number => typeof id === "number");
     if (ids.length) await withDb((db) => db.query("delete from catalog_items where id = any($1::int[])", [ids]));
     if (admin) await deleteThrowawayUser(admin);

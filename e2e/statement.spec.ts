@@ -131,7 +131,8 @@ test("el admin llega al estado de cuenta del cliente desde una factura y ve el m
 
   // A hand-edited address naming nobody (with a bad period too) says so and offers the list.
   await page.goto("/admin/statement?user_id=no-existe&from=2026-02-30");
-  await expect(page.getByRole("alert")).toHaveText("Cliente no encontrado. Elige otro cliente de la lista.");
+  // (In the page's main region: Next's route announcer is an empty alert of its own.)
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("Cliente no encontrado. Elige otro cliente de la lista.");
   await expect(page.getByRole("heading", { level: 1, name: "Estado de cuenta" })).toBeVisible();
   await adminContext.close();
 });
