@@ -15,6 +15,9 @@ import type { BenchRun, FloorSpread, PageResult, Reference } from "./run";
 /** NaN when either side completed nothing: no figure, and a failed bar. */
 const ratio = (a: number, b: number) => (a > 0 && b > 0 ? a / b : Number.NaN);
 
+/** The median over the rounds of page ÷ other side, each round's two runs taken together. */
+const roundsRatio = (pageRuns: Measurement[], sideRuns: Measurement[]) => median(pageRuns.map((run, round) => ratio(run.rps, sideRuns[round].rps)));
+
 /** The run of median req/s, carrying the errors, timeouts and non-2xx answers of all the runs. */
 function medianRun(runs: Measurement[]): Measurement {
   const byRps = [...runs].sort((a, b) => a.rps - b.rps);
@@ -130,9 +133,9 @@ async function measurePage({ baseUrl, load, rounds }: BenchRun, { bare, bareNext
     floorWithoutEtag: medianRun(floorWithoutEtagRuns),
     bare: bareResult,
     front,
-    ratioReference: median(pageRuns.map((run, round) => ratio(run.rps, referenceRuns[round].rps))),
-    ratioFloor: median(pageRuns.map((run, round) => ratio(run.rps, floorRuns[round].rps))),
-    ratioFloorWithoutEtag: median(pageRuns.map((run, round) => ratio(run.rps, floorWithoutEtagRuns[round].rps))),
+    ratioReference: roundsRatio(pageRuns, referenceRuns),
+    ratioFloor: roundsRatio(pageRuns, floorRuns),
+    ratioFloorWithoutEtag: roundsRatio(pageRuns, floorWithoutEtagRuns),
     ratioBare: ratio(page.rps, bareResult.rps),
     ratioFrontBare: front ? ratio(front.rps, bareResult.rps) : undefined,
     regenerations,
