@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
+import { SEEDED_ADMIN, signInAs } from "./helpers/session";
 
 // The reference pages of `npm run bench` (app/bench-reference/[kb]) exist only in a build made
-// with BENCH_REFERENCE_PAGES=1. The e2e server is a normal build: nothing there may answer.
+// with BENCH_REFERENCE_PAGES=1, and the bench's empty admin screen (app/admin/bench-reference)
+// only on a server started with it. The e2e server is neither: nothing there may answer.
 test.describe("bench reference pages in a normal build", () => {
   test("every reference URL is a 404, and nothing lists them", async ({ request }) => {
     for (const path of ["/bench-reference/10", "/bench-reference/100", "/bench-reference/250", "/bench-reference/2000", "/bench-reference/7", "/bench-reference/abc"]) {
@@ -14,5 +16,12 @@ test.describe("bench reference pages in a normal build", () => {
     const sitemap = await (await request.get("/sitemap.xml")).text();
     expect(sitemap).toContain("<urlset");
     expect(sitemap).not.toContain("bench-reference");
+  });
+
+  test("the empty admin screen is a 404, even for an admin", async ({ context, baseURL }) => {
+    await signInAs(context, baseURL!, SEEDED_ADMIN.email);
+    const response = await context.request.get("/admin/bench-reference", { maxRedirects: 0 });
+    expect(response.status()).toBe(404);
+    expect(await response.text()).not.toContain("Una pantalla sin contenido");
   });
 });

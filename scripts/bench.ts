@@ -16,7 +16,8 @@
 //      address per request);
 //   4. every /admin and /client screen and every admin list API with its heaviest filter, search
 //      and sort, one request at a time as one signed-in user, p50/p95 against GET /api/v1/auth/me
-//      in the same rounds (scripts/lib/bench/signed-in.ts);
+//      in the same rounds, beside two floors: the empty admin screen and the bare Next app's dynamic
+//      page (scripts/lib/bench/signed-in.ts);
 //   5. with --front, the public pages through the caching reverse proxy too.
 // --public-only skips step 4, --signed-in-only step 3; BENCH_PAGES=/nosotros,/productos measures only
 // the public pages whose path contains one of those texts.
@@ -180,6 +181,7 @@ async function main() {
       clientEmail: process.env.CLIENT_EMAIL || DEVELOPMENT_DEFAULTS.CLIENT_EMAIL,
       rounds: SIGNED_IN_ROUNDS,
       warmup: 5,
+      bareNextUrl: bareNext.url,
     });
     const checks = report(run, pages, spreads, apis, signedIn);
     failed = checks.some((check) => !check.pass);

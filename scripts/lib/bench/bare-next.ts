@@ -79,6 +79,24 @@ export default async function Page({ params }) {
 /** Where the page goes: under /p/, as /500 and /404 would be Next's own error pages. */
 const PAGE_FILE = path.join("app", "p", "[kb]", "page.jsx");
 
+// The floor of the signed-in screens: the smallest page Next renders on each request (no data,
+// no layout beyond <html><body>), against which the in-app empty admin screen is read.
+const DYNAMIC_PAGE = `import { connection } from "next/server";
+
+export default async function Page() {
+  await connection();
+  return (
+    <main>
+      <h1>Página dinámica</h1>
+    </main>
+  );
+}
+`;
+
+const DYNAMIC_PAGE_FILE = path.join("app", "dinamica", "page.jsx");
+/** The dynamic page's path on the bare app. */
+export const BARE_DYNAMIC_PATH = "/dinamica";
+
 export type BareNext = { url: string; version: string; references: Reference[]; stop(): Promise<void> };
 
 const installedVersion = (name: string) => (JSON.parse(readFileSync(path.join("node_modules", name, "package.json"), "utf8")) as { version: string }).version;
@@ -92,7 +110,7 @@ function packageJson(): string {
 
 /** The app's folder: named by the Next version and a hash of what is generated into it. */
 function appDir(): string {
-  const hash = createHash("sha256").update(packageJson()).update(PAGE_FILE).update(CONFIG).update(LAYOUT).update(PAGE).digest("hex").slice(0, 10);
+  const hash = createHash("sha256").update(packageJson()).update(PAGE_FILE).update(CONFIG).update(LAYOUT).update(PAGE).update(DYNAMIC_PAGE_FILE).update(DYNAMIC_PAGE).digest("hex").slice(0, 10);
   return path.join(process.env.BENCH_CACHE_DIR || path.join(os.homedir(), ".cache"), "lumen-bench", `bare-next-${nextVersion()}-${hash}`);
 }
 
@@ -113,6 +131,8 @@ async function build(dir: string, log: (message: string) => void): Promise<void>
   writeFileSync(path.join(dir, "next.config.mjs"), CONFIG);
   writeFileSync(path.join(dir, "app", "layout.jsx"), LAYOUT);
   writeFileSync(path.join(dir, PAGE_FILE), PAGE);
+  mkdirSync(path.join(dir, path.dirname(DYNAMIC_PAGE_FILE)), { recursive: true });
+  writeFileSync(path.join(dir, DYNAMIC_PAGE_FILE), DYNAMIC_PAGE);
   log(`Next mínimo ${nextVersion()}: next build en ${dir}…`);
   const started = Date.now();
   const run = spawnGroup(process.execPath, [NEXT_BIN, "build"], { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" }, 200_000, dir);
@@ -158,6 +178,8 @@ export async function startBareNext(port: number, log: (message: string) => void
       if (page.headers.has("etag") !== etags) throw new Error(`${pathname} del Next mínimo ${etags ? "no trae" : "trae"} ETag`);
       references.push({ kb, path: pathname, bytes: page.body.length });
     }
+    const dynamic = await fetchRaw(`${url}${BARE_DYNAMIC_PATH}`);
+    if (dynamic.status !== 200) throw new Error(`${BARE_DYNAMIC_PATH} del Next mínimo respondió ${dynamic.status}`);
     log(`Next mínimo${etags ? "" : " sin ETag"} en ${url}: ${references.length} páginas de ${(references[0].bytes / 1024).toFixed(1)} a ${(references.at(-1)!.bytes / 1024).toFixed(0)} kB`);
     return { url, version: nextVersion(), references, stop: () => server.stop() };
   } catch (error) {

@@ -9,6 +9,11 @@
 // moved 30 targets across the bar. Sampled through the round it also follows the heavy screens as
 // the targets do, instead of always the same light one.
 //
+// Two floors are measured in the same rounds: the in-app empty admin screen
+// (app/admin/bench-reference, what every screen pays before its own content) and the bare Next
+// app's dynamic page (what Next itself pays to render a page on a request, with no data, proxy or
+// layout). Each screen is also read against the empty screen ("÷ vacía"): its own content's cost.
+//
 // Every page file under app/admin and app/client must be covered by a target: a new screen
 // without one fails the run (coverage()), so the bench keeps measuring every screen.
 import { readdirSync } from "node:fs";
@@ -17,6 +22,7 @@ import pg from "pg";
 import { percentile } from "../../../lib/stats";
 import { INBOX_SEARCH_WORD } from "../bench-targets";
 import { mintApiToken, mintSession, seededUser, type Query } from "../session-credentials";
+import { BARE_DYNAMIC_PATH } from "./bare-next";
 import type { BenchRun } from "./run";
 
 /** How many targets apart /auth/me is measured again within a round. */
@@ -24,6 +30,9 @@ const ME_EVERY = 8;
 
 /** Bars: every target's p95 within this many times /auth/me's p95; the sitemap panel under this many ms. */
 export const SIGNED_IN_BARS = { maxRatioToMe: 3, sitemapMaxMs: 300 };
+
+/** The in-app floor: the empty admin screen (only on a server started with BENCH_REFERENCE_PAGES=1). */
+export const EMPTY_SCREEN_PATH = "/admin/bench-reference";
 
 type Who = "admin" | "client";
 type Credentials = { page: Record<string, string>; api: Record<string, string> };
@@ -34,12 +43,23 @@ export type SignedInTarget = {
   route: string;
   path: string;
   who: Who;
-  kind: "page" | "api";
+  /** "floor": the bare Next app's dynamic page, not this app's (no bar applies to it). */
+  kind: "page" | "api" | "floor";
   /** Extra cookies (the preview's draft-mode cookie). */
   cookie?: string;
 };
 
-export type SignedInResult = SignedInTarget & { status: number; bytes: number; p50: number; p95: number; ratio50: number; ratio95: number; note?: string };
+export type SignedInResult = SignedInTarget & {
+  status: number;
+  bytes: number;
+  p50: number;
+  p95: number;
+  ratio50: number;
+  ratio95: number;
+  /** p95 ÷ the empty admin screen's p95. */
+  ratioEmpty95: number | null;
+  note?: string;
+};
 
 /** Route patterns of every page file under app/<area> (route groups dropped). */
 export function screenRoutes(area: "admin" | "client", root = path.join(process.cwd(), "app")): string[] {
@@ -67,7 +87,7 @@ async function one<T extends pg.QueryResultRow>(query: Query, sql: string, label
 }
 
 /** The targets, with ids taken from the bench's database (the heaviest record of each kind where it matters). */
-async function targets(query: Query, clientId: string): Promise<{ list: SignedInTarget[]; previewProductId: number }> {
+async function targets(query: Query, clientId: string, bareNextUrl: string): Promise<{ list: SignedInTarget[]; previewProductId: number }> {
   const product = await one<{ id: number; slug: string }>(query, "SELECT id, slug FROM catalog_items WHERE kind = 'product' AND status = 'active' ORDER BY order_index, id LIMIT 1", "productos");
   const service = await one<{ id: number }>(query, "SELECT id FROM catalog_items WHERE kind = 'service' AND status = 'active' ORDER BY order_index, id LIMIT 1", "servicios");
   const invoice = await one<{ id: number }>(query, "SELECT i.id FROM invoices i ORDER BY (SELECT count(*) FROM invoice_lines l WHERE l.invoice_id = i.id) DESC, i.id DESC LIMIT 1", "facturas");
@@ -84,6 +104,8 @@ async function targets(query: Query, clientId: string): Promise<{ list: SignedIn
   const api = (name: string, pathname: string, who: Who = "admin"): SignedInTarget => ({ name, route: "api", path: pathname, who, kind: "api" });
   const q = INBOX_SEARCH_WORD;
   const list: SignedInTarget[] = [
+    { name: "Next mínimo: página dinámica", route: "floor", path: `${bareNextUrl}${BARE_DYNAMIC_PATH}`, who: "admin", kind: "floor" },
+    admin("pantalla vacía", "/admin/bench-reference", EMPTY_SCREEN_PATH),
     admin("admin (índice)", "/admin"),
     admin("panel", "/admin/dashboard"),
     admin("bandeja", "/admin/contact-messages"),
@@ -193,7 +215,7 @@ async function timed(url: string, headers: Record<string, string>): Promise<{ ms
 
 export async function measureSignedIn(
   { baseUrl, log, failures }: BenchRun,
-  options: { databaseUrl: string; authSecret: string; adminEmail: string; clientEmail: string; rounds: number; warmup: number },
+  options: { databaseUrl: string; authSecret: string; adminEmail: string; clientEmail: string; rounds: number; warmup: number; bareNextUrl: string },
 ): Promise<SignedInResult[]> {
   const client = new pg.Client({ connectionString: options.databaseUrl });
   await client.connect();
@@ -204,7 +226,7 @@ export async function measureSignedIn(
     credentials.admin = await credentialsOf(query, options.adminEmail, options.authSecret);
     credentials.client = await credentialsOf(query, options.clientEmail, options.authSecret);
     const clientId = (await seededUser(query, options.clientEmail)).id;
-    const found = await targets(query, clientId);
+    const found = await targets(query, clientId, options.bareNextUrl);
     const draft = await previewCookie(baseUrl, credentials.admin, "product", found.previewProductId);
     list = found.list.map((target) => (target.cookie === "draft" ? { ...target, cookie: draft } : target));
   } finally {
@@ -215,6 +237,7 @@ export async function measureSignedIn(
   if (missing.length > 0) failures.push({ target: "pantallas sin medir", error: missing.join(", ") });
 
   const headersOf = (target: SignedInTarget): Record<string, string> => {
+    if (target.kind === "floor") return {};
     const own = target.kind === "page" ? { ...credentials[target.who].page } : { ...credentials[target.who].api };
     if (target.cookie) own.cookie = `${own.cookie}; ${target.cookie}`;
     return own;
@@ -232,7 +255,7 @@ export async function measureSignedIn(
         if (meRun.status !== 200) throw new Error(`/api/v1/auth/me respondió ${meRun.status}`);
         if (measured) meSamples.push(meRun.ms);
       }
-      const run = await timed(`${baseUrl}${target.path}`, headersOf(target));
+      const run = await timed(target.kind === "floor" ? target.path : `${baseUrl}${target.path}`, headersOf(target));
       last[index] = { status: run.status, bytes: run.bytes };
       if (measured) samples[index].push(run.ms);
     }
@@ -245,15 +268,18 @@ export async function measureSignedIn(
   };
   const reference = stat(meSamples);
   const results: SignedInResult[] = [
-    { name: "GET /api/v1/auth/me", route: "api", path: "/api/v1/auth/me", who: "admin", kind: "api", status: 200, bytes: 0, ...reference, ratio50: 1, ratio95: 1 },
+    { name: "GET /api/v1/auth/me", route: "api", path: "/api/v1/auth/me", who: "admin", kind: "api", status: 200, bytes: 0, ...reference, ratio50: 1, ratio95: 1, ratioEmpty95: null },
   ];
+  const emptyIndex = list.findIndex((target) => target.path === EMPTY_SCREEN_PATH);
+  const emptyScreen = emptyIndex >= 0 && samples[emptyIndex].length > 0 ? stat(samples[emptyIndex]) : null;
   for (const [index, target] of list.entries()) {
     const { status, bytes } = last[index];
     // The two index pages are redirects to their dashboards; every other answer must be a 200.
     const expected = target.route === "/admin" || target.route === "/client" ? status === 307 || status === 308 : status === 200;
     if (!expected) failures.push({ target: `${target.name} (${target.path})`, error: `respondió ${status}` });
     const { p50, p95 } = stat(samples[index]);
-    results.push({ ...target, status, bytes, p50, p95, ratio50: p50 / reference.p50, ratio95: p95 / reference.p95 });
+    const ratioEmpty95 = emptyScreen && target.kind !== "floor" ? p95 / emptyScreen.p95 : null;
+    results.push({ ...target, status, bytes, p50, p95, ratio50: p50 / reference.p50, ratio95: p95 / reference.p95, ratioEmpty95 });
   }
   return results;
 }
