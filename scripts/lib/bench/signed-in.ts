@@ -47,6 +47,8 @@ export type SignedInTarget = {
   kind: "page" | "api" | "floor";
   /** Extra cookies (the preview's draft-mode cookie). */
   cookie?: string;
+  /** Another server's origin (the bare Next app's floor); this app's otherwise. */
+  origin?: string;
 };
 
 export type SignedInResult = SignedInTarget & {
@@ -104,8 +106,8 @@ async function targets(query: Query, clientId: string, bareNextUrl: string): Pro
   const api = (name: string, pathname: string, who: Who = "admin"): SignedInTarget => ({ name, route: "api", path: pathname, who, kind: "api" });
   const q = INBOX_SEARCH_WORD;
   const list: SignedInTarget[] = [
-    { name: "Next mínimo: página dinámica", route: "floor", path: `${bareNextUrl}${BARE_DYNAMIC_PATH}`, who: "admin", kind: "floor" },
-    admin("pantalla vacía", "/admin/bench-reference", EMPTY_SCREEN_PATH),
+    { name: "Next mínimo: página dinámica", route: "floor", path: BARE_DYNAMIC_PATH, origin: bareNextUrl, who: "admin", kind: "floor" },
+    admin("pantalla vacía", EMPTY_SCREEN_PATH),
     admin("admin (índice)", "/admin"),
     admin("panel", "/admin/dashboard"),
     admin("bandeja", "/admin/contact-messages"),
@@ -255,7 +257,7 @@ export async function measureSignedIn(
         if (meRun.status !== 200) throw new Error(`/api/v1/auth/me respondió ${meRun.status}`);
         if (measured) meSamples.push(meRun.ms);
       }
-      const run = await timed(target.kind === "floor" ? target.path : `${baseUrl}${target.path}`, headersOf(target));
+      const run = await timed(`${target.origin ?? baseUrl}${target.path}`, headersOf(target));
       last[index] = { status: run.status, bytes: run.bytes };
       if (measured) samples[index].push(run.ms);
     }
