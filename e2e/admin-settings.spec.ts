@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./helpers/axe";
-import { createThrowawayUser, deleteThrowawayUser, signInAs, withDb, type SessionUser } from "./helpers/session";
+import { createThrowawayUser, deleteThrowawayUser, signInAs, waitForSiteCrawlIdle, withDb, type SessionUser } from "./helpers/session";
 
 // "Configuración del sitio": the company tagline, phone and footer text edited in the screen show
 // in the footer of /, /contacto and /privacidad and in the JSON-LD of / on the next request (the
@@ -96,6 +96,7 @@ test.describe("Configuración del sitio", () => {
       await expect(page.getByRole("region", { name: "Historial de cambios" })).toBeVisible();
       await expectNoAxeViolations(page);
 
+      await waitForSiteCrawlIdle();
       await page.getByLabel("Eslogan").fill(changed.tagline);
       await page.getByLabel("Teléfono").fill(changed.phone);
       await page.getByLabel("Texto del pie de página").fill(changed.footer);

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { AdminApi, bearerFor, type Item } from "./helpers/admin-api";
 import { expectNoAxeViolations } from "./helpers/axe";
-import { createThrowawayUser, deleteThrowawayUser, withDb, type SessionUser } from "./helpers/session";
+import { createThrowawayUser, deleteThrowawayUser, waitForSiteCrawlIdle, withDb, type SessionUser } from "./helpers/session";
 
 // Publishing coherence of the catalogue, against the production server:
 // (a) a product created and renamed through the admin API shows its new name and slug on its
@@ -34,6 +34,7 @@ test.describe("publishing is immediate", () => {
   test.beforeEach(async ({ request }) => {
     admin = await createThrowawayUser("admin");
     api = new AdminApi(request, await bearerFor(admin));
+    await waitForSiteCrawlIdle();
   });
 
   test.afterEach(async () => {

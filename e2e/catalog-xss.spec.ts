@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { XSS_VECTORS } from "../tests/fixtures/xss-vectors";
 import { AdminApi, bearerFor, type Item, type Json } from "./helpers/admin-api";
-import { createThrowawayUser, deleteThrowawayUser, signInAs, withDb, type SessionUser } from "./helpers/session";
+import { createThrowawayUser, deleteThrowawayUser, signInAs, waitForSiteCrawlIdle, waitForWriteToSettle, withDb, type SessionUser } from "./helpers/session";
 
 // Stored-XSS safety of the catalogue, against the production server: the OWASP vectors stored in
 // every field of a featured, active product and service never run on any public page that shows
@@ -125,6 +125,7 @@ test.describe("stored XSS never runs", () => {
 
   test.beforeAll(async ({ playwright }) => {
     admin = await createThrowawayUser("admin");
+    await waitForSiteCrawlIdle();
     const request = await playwright.request.newContext({ baseURL: BASE_URL });
     const api = new AdminApi(request, await bearerFor(admin));
     const tag = `${Date.now()}`;
@@ -146,6 +147,7 @@ test.describe("stored XSS never runs", () => {
       if (product?.id) await api.send("DELETE", `/api/v1/admin/products/${product.id}`);
       if (service?.id) await api.send("DELETE", `/api/v1/admin/services/${service.id}`);
       await request.dispose();
+      await waitForWriteToSettle();
     }
     const ids = [product?.id, service?.id].filter((id): id is number => typeof id === "number");
     if (ids.length) await withDb((db) => db.query("delete from catalog_items where id = any($1::int[])", [ids]));

@@ -75,9 +75,16 @@ const NOT_FOUND = [
   "/productos/v/erp",
 ];
 
-/** Two requests: the second one must come from the pre-rendered cache. */
+/**
+ * Requests the page until the cache answers it (10 s at most), then once more: that answer must
+ * come from the pre-rendered cache. An earlier spec's write leaves the copy stale or expired, and
+ * on a slow machine its new render outlasts a request (answered STALE meanwhile).
+ */
 async function warm(request: APIRequestContext, url: string) {
-  await request.get(url);
+  const deadline = Date.now() + 10_000;
+  while ((await request.get(url)).headers()["x-nextjs-cache"] !== "HIT" && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
   const response = await request.get(url);
   return { status: response.status(), cache: response.headers()["x-nextjs-cache"], html: await response.text() };
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { revalidateTag, unstable_cache } from "next/cache";
+import { after } from "next/server";
 
 /**
  * Public pages are pre-rendered; the data they read is cached under one tag per entity.
@@ -35,14 +36,40 @@ export function cachedQuery<Args extends unknown[], Result>(
   return (...args: Args): Promise<Result> => (process.env.NEXT_RUNTIME ? cached(...args) : query(...args));
 }
 
-const revalidate = (tag: CacheTag) => revalidateTag(tag, "max");
+/**
+ * How long after a write its tag is expired a second time. A page whose render began before the
+ * write (a visitor's request, the sitemap panel's crawl) still reads the old data, and when it
+ * finishes after the write Next stores it as fresh, kept for the page's hour; a request that
+ * arrives meanwhile is even given that render's answer. Expiring the tag again once such renders
+ * are over throws that copy away, so a write is on every public page within this time at worst
+ * (and on the first request when no render of that page was under way).
+ */
+export const RENDER_SETTLE_MS = 5_000;
+
+type Profile = "max" | { expire: number };
+
+/** Marks `tag` now and once more after RENDER_SETTLE_MS (see above). */
+function expireTag(tag: CacheTag, profile: Profile) {
+  revalidateTag(tag, profile);
+  try {
+    after(async () => {
+      await new Promise((resolve) => setTimeout(resolve, RENDER_SETTLE_MS));
+      revalidateTag(tag, profile);
+    });
+  } catch {
+    // Outside a request there is no render racing the write to settle.
+  }
+}
+
+/** Marks every page that used the tag as stale: served once more while it regenerates. */
+const revalidate = (tag: CacheTag) => expireTag(tag, "max");
 
 /**
  * Expires the tag at once instead: the next request after an admin's save renders with the new
  * data (not one stale copy more). Outside Next's server (scripts, tests) there is no cache to mark.
  */
 const expireNow = (tag: CacheTag) => {
-  if (process.env.NEXT_RUNTIME) revalidateTag(tag, { expire: 0 });
+  if (process.env.NEXT_RUNTIME) expireTag(tag, { expire: 0 });
 };
 
 export const revalidateCatalog = () => expireNow(CACHE_TAGS.catalog);

@@ -15,6 +15,38 @@ export const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session
 
 export type SessionUser = { id: string; name: string; email: string; role: "admin" | "client" };
 
+/** lib/cache.ts's RENDER_SETTLE_MS: a write's tags are expired again this long after it. */
+const RENDER_SETTLE_MS = 5_000;
+
+/**
+ * Waits until a write's second expiry has run (lib/cache.ts), so that the next spec starts from
+ * public pages that show it, even one whose render was under way when the write landed.
+ */
+export async function waitForWriteToSettle(): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, RENDER_SETTLE_MS + 500));
+}
+
+/**
+ * Waits (90 s at most) until the sitemap panel's background crawl is not running on the server:
+ * it requests every public page, and a page render it began before a test's write and ends after
+ * it is the answer a request right after the write would share (lib/cache.ts, RENDER_SETTLE_MS).
+ * Tests that expect a write on the first request after it start from a server no visitor keeps busy.
+ */
+export async function waitForSiteCrawlIdle(): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const held = await withDb(async (db) => {
+      const { rows } = await db.query<{ held: boolean }>(
+        "select claimed_until > clock_timestamp() as held from job_claims where job = 'sitemap-refresh'",
+      );
+      return rows[0]?.held ?? false;
+    });
+    if (!held) return;
+    if (Date.now() > deadline) throw new Error("the sitemap crawl still runs after 90 s");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 /** A short-lived pg client on the server's database; always closed. */
 export async function withDb<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const connectionString = process.env.E2E_DATABASE_URL;
