@@ -53,7 +53,7 @@ function DataTableDetails({ caption, children, testId }: { caption: string; chil
       <summary className="cursor-pointer rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-ink-50">Ver datos en tabla</summary>
       {/* Focusable so a keyboard can scroll a table wider than the card (375 px). */}
       <div role="region" aria-label={caption} tabIndex={0} className="max-w-full overflow-x-auto border-t border-ink-200 focus-visible:outline-2 focus-visible:outline-brand-600">
-        <table className="w-full text-left text-sm">
+        <table className="figures-table">
           <caption className="sr-only">{caption}</caption>
           {children}
         </table>
@@ -61,9 +61,6 @@ function DataTableDetails({ caption, children, testId }: { caption: string; chil
     </details>
   );
 }
-
-const th = "px-3 py-2 text-xs font-semibold text-ink-700 whitespace-nowrap";
-const td = "px-3 py-1.5 text-ink-800 whitespace-nowrap tabular-nums";
 
 function ContactsPerWeek({ weeks }: { weeks: DashboardCharts["contactsPerWeek"] }) {
   const series: ContactSeries[] = CONTACT_STATUS_ORDER.map((status) => ({
@@ -92,15 +89,15 @@ function ContactsPerWeek({ weeks }: { weeks: DashboardCharts["contactsPerWeek"] 
           <DataTableDetails caption="Mensajes de contacto por semana y estado" testId="chart-contacts-table">
             <thead className="bg-ink-50">
               <tr>
-                <th scope="col" className={th}>
+                <th scope="col">
                   Semana
                 </th>
                 {series.map((entry) => (
-                  <th key={entry.key} scope="col" className={`${th} text-right`}>
+                  <th key={entry.key} scope="col">
                     {entry.label}
                   </th>
                 ))}
-                <th scope="col" className={`${th} text-right`}>
+                <th scope="col">
                   Total
                 </th>
               </tr>
@@ -108,15 +105,15 @@ function ContactsPerWeek({ weeks }: { weeks: DashboardCharts["contactsPerWeek"] 
             <tbody className="divide-y divide-ink-100">
               {weeks.map((week, index) => (
                 <tr key={week.week}>
-                  <th scope="row" className={`${td} font-medium`}>
+                  <th scope="row">
                     {data[index].title}
                   </th>
                   {CONTACT_STATUS_ORDER.map((status) => (
-                    <td key={status} className={`${td} text-right`}>
+                    <td key={status}>
                       {integer.format(week.counts[status])}
                     </td>
                   ))}
-                  <td className={`${td} text-right font-semibold`}>{integer.format(week.total)}</td>
+                  <td className="font-semibold">{integer.format(week.total)}</td>
                 </tr>
               ))}
             </tbody>
@@ -169,11 +166,11 @@ function RevenuePerMonth({ revenue }: { revenue: DashboardCharts["revenue"] }) {
           <DataTableDetails caption="Ingresos por mes y moneda (pagos recibidos)" testId="chart-revenue-table">
             <thead className="bg-ink-50">
               <tr>
-                <th scope="col" className={th}>
+                <th scope="col">
                   Mes
                 </th>
                 {revenue.currencies.map((currency) => (
-                  <th key={currency} scope="col" className={`${th} text-right`}>
+                  <th key={currency} scope="col">
                     {currency}
                   </th>
                 ))}
@@ -182,11 +179,11 @@ function RevenuePerMonth({ revenue }: { revenue: DashboardCharts["revenue"] }) {
             <tbody className="divide-y divide-ink-100">
               {months.map((month) => (
                 <tr key={month.month}>
-                  <th scope="row" className={`${td} font-medium`}>
+                  <th scope="row">
                     {month.title}
                   </th>
                   {revenue.currencies.map((currency) => (
-                    <td key={currency} className={`${td} text-right`}>
+                    <td key={currency}>
                       {formatMoney(month.totals[currency] ?? "0.00", currency)}
                     </td>
                   ))}
