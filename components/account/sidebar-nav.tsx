@@ -51,9 +51,9 @@ export function SidebarNav({
                       aria-current={active ? "page" : undefined}
                       title={compact ? item.label : undefined}
                       className={cn(
-                        "nav-link",
+                        "side-link",
                         compact && "justify-center px-0",
-                        active ? "bg-brand-50 text-brand-800 ring-1 ring-brand-100 ring-inset" : "nav-link-idle",
+                        active ? "bg-brand-50 text-brand-800 ring-1 ring-brand-100 ring-inset" : "side-link-idle",
                       )}
                     >
                       <AreaIcon name={item.icon} className={active ? "text-brand-700" : "text-ink-500"} />
