@@ -15,6 +15,8 @@ export const CACHE_TAGS = {
   pages: "pages",
   caseStudies: "case-studies",
   settings: "site-settings",
+  /** The sitemap's XML, besides the content tags it also carries: "Generar" expires it. */
+  sitemap: "sitemap",
 } as const;
 
 type CacheTag = (typeof CACHE_TAGS)[keyof typeof CACHE_TAGS];
@@ -79,3 +81,4 @@ export const revalidateTechnologies = () => revalidate(CACHE_TAGS.technologies);
 export const revalidatePages = () => revalidate(CACHE_TAGS.pages);
 export const revalidateCaseStudies = () => revalidate(CACHE_TAGS.caseStudies);
 export const revalidateSiteSettings = () => expireNow(CACHE_TAGS.settings);
+export const revalidateSitemap = () => expireNow(CACHE_TAGS.sitemap);

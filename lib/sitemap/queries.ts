@@ -1,5 +1,5 @@
 import "server-only";
-import { revalidateTag, unstable_cache } from "next/cache";
+import { unstable_cache } from "next/cache";
 import { CACHE_TAGS } from "@/lib/cache";
 import { db } from "@/lib/db";
 import { absoluteUrl } from "@/lib/site-url";
@@ -57,9 +57,6 @@ export async function buildSitemapEntries(): Promise<SitemapEntry[]> {
   return [...staticEntries, ...detailEntries];
 }
 
-/** The sitemap's own tag, besides the content tags: "Generar" expires it (lib/sitemap/service.ts). */
-export const SITEMAP_CACHE_TAG = "sitemap";
-
 const buildSitemapXml = async () => renderSitemapXml(await buildSitemapEntries());
 
 const cachedSitemapXml = unstable_cache(buildSitemapXml, ["sitemap:xml"], {
@@ -70,7 +67,7 @@ const cachedSitemapXml = unstable_cache(buildSitemapXml, ["sitemap:xml"], {
     CACHE_TAGS.technologies,
     CACHE_TAGS.testimonials,
     CACHE_TAGS.settings,
-    SITEMAP_CACHE_TAG,
+    CACHE_TAGS.sitemap,
   ],
   revalidate: 3600,
 });
@@ -81,7 +78,3 @@ const cachedSitemapXml = unstable_cache(buildSitemapXml, ["sitemap:xml"], {
  */
 export const getSitemapXml = (): Promise<string> => (process.env.NEXT_RUNTIME ? cachedSitemapXml() : buildSitemapXml());
 
-/** Expires the cached sitemap at once: the next request of /sitemap.xml is built anew. */
-export function expireSitemapCache() {
-  if (process.env.NEXT_RUNTIME) revalidateTag(SITEMAP_CACHE_TAG, { expire: 0 });
-}

@@ -2,7 +2,8 @@ import "server-only";
 import type { AdminActor } from "@/lib/auth/actor";
 import { recordAudit } from "@/lib/audit/service";
 import { db } from "@/lib/db";
-import { buildSitemapEntries, expireSitemapCache } from "./queries";
+import { revalidateSitemap } from "@/lib/cache";
+import { buildSitemapEntries } from "./queries";
 import { readSitemapFigures } from "./summary";
 import { renderSitemapXml } from "./xml";
 
@@ -46,6 +47,6 @@ export async function generateSitemap(actor: AdminActor): Promise<GeneratedSitem
     await recordAudit(tx, actor, { action: "sitemap.generate", entityType: "sitemap", entityId: row.id, after });
     return { id: row.id, ...after, created_at: row.createdAt.toISOString() };
   });
-  expireSitemapCache();
+  revalidateSitemap();
   return { message: `Sitemap generado correctamente con ${urlsText(snapshot.urls_count)}.`, snapshot };
 }
