@@ -48,7 +48,12 @@ const nextConfig: NextConfig = {
   // Next's own trailing-slash redirect is answered before headers() apply, so it went out without
   // any security header; proxy.ts answers the same 308 instead (only for such paths, see its matcher).
   skipTrailingSlashRedirect: true,
-  experimental: { serverActions: { allowedOrigins: SERVER_ACTION_ALLOWED_ORIGINS } },
+  experimental: {
+    serverActions: { allowedOrigins: SERVER_ACTION_ALLOWED_ORIGINS },
+    // app/global-not-found.tsx answers URLs no route matches, so the root not-found boundary,
+    // which Next renders into every page's payload, can stay without the public header and footer.
+    globalNotFound: true,
+  },
   // No rewrites: each would be paid by every request to any path (Next's router tests them in
   // turn, and its page handler compiles them all again). The list pages' earlier query URLs and
   // malformed escapes are handled by proxy.ts, which runs for those requests only.

@@ -1,23 +1,17 @@
-import { siteFooter, siteHeader } from "@/components/site/chrome";
 import { NotFoundContent, notFoundMetadata } from "@/components/site/not-found-content";
-import { SkipLink } from "@/components/site/skip-link";
 
 export const metadata = notFoundMetadata;
 
 /**
- * Spanish 404 for an unknown URL. No layout but the root one wraps it, so it brings the
- * public header and footer itself; a notFound() inside a public page is caught earlier by
- * app/(site)/not-found.tsx, inside the (site) layout's own header and footer.
+ * A notFound() that no nearer boundary catches: the public pages have theirs in the (site) layout,
+ * the signed-in areas in their shells, and a URL no route matches gets app/global-not-found.tsx.
+ * This boundary is rendered into every page's payload, so it stays this small: no header or
+ * footer (they would read the site settings on every request of every area).
  */
 export default function NotFound() {
   return (
-    <div className="flex min-h-dvh flex-col">
-      <SkipLink />
-      {siteHeader}
-      <main id="contenido" tabIndex={-1} className="flex flex-1 items-center focus:outline-none">
-        <NotFoundContent />
-      </main>
-      {siteFooter}
-    </div>
+    <main id="contenido" tabIndex={-1} className="flex min-h-dvh items-center focus:outline-none">
+      <NotFoundContent />
+    </main>
   );
 }

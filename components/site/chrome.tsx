@@ -2,10 +2,9 @@ import { SiteFooter } from "./footer";
 import { SiteHeader } from "./header";
 
 /**
- * The public header and footer as single element objects. The (site) layout and the root
- * not-found both render these same objects, and React's RSC serializer writes an object it has
- * already written as a reference, so every page's payload carries the header and footer once
- * (the root not-found boundary is serialized into every page).
+ * The public header and footer, drawn by the (site) layout and by the 404 of an unknown URL
+ * (app/global-not-found.tsx). Not by the root not-found: that boundary is rendered into every
+ * page's payload, the signed-in screens' included, and the footer reads the site settings.
  */
 export const siteHeader = <SiteHeader />;
 export const siteFooter = <SiteFooter />;

@@ -10,7 +10,7 @@ export const notFoundMetadata: Metadata = {
 /**
  * The Spanish 404 message with its two ways out. Rendered inside the public header and footer
  * exactly once: by the (site) layout for a notFound() from a public page (an unknown filter),
- * by app/not-found.tsx itself for an unknown URL.
+ * by app/global-not-found.tsx itself for an unknown URL.
  */
 export function NotFoundContent({
   title = "Página no encontrada",
