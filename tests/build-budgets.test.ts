@@ -207,7 +207,11 @@ describe("npm run budgets: the signed-in areas", () => {
     });
     clientManifest("/client/dashboard/page", {
       "[project]/app/layout": ["static/chunks/shared.js"],
+      // Listed for every page, loaded only when a 404 shows.
+      "[project]/app/not-found": ["static/chunks/shared.js", "static/chunks/not-found.js"],
+      "[project]/app/global-not-found": ["static/chunks/shared.js", "static/chunks/public-chrome.js"],
       "[project]/app/client/layout": ["static/chunks/shared.js", "static/chunks/area-shell.js"],
+      "[project]/app/client/not-found": ["static/chunks/shared.js", "static/chunks/area-shell.js", "static/chunks/record-not-found.js"],
     });
   });
 
@@ -221,7 +225,7 @@ describe("npm run budgets: the signed-in areas", () => {
     ]);
   });
 
-  it("counts Next's runtime and every segment's chunks once each, without the nomodule polyfills", () => {
+  it("counts Next's runtime and every segment's chunks once each, without the nomodule polyfills or the not-found files' chunks", () => {
     expect(firstLoadScripts(dist, "/admin/invoices/(list)/page")).toEqual([
       "/_next/static/chunks/runtime.js",
       "/_next/static/chunks/framework.js",
@@ -235,6 +239,12 @@ describe("npm run budgets: the signed-in areas", () => {
     expect(list.jsBytes).toBe(300 + 700 + hinted(1_000) + 400 + 1_600);
     expect(list.jsGzipBytes).toBeGreaterThan(0);
     expect(list.jsGzipBytes).toBeLessThan(400); // repeated letters compress well
+    expect(firstLoadScripts(dist, "/client/dashboard/page")).toEqual([
+      "/_next/static/chunks/runtime.js",
+      "/_next/static/chunks/framework.js",
+      "/_next/static/chunks/shared.js",
+      "/_next/static/chunks/area-shell.js",
+    ]);
     expect(report.routes.find((row) => row.route === "/client/dashboard")!.jsBytes).toBe(300 + 700 + hinted(1_000) + 400);
   });
 

@@ -109,13 +109,18 @@ export function readClientReferenceManifest(distDir: string, appPath: string): {
  * The scripts a page rendered per request loads on its first visit, as `/_next/static/…` URLs, each
  * once: Next's runtime (build-manifest.json `rootMainFiles`) and each segment's chunks
  * (`entryJSFiles`), what its HTML lists as `<script src>`. The `nomodule` polyfills (`polyfillFiles`) are left out, as
- * for the pre-rendered pages. Null when the build has no such page.
+ * for the pre-rendered pages. Not-found files are left out too: their chunks load only when one
+ * shows (the root not-found's and app/global-not-found's, listed for every page, are in no page's
+ * HTML). Null when the build has no such page.
  */
 export function firstLoadScripts(distDir: string, appPath: string): string[] | null {
   const manifest = readClientReferenceManifest(distDir, appPath);
   if (!manifest) return null;
   const { rootMainFiles } = readJson<{ rootMainFiles: string[] }>(path.join(distDir, "build-manifest.json"));
   const files = new Set<string>(rootMainFiles);
-  for (const chunks of Object.values(manifest.entryJSFiles ?? {})) for (const chunk of chunks) files.add(chunk);
+  for (const [segment, chunks] of Object.entries(manifest.entryJSFiles ?? {})) {
+    if (/\/(global-)?not-found$/.test(segment)) continue;
+    for (const chunk of chunks) files.add(chunk);
+  }
   return [...files].map((file) => `/_next/${file}`);
 }
