@@ -9,7 +9,10 @@ import { benchReferencePagesEnabled } from "@/lib/bench/reference-pages";
 // session lookup, the area's header, menu and banners). Only on a server started with
 // BENCH_REFERENCE_PAGES=1 (the bench's); anywhere else it is the admin area's 404.
 
-export const metadata: Metadata = { title: "Pantalla de referencia" };
+/** Its title only where it exists: elsewhere a 404 names nothing of it. */
+export function generateMetadata(): Metadata {
+  return benchReferencePagesEnabled() ? { title: "Pantalla de referencia" } : {};
+}
 
 export default async function BenchReferenceScreen() {
   if (!benchReferencePagesEnabled()) notFound();
