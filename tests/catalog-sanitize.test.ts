@@ -107,7 +107,7 @@ function catalogItemFixture(): CatalogItemContract {
 
 describe("public rendering renders stored values as text, and HTML only when sanitized", () => {
   it("only the known, sanitized values reach dangerouslySetInnerHTML on public pages", () => {
-    const publicCode = ["app/(site)", "app/layout.tsx", "components/site", "components/seo", "components/ui", "lib"];
+    const publicCode = ["app/(site)", "app/layout.tsx", "app/document.tsx", "app/global-not-found.tsx", "app/not-found.tsx", "components/site", "components/seo", "components/ui", "lib"];
     const files = execFileSync("git", ["grep", "-l", "dangerouslySetInnerHTML", "--", ...publicCode], { encoding: "utf8" })
       .split("\n")
       .filter(Boolean)

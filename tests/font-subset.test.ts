@@ -40,10 +40,10 @@ describe("the site's font subset", () => {
     }
   });
 
-  it("varies over every weight the pages use, and app/layout.tsx declares that range", async () => {
+  it("varies over every weight the pages use, and app/document.tsx declares that range", async () => {
     const { weightAxis } = await readFont(read(INTER_SUBSET));
     expect({ min: weightAxis.min, max: weightAxis.max }).toEqual(INTER_WEIGHT_RANGE);
-    const layout = read("app/layout.tsx").toString();
+    const layout = read("app/document.tsx").toString();
     expect(layout).toContain(`weight: "${INTER_WEIGHT_RANGE.min} ${INTER_WEIGHT_RANGE.max}"`);
     expect(layout).toContain(INTER_SUBSET.replace(/^app\//, "./"));
     // Tailwind's weight utilities outside the range would be drawn with a clamped weight.
@@ -74,7 +74,7 @@ describe("the site's font subset", () => {
       size: descriptor("size-adjust"),
     }).toEqual({ ascent: expected.ascentOverride, descent: expected.descentOverride, lineGap: expected.lineGapOverride, size: expected.sizeAdjust });
     for (const local of ["Arial", "Liberation Sans", "Arimo"]) expect(descriptor("src")).toContain(`local("${local}")`);
-    const layout = read("app/layout.tsx").toString();
+    const layout = read("app/document.tsx").toString();
     expect(layout).toContain('fallback: ["Inter Fallback"]');
     expect(layout).toContain("adjustFontFallback: false");
   });

@@ -9,10 +9,10 @@ import * as hb from "harfbuzzjs";
 import subsetFont from "subset-font";
 
 export const INTER_SOURCE = path.join("node_modules", "@fontsource-variable", "inter", "files", "inter-latin-wght-normal.woff2");
-/** Committed, imported by app/layout.tsx (next/font/local fingerprints and serves it). */
+/** Committed, imported by app/document.tsx (next/font/local fingerprints and serves it). */
 export const INTER_SUBSET = path.join("app", "fonts", "inter-latin-wght-400-800.woff2");
 
-/** The weights the pages use: font-normal (400) to font-extrabold (800); app/layout.tsx declares the same range. */
+/** The weights the pages use: font-normal (400) to font-extrabold (800); app/document.tsx declares the same range. */
 export const INTER_WEIGHT_RANGE = { min: 400, max: 800 } as const;
 
 /**
