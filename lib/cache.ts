@@ -1,6 +1,7 @@
 import "server-only";
 import { revalidateTag, unstable_cache } from "next/cache";
 import { after } from "next/server";
+import { RENDER_SETTLE_MS } from "./render-settle";
 
 /**
  * Public pages are pre-rendered; the data they read is cached under one tag per entity.
@@ -38,19 +39,9 @@ export function cachedQuery<Args extends unknown[], Result>(
   return (...args: Args): Promise<Result> => (process.env.NEXT_RUNTIME ? cached(...args) : query(...args));
 }
 
-/**
- * How long after a write its tag is expired a second time. A page whose render began before the
- * write (a visitor's request, the sitemap panel's crawl) still reads the old data, and when it
- * finishes after the write Next stores it as fresh, kept for the page's hour; a request that
- * arrives meanwhile is even given that render's answer. Expiring the tag again once such renders
- * are over throws that copy away, so a write is on every public page within this time at worst
- * (and on the first request when no render of that page was under way).
- */
-export const RENDER_SETTLE_MS = 5_000;
-
 type Profile = "max" | { expire: number };
 
-/** Marks `tag` now and once more after RENDER_SETTLE_MS (see above). */
+/** Marks `tag` now and once more after RENDER_SETTLE_MS (lib/render-settle.ts says why). */
 function expireTag(tag: CacheTag, profile: Profile) {
   revalidateTag(tag, profile);
   try {

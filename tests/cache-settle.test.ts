@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { RENDER_SETTLE_MS } from "@/lib/render-settle";
 
 // What a write does to Next's cache: its tag is expired at once, and again RENDER_SETTLE_MS later,
 // after the answer (from an after() callback), so that a page rendered from the data as it was
@@ -16,7 +17,7 @@ vi.mock("next/server", () => ({
   after: (callback: () => Promise<void>) => afterCallbacks.push(callback),
 }));
 
-const { RENDER_SETTLE_MS, revalidateCatalog, revalidateSiteSettings } = await import("@/lib/cache");
+const { revalidateCatalog, revalidateSiteSettings } = await import("@/lib/cache");
 
 describe("a write's cache expiry", () => {
   beforeEach(() => {

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { BrowserContext } from "@playwright/test";
 import { encode } from "next-auth/jwt";
 import pg from "pg";
+import { RENDER_SETTLE_MS } from "../../lib/render-settle";
 
 // Signed-in e2e tests without going through the login form: do what the server's sign-in
 // does (lib/auth/sessions.ts createSession: a row in `sessions` holding the SHA-256 of a random
@@ -15,11 +16,8 @@ export const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session
 
 export type SessionUser = { id: string; name: string; email: string; role: "admin" | "client" };
 
-/** lib/cache.ts's RENDER_SETTLE_MS: a write's tags are expired again this long after it. */
-const RENDER_SETTLE_MS = 5_000;
-
 /**
- * Waits until a write's second expiry has run (lib/cache.ts), so that the next spec starts from
+ * Waits until a write's second expiry has run (lib/render-settle.ts), so that the next spec starts from
  * public pages that show it, even one whose render was under way when the write landed.
  */
 export async function waitForWriteToSettle(): Promise<void> {
@@ -29,7 +27,7 @@ export async function waitForWriteToSettle(): Promise<void> {
 /**
  * Waits (90 s at most) until the sitemap panel's background crawl is not running on the server:
  * it requests every public page, and a page render it began before a test's write and ends after
- * it is the answer a request right after the write would share (lib/cache.ts, RENDER_SETTLE_MS).
+ * it is the answer a request right after the write would share (lib/render-settle.ts).
  * Tests that expect a write on the first request after it start from a server no visitor keeps busy.
  */
 export async function waitForSiteCrawlIdle(): Promise<void> {
