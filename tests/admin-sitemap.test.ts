@@ -21,7 +21,7 @@ import { REFRESH_JOB, waitForSitemapRefresh } from "@/lib/sitemap/refresh";
 import { STATIC_ROUTES } from "@/lib/sitemap/routes";
 import { auditPageHtml, summarizeSeoAudit, unreachablePage } from "@/lib/sitemap/seo-audit";
 import { getSitemapStatus, readAvailability, requestSitemapRefresh, type SitemapStatus } from "@/lib/sitemap/status";
-import { sitemapPath } from "@/lib/sitemap/summary";
+import { readSitemapFigures, sitemapPath } from "@/lib/sitemap/summary";
 import { call, createTestUser, fakeIp, tokenFor, type Json, type TestUser } from "./helpers/auth";
 
 let admin: TestUser;
@@ -172,6 +172,24 @@ describe("summarizeSeoAudit", () => {
 
   it("no pages: no score", () => {
     expect(summarizeSeoAudit([]).score).toBeNull();
+  });
+});
+
+describe("readSitemapFigures", () => {
+  const document = (paths: string[]) =>
+    `<?xml version="1.0" encoding="UTF-8"?><urlset>${paths.map((path, i) => `<url><loc>https://www.lumenti.pe${path}</loc><lastmod>2026-11-0${i + 1}T10:00:00.000Z</lastmod></url>`).join("")}</urlset>`;
+
+  it("reads every document it is given, so a changed sitemap shows its own figures; the same document twice gives the same frozen figures", () => {
+    const first = readSitemapFigures(document(["/", "/productos/lumen-erp-pyme", "/servicios/tableros-power-bi"]));
+    expect(first).toMatchObject({ urls_count: 3, products: 1, services: 1, newest_lastmod: "2026-11-03T10:00:00.000Z" });
+    const changed = readSitemapFigures(document(["/", "/productos/lumen-erp-pyme", "/productos/lumen-crm", "/servicios/tableros-power-bi"]));
+    expect(changed).toMatchObject({ urls_count: 4, products: 2, services: 1, newest_lastmod: "2026-11-04T10:00:00.000Z" });
+    expect(changed.locs).toContain("https://www.lumenti.pe/productos/lumen-crm");
+    // Read back (a copy of the same text, as a cache hands it out): the figures already read, shared and read-only.
+    const again = readSitemapFigures(document(["/", "/productos/lumen-erp-pyme", "/productos/lumen-crm", "/servicios/tableros-power-bi"]));
+    expect(again).toBe(changed);
+    expect(Object.isFrozen(again) && Object.isFrozen(again.locs)).toBe(true);
+    expect(readSitemapFigures(document(["/"])).urls_count).toBe(1);
   });
 });
 

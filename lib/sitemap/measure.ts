@@ -70,7 +70,7 @@ export type CrawlPlan = {
  * What a crawl from `origin` requests: the path (and query) of each sitemap URL on this site's
  * origin, mapped onto `origin`; URLs on other origins are ignored; at most MAX_AUDITED_URLS.
  */
-export function planCrawl(locs: string[], origin: string): CrawlPlan {
+export function planCrawl(locs: readonly string[], origin: string): CrawlPlan {
   const own = siteOrigin();
   const targets: CrawlPlan["targets"] = [];
   let ignored = 0;
@@ -92,7 +92,7 @@ export function planCrawl(locs: string[], origin: string): CrawlPlan {
 }
 
 /** Identifies a set of URLs, whatever their order: an audit is reused only for the same set. */
-export const urlsHash = (locs: string[]) => createHash("sha256").update([...locs].sort().join("\n")).digest("hex");
+export const urlsHash = (locs: readonly string[]) => createHash("sha256").update([...locs].sort().join("\n")).digest("hex");
 
 /** GETs /sitemap.xml from the first origin that answers and times it; falls back to timing the build. */
 async function measureSitemap(origins: string[]): Promise<Measurement> {
@@ -161,7 +161,7 @@ async function auditPage(loc: string, url: string): Promise<PageAudit> {
 }
 
 /** Audits the planned pages (CRAWL_CONCURRENCY at a time) and stores the result; prunes old audits. */
-async function crawlSeoAudit(plan: CrawlPlan, locs: string[]): Promise<void> {
+async function crawlSeoAudit(plan: CrawlPlan, locs: readonly string[]): Promise<void> {
   const pages = await mapWithConcurrency(plan.targets, CRAWL_CONCURRENCY, (target) => auditPage(target.loc, target.url));
   const summary = summarizeSeoAudit(pages);
   await db.$transaction(async (tx) => {
