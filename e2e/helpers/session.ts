@@ -3,6 +3,7 @@ import type { BrowserContext } from "@playwright/test";
 import { encode } from "next-auth/jwt";
 import pg from "pg";
 import { RENDER_SETTLE_MS } from "../../lib/render-settle";
+import { REFRESH_JOB } from "../../lib/sitemap/refresh-job";
 
 // Signed-in e2e tests without going through the login form: do what the server's sign-in
 // does (lib/auth/sessions.ts createSession: a row in `sessions` holding the SHA-256 of a random
@@ -34,9 +35,7 @@ export async function waitForSiteCrawlIdle(): Promise<void> {
   const deadline = Date.now() + 90_000;
   for (;;) {
     const held = await withDb(async (db) => {
-      const { rows } = await db.query<{ held: boolean }>(
-        "select claimed_until > clock_timestamp() as held from job_claims where job = 'sitemap-refresh'",
-      );
+      const { rows } = await db.query<{ held: boolean }>("select claimed_until > clock_timestamp() as held from job_claims where job = $1", [REFRESH_JOB]);
       return rows[0]?.held ?? false;
     });
     if (!held) return;

@@ -3,15 +3,13 @@ import { after } from "next/server";
 import { db } from "@/lib/db";
 import { runExclusively } from "@/lib/jobs/claim";
 import { CHECK_INTERVAL_MS, measureSite, selfOrigins } from "./measure";
+import { REFRESH_JOB } from "./refresh-job";
 
 // The panel's figures are refreshed in the background, never inside the request that reads
 // them. One refresh at a time: per process, every caller shares the running one; across
 // instances, the refresh runs under the "sitemap-refresh" claim of job_claims, so while one
 // instance measures, the others step aside and report it as under way. A refresh that fails is
 // logged; the stored figures stay as they were.
-
-/** The claim (job_claims.job) a refresh runs under. */
-export const REFRESH_JOB = "sitemap-refresh";
 
 let running: Promise<void> | null = null;
 /** "Actualizar" asked for a new SEO audit; the next refresh to start takes it. */
