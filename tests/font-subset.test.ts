@@ -43,9 +43,9 @@ describe("the site's font subset", () => {
   it("varies over every weight the pages use, and app/document.tsx declares that range", async () => {
     const { weightAxis } = await readFont(read(INTER_SUBSET));
     expect({ min: weightAxis.min, max: weightAxis.max }).toEqual(INTER_WEIGHT_RANGE);
-    const layout = read("app/document.tsx").toString();
-    expect(layout).toContain(`weight: "${INTER_WEIGHT_RANGE.min} ${INTER_WEIGHT_RANGE.max}"`);
-    expect(layout).toContain(INTER_SUBSET.replace(/^app\//, "./"));
+    const documentSource = read("app/document.tsx").toString();
+    expect(documentSource).toContain(`weight: "${INTER_WEIGHT_RANGE.min} ${INTER_WEIGHT_RANGE.max}"`);
+    expect(documentSource).toContain(INTER_SUBSET.replace(/^app\//, "./"));
     // Tailwind's weight utilities outside the range would be drawn with a clamped weight.
     const tailwindWeights: Record<string, number> = { thin: 100, extralight: 200, light: 300, normal: 400, medium: 500, semibold: 600, bold: 700, extrabold: 800, black: 900 };
     const sources = ["app/globals.css", ...["app", "components"].flatMap((dir) => listSources(dir))];
@@ -74,9 +74,9 @@ describe("the site's font subset", () => {
       size: descriptor("size-adjust"),
     }).toEqual({ ascent: expected.ascentOverride, descent: expected.descentOverride, lineGap: expected.lineGapOverride, size: expected.sizeAdjust });
     for (const local of ["Arial", "Liberation Sans", "Arimo"]) expect(descriptor("src")).toContain(`local("${local}")`);
-    const layout = read("app/document.tsx").toString();
-    expect(layout).toContain('fallback: ["Inter Fallback"]');
-    expect(layout).toContain("adjustFontFallback: false");
+    const documentSource = read("app/document.tsx").toString();
+    expect(documentSource).toContain('fallback: ["Inter Fallback"]');
+    expect(documentSource).toContain("adjustFontFallback: false");
   });
 });
 

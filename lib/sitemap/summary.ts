@@ -1,7 +1,8 @@
 import { DETAIL_ROUTES, STATIC_ROUTES } from "./routes";
 
 // What the panel reads out of a sitemap document: its <url> entries, their newest <lastmod> and
-// the static / dynamic split from the route table. Pure (the service and tests use it).
+// the static / dynamic split from the route table. Pure: a document's figures depend on its text
+// alone (the last document's are kept, see readSitemapFigures). The service and tests use it.
 
 export type SitemapFigures = {
   readonly locs: readonly string[];
